@@ -1,0 +1,221 @@
+"""The card catalog: every card of the five faction sets of the physical edition.
+
+The catalog is data (``deckcli/cards/*.toml``, one file per faction plus the
+neutral cards every faction's set prints in its own colour). It is parsed once
+per process and cached. A faction's *set* is its own cards plus the neutral
+ones; ``copies`` is always "copies printed in one faction's set" (rulebook §1).
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+
+from deckcli.errors import CatalogError
+from deckcli.names import fold, head, suggest
+
+KINDS = ("leader", "unit", "hero", "special", "weather")
+ROWS = ("close", "ranged", "siege")
+ROW_NAMES = {"close": "Close Combat", "ranged": "Ranged Combat", "siege": "Siege"}
+NEUTRAL = "neutral"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card.
+
+    ``strength`` is the printed Strength (``None`` for Leaders, Special and
+    Weather Cards); ``rows`` the rows it may enter (Agile: Close and Ranged);
+    ``group`` its Muster or Tight Bond group; ``side_deck_card`` the side-deck
+    card its Summon or Berserker ability brings; ``home`` the faction slug, or
+    ``"neutral"`` for cards every set prints.
+    """
+
+    name: str
+    kind: str
+    home: str
+    strength: int | None = None
+    rows: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    group: str | None = None
+    side_deck_card: str | None = None
+    side_deck: bool = False
+    aliases: tuple[str, ...] = ()
+    leader_ability: str | None = None
+    activation: str | None = None
+
+    @property
+    def is_leader(self) -> bool:
+        return self.kind == "leader"
+
+    @property
+    def is_unit(self) -> bool:
+        """Heroes are Unit Cards too (rulebook §2)."""
+        return self.kind in ("unit", "hero")
+
+    @property
+    def is_hero(self) -> bool:
+        return self.kind == "hero"
+
+    @property
+    def is_special(self) -> bool:
+        """Weather Cards are Special Cards too (rulebook §5, §12)."""
+        return self.kind in ("special", "weather")
+
+    @property
+    def is_weather(self) -> bool:
+        return self.kind == "weather"
+
+    def has(self, ability: str) -> bool:
+        """Whether the card carries ``ability`` (``"scorch"`` also matches row-limited Scorch)."""
+        return any(a == ability or a.startswith(ability + "-") for a in self.abilities)
+
+
+@dataclass(frozen=True)
+class FactionSet:
+    """One faction's set: ``copies`` maps card name to copies printed in that set."""
+
+    slug: str
+    name: str
+    copies: dict[str, int] = field(hash=False)
+
+    @property
+    def size(self) -> int:
+        """Cards in the set, counting copies, Leaders and side-deck cards."""
+        return sum(self.copies.values())
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every card by name, and every faction's set by slug."""
+
+    cards: dict[str, Card]
+    factions: dict[str, FactionSet]
+
+    @functools.cached_property
+    def _by_key(self) -> dict[str, Card]:
+        keys: dict[str, Card] = {}
+        for card in self.cards.values():
+            for spelling in (card.name, *card.aliases):
+                keys[fold(spelling)] = card
+        return keys
+
+    @functools.cached_property
+    def _by_head(self) -> dict[str, list[Card]]:
+        heads: dict[str, list[Card]] = {}
+        for card in self.cards.values():
+            key = fold(card.name)
+            if ": " in key:
+                heads.setdefault(head(key), []).append(card)
+        return heads
+
+    @functools.cached_property
+    def display_names(self) -> dict[str, str]:
+        """Folded key -> display name of every card (the pool for "did you mean")."""
+        return {fold(c.name): c.name for c in self.cards.values()}
+
+    def find(self, name: str) -> list[Card]:
+        """Return every card ``name`` may mean: one card, several (ambiguous) or none.
+
+        An exact match (after :func:`deckcli.names.fold`) or an alias wins. Otherwise
+        the name is compared with the part of each card name before its colon, so
+        ``Eredin Bréacc Glas`` finds ``Eredin Bréacc Glas: The Treacherous`` and
+        ``Foltest`` finds all five Foltest Leaders.
+        """
+        key = fold(name)
+        exact = self._by_key.get(key)
+        if exact is not None:
+            return [exact]
+        return list(self._by_head.get(key, ()))
+
+    def suggest(self, name: str) -> list[str]:
+        """Up to three catalog names close to ``name``, best first."""
+        return suggest(name, self.display_names)
+
+    def faction(self, name: str) -> FactionSet:
+        """Return the faction set ``name`` means (display name or slug, any case or apostrophe).
+
+        Raises ``KeyError`` with the known names when nothing matches.
+        """
+        key = fold(name).replace("-", " ").replace("'", "")
+        for faction in self.factions.values():
+            if key in (fold(faction.name).replace("'", ""), faction.slug.replace("-", " ")):
+                return faction
+        raise KeyError(name)
+
+    def in_set(self, card: Card, faction: FactionSet) -> int:
+        """Copies of ``card`` in ``faction``'s set (0 when that set does not print it)."""
+        return faction.copies.get(card.name, 0)
+
+    def sets_printing(self, card: Card) -> list[tuple[FactionSet, int]]:
+        """Every faction set that prints ``card``, with its copies there."""
+        return [(f, f.copies[card.name]) for f in self.factions.values() if card.name in f.copies]
+
+
+def _card_from_entry(entry: dict, home: str) -> Card:
+    return Card(
+        name=entry["name"],
+        kind=entry["kind"],
+        home=home,
+        strength=entry.get("strength"),
+        rows=tuple(entry.get("rows", ())),
+        abilities=tuple(entry.get("abilities", ())),
+        group=entry.get("group"),
+        side_deck_card=entry.get("side_deck_card"),
+        side_deck=entry.get("side_deck", False),
+        aliases=tuple(entry.get("aliases", ())),
+        leader_ability=entry.get("leader_ability"),
+        activation=entry.get("activation"),
+    )
+
+
+def read_catalog_files() -> dict[str, dict]:
+    """Parse every packaged catalog file: file stem -> its TOML document.
+
+    Raises :class:`CatalogError` when a file is not valid TOML.
+    """
+    documents: dict[str, dict] = {}
+    for entry in sorted(resources.files("deckcli.cards").iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".toml"):
+            continue
+        try:
+            documents[entry.name[: -len(".toml")]] = tomllib.loads(entry.read_text("utf-8"))
+        except tomllib.TOMLDecodeError as error:
+            raise CatalogError(f"catalog file is not valid TOML: {error}", where=entry.name) from error
+    return documents
+
+
+def build_catalog(documents: dict[str, dict]) -> Catalog:
+    """Build a :class:`Catalog` from parsed catalog documents (``read_catalog_files`` shape).
+
+    The ``neutral`` document's cards join every faction's set.
+    Raises :class:`CatalogError` when a card name is defined twice.
+    """
+    cards: dict[str, Card] = {}
+    own: dict[str, dict[str, int]] = {}
+    names: dict[str, str] = {}
+    for stem, document in documents.items():
+        slug = document.get("faction", stem)
+        names[slug] = document.get("name", slug)
+        own[slug] = {}
+        for entry in document.get("cards", []):
+            card = _card_from_entry(entry, slug)
+            if card.name in cards:
+                raise CatalogError(f"card {card.name!r} is defined twice", where=f"{stem}.toml")
+            cards[card.name] = card
+            own[slug][card.name] = entry.get("copies", 1)
+    neutral = own.pop(NEUTRAL, {})
+    names.pop(NEUTRAL, None)
+    factions = {
+        slug: FactionSet(slug=slug, name=names[slug], copies={**copies, **neutral})
+        for slug, copies in own.items()
+    }
+    return Catalog(cards=cards, factions=factions)
+
+
+@functools.cache
+def default_catalog() -> Catalog:
+    """The packaged catalog, parsed once per process."""
+    return build_catalog(read_catalog_files())

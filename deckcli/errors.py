@@ -1,0 +1,60 @@
+"""The exceptions deckcli raises and the exit codes they map to.
+
+Library modules raise a :class:`DeckcliError` subclass and never print or exit;
+the command line turns each into a one-line message and an exit code.
+"""
+
+from __future__ import annotations
+
+EXIT_OK = 0
+"""Every deck is legal, or the command did its job."""
+EXIT_ILLEGAL = 1
+"""Some deck breaks a rule or names cards that do not exist."""
+EXIT_UNUSABLE = 2
+"""Some input could not be read as a deck at all, or the command line is wrong."""
+
+
+class DeckcliError(Exception):
+    """Base class of every error deckcli reports to a player.
+
+    ``where`` is the file the problem is in (or ``None``), ``line`` and
+    ``column`` are 1-based positions in it when known.
+    """
+
+    exit_code = EXIT_UNUSABLE
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        where: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.where = where
+        self.line = line
+        self.column = column
+
+    def located(self) -> str:
+        """Return ``FILE:LINE:COLUMN: reason`` with the parts that are known."""
+        parts = [p for p in (self.where, self.line, self.column) if p is not None]
+        prefix = ":".join(str(p) for p in parts)
+        return f"{prefix}: {self.reason}" if prefix else self.reason
+
+
+class DeckFileError(DeckcliError):
+    """A deck or registration file cannot be read as a deck (exit code 2)."""
+
+
+class CatalogError(DeckcliError):
+    """A card catalog file is missing or malformed (exit code 2)."""
+
+
+class RulesError(DeckcliError):
+    """A rule set cannot be loaded: unknown name, not JSON, or not a valid JSON Schema."""
+
+
+class CardLookupError(DeckcliError):
+    """A card name given on the command line matches no card, or several."""

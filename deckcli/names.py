@@ -1,0 +1,50 @@
+"""How a typed card, Leader or faction name is folded before it is compared.
+
+Players type names on phones, paste them from chats and copy them from the
+cards, so two spellings are the same name when they differ only in case,
+surrounding or repeated white space, apostrophe or quote style (’ ' ‘ ` ´),
+accents (Síle = Sile, composed or decomposed Unicode) or the Leader separator
+(``Foltest: The Siegemaster`` = ``Foltest - The Siegemaster`` = ``Foltest – The
+Siegemaster``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+
+_APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′＇"})
+_SPACES = re.compile(r"\s+")
+_LEADER_SEPARATOR = re.compile(r"\s*:\s*|\s+[-–—]+\s+")
+
+
+def fold(name: str) -> str:
+    """Return the comparison key of ``name``: the same for every spelling a player may type.
+
+    ``fold("  Síle   de Tansarville ") == fold("sile de tansarville")``;
+    ``fold("Foltest – The Siegemaster") == fold("Foltest: The Siegemaster")``.
+    """
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    bare = bare.translate(_APOSTROPHES).casefold()
+    bare = _SPACES.sub(" ", bare).strip()
+    return _LEADER_SEPARATOR.sub(": ", bare)
+
+
+def head(folded: str) -> str:
+    """Return the part of a folded name before its separator (``eredin: ...`` -> ``eredin``)."""
+    return folded.split(": ", 1)[0]
+
+
+def suggest(name: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
+    """Return up to ``limit`` display names from ``candidates`` closest to ``name``.
+
+    ``candidates`` maps folded keys to display names; the result is best first
+    and empty when nothing is close enough to be worth saying.
+    """
+    key = fold(name)[:80]
+    close = difflib.get_close_matches(key, list(candidates), n=limit, cutoff=0.6)
+    if not close:
+        close = [k for k in candidates if key and (key in k or head(k) == head(key))][:limit]
+    return [candidates[k] for k in close]

@@ -1,0 +1,156 @@
+"""Resolving a deck file's names against the catalog.
+
+Every name a player typed becomes a catalog card, or an unknown or ambiguous
+name kept for the rules to report. Nothing is guessed: a name that may mean
+several cards stays ambiguous (rulebook §2: the deck must be exactly what the
+player means to shuffle).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckcli.catalog import Card, Catalog, FactionSet
+from deckcli.deckfile import DeckFile, Entry
+from deckcli.errors import DeckFileError
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing to tell the player about a deck.
+
+    ``code`` is stable (kebab-case); ``message`` carries the numbers; ``line``
+    is the deck file line it is about, ``card`` the card name involved.
+    """
+
+    code: str
+    message: str
+    line: int | None = None
+    card: str | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        """The finding as a JSON object, without empty ``line`` / ``card``."""
+        record: dict[str, object] = {"code": self.code, "message": self.message}
+        if self.line is not None:
+            record["line"] = self.line
+        if self.card is not None:
+            record["card"] = self.card
+        return record
+
+
+@dataclass
+class Placed:
+    """A catalog card in one section of the deck with its total copies and every line naming it."""
+
+    card: Card
+    copies: int
+    lines: list[int | None]
+
+    @property
+    def line(self) -> int | None:
+        return self.lines[0]
+
+
+@dataclass
+class ResolvedDeck:
+    """A deck whose names are resolved against the catalog.
+
+    ``main`` and ``side`` map canonical card names to :class:`Placed` cards (in
+    file order); ``unknown`` and ``ambiguous`` keep the entries that resolved to
+    no card or to several (with ``hints`` and ``candidates`` to tell the player).
+    """
+
+    source: DeckFile
+    faction: FactionSet
+    leaders: list[Placed] = field(default_factory=list)
+    main: dict[str, Placed] = field(default_factory=dict)
+    side: dict[str, Placed] = field(default_factory=dict)
+    unknown: list[Entry] = field(default_factory=list)
+    ambiguous: list[Entry] = field(default_factory=list)
+    suggestions: dict[str, list[str]] = field(default_factory=dict)
+    candidates: dict[str, list[str]] = field(default_factory=dict)
+    warnings: list[Finding] = field(default_factory=list)
+
+    @property
+    def where(self) -> str:
+        return self.source.where
+
+    def line_of(self, name: str) -> int | None:
+        """The first deck-file line naming ``name`` (canonical or as typed), if known."""
+        for placed in (*self.leaders, *self.main.values(), *self.side.values()):
+            if placed.card.name == name:
+                return placed.line
+        for entry in (*self.unknown, *self.ambiguous):
+            if entry.name == name:
+                return entry.line
+        return None
+
+
+def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
+    """The faction set the deck names. Raises :class:`DeckFileError` (exit 2) for an unknown faction."""
+    try:
+        return catalog.faction(deck.faction)
+    except KeyError:
+        choices = ", ".join(f.name for f in catalog.factions.values())
+        raise DeckFileError(
+            f'unknown faction "{deck.faction}": choose one of {choices}',
+            where=deck.where,
+            line=deck.faction_line,
+        ) from None
+
+
+def resolve_deck(deck: DeckFile, catalog: Catalog) -> ResolvedDeck:
+    """Resolve every name of ``deck`` against ``catalog``.
+
+    Two entries meaning the same card are merged into one :class:`Placed`,
+    with a ``merged-duplicate`` warning naming both lines. Raises
+    :class:`DeckFileError` only for an unknown faction.
+    """
+    resolved = ResolvedDeck(source=deck, faction=resolve_faction(deck, catalog))
+    for entry in deck.leaders:
+        card = _resolve_entry(entry, catalog, resolved)
+        if card is not None:
+            resolved.leaders.append(Placed(card, 1, [entry.line]))
+    for entries, section in ((deck.cards, resolved.main), (deck.side, resolved.side)):
+        for entry in entries:
+            card = _resolve_entry(entry, catalog, resolved)
+            if card is not None:
+                _place(section, card, entry, resolved)
+    for key, line in deck.extra_keys:
+        resolved.warnings.append(
+            Finding("unknown-key", f"key {key!r} is not part of a deck file and is ignored", line=line)
+        )
+    return resolved
+
+
+def _resolve_entry(entry: Entry, catalog: Catalog, resolved: ResolvedDeck) -> Card | None:
+    found = catalog.find(entry.name)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        resolved.ambiguous.append(entry)
+        resolved.candidates[entry.name] = [card.name for card in found]
+    else:
+        resolved.unknown.append(entry)
+        resolved.suggestions[entry.name] = catalog.suggest(entry.name)
+    return None
+
+
+def _place(section: dict[str, Placed], card: Card, entry: Entry, resolved: ResolvedDeck) -> None:
+    placed = section.get(card.name)
+    if placed is None:
+        section[card.name] = Placed(card, entry.copies, [entry.line])
+        return
+    first = placed.line
+    placed.copies += entry.copies
+    placed.lines.append(entry.line)
+    where = f"line {first}" if first is not None else "an earlier line"
+    resolved.warnings.append(
+        Finding(
+            "merged-duplicate",
+            f'"{entry.name}" is {card.name}, already listed on {where}: '
+            f"counted together as {placed.copies} copies",
+            line=entry.line,
+            card=card.name,
+        )
+    )

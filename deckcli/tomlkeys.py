@@ -1,0 +1,61 @@
+"""Where each key of a TOML document stands: the line numbers tomllib does not give.
+
+``tomllib`` parses without positions, yet a player needs to hear "line 12".
+:func:`key_lines` walks the text once and records the line of every key path
+written on a single line (``[cards]`` then ``"Decoy" = 2`` gives
+``("cards", "Decoy") -> line``; dotted keys and inline tables work too).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+_SIMPLE_KEY = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
+_HEADER = re.compile(r"\s*\[")
+
+
+def _leaves(document: dict, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
+    paths: list[tuple[str, ...]] = []
+    for key, value in document.items():
+        path = (*prefix, key)
+        paths.append(path)
+        if isinstance(value, dict):
+            paths.extend(_leaves(value, path))
+    return paths
+
+
+def key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """Map each key path written in ``text`` to its 1-based line number.
+
+    Only the first occurrence of a path is kept. Lines that hold part of a
+    multi-line value are passed over; a key that cannot be placed is simply
+    absent, so callers treat the line as unknown.
+    """
+    lines: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if _HEADER.match(line):
+            try:
+                parsed = tomllib.loads(stripped.replace("[[", "[").replace("]]", "]"))
+            except tomllib.TOMLDecodeError:
+                continue
+            path = _leaves(parsed, ())
+            table = path[-1] if path else ()
+            lines.setdefault(table, number)
+            continue
+        simple = _SIMPLE_KEY.match(line)
+        if simple and "\\" not in line.split("=", 1)[0]:
+            key = next(group for group in simple.groups() if group is not None)
+            lines.setdefault((*table, key), number)
+            continue
+        try:
+            parsed = tomllib.loads(stripped)
+        except tomllib.TOMLDecodeError:
+            continue
+        for path in _leaves(parsed, table):
+            lines.setdefault(path, number)
+    return lines

@@ -1,0 +1,57 @@
+"""Shared test helpers: run the CLI on real files and check its exit code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from deckcli.cli import cli
+
+REPO = Path(__file__).resolve().parent.parent
+DECKS = REPO / "decks"
+
+
+def run_cli(args: list[str], exit_code: int = 0, input: str | bytes | None = None) -> Result:
+    """Run ``deckcli ARGS``; on an unexpected exit code, fail showing stdout and stderr.
+
+    A Python exception escaping a command (a traceback for the player) always fails.
+    """
+    result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"deckcli {args} raised {result.exception!r}\n{result.output}") from result.exception
+    assert result.exit_code == exit_code, (
+        f"deckcli {args}: exit {result.exit_code}, expected {exit_code}\n"
+        f"--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}"
+    )
+    return result
+
+
+def write_deck(
+    folder: Path,
+    cards: dict[str, int] | None = None,
+    *,
+    faction: str = "Northern Realms",
+    leader: str | None = "Foltest: The Siegemaster",
+    side: dict[str, int] | None = None,
+    name: str = "deck.toml",
+) -> Path:
+    """Write a deck file from plain values and return its path."""
+    lines = [f'faction = "{faction}"']
+    if leader is not None:
+        lines.append(f'leader = "{leader}"')
+    lines.append("[cards]")
+    lines.extend(f'"{card}" = {copies}' for card, copies in (cards or {}).items())
+    if side:
+        lines.append("[side]")
+        lines.extend(f'"{card}" = {copies}' for card, copies in side.items())
+    path = folder / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def run():
+    """The :func:`run_cli` helper as a fixture."""
+    return run_cli
