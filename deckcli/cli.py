@@ -37,6 +37,33 @@ def reports_errors(command: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+class TableFormat(click.ParamType):
+    """``--format`` of the table commands: any tabulate format, ``json`` or ``csv`` (checked lazily)."""
+
+    name = "format"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from deckcli.output import table_formats
+
+        choices = table_formats()
+        if value in choices:
+            return value
+        self.fail(f"{value!r} is not a format; choose one of: {', '.join(choices)}", param, ctx)
+
+
+def table_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add the shared ``--format`` option (default ``simple``) of the table commands, as ``fmt``."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=TableFormat(),
+        default="simple",
+        show_default=True,
+        metavar="FORMAT",
+        help="Any tabulate table format (simple, github, grid, pipe, html, …), json or csv.",
+    )(command)
+
+
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="deckcli")
 def cli() -> None:

@@ -63,6 +63,15 @@ def hints_for(deck: ResolvedDeck) -> dict[str, str]:
     return hints
 
 
+def read_resolved_deck(path: str, catalog: Catalog | None = None) -> ResolvedDeck:
+    """Read the deck file at ``path`` (``-`` for standard input) and resolve its names.
+
+    Raises :class:`deckcli.errors.DeckFileError` (exit code 2) when the file
+    cannot be read as a deck; unknown names are kept on the resolved deck.
+    """
+    return resolve_deck(load_deck(path), catalog or default_catalog())
+
+
 def judge_deck(deck: ResolvedDeck, rule_set: RuleSet) -> DeckReport:
     """Judge an already resolved deck under ``rule_set``."""
     profile = deck_profile(deck)
@@ -84,7 +93,7 @@ def judge_file(path: str, rule_set: RuleSet, catalog: Catalog | None = None) -> 
     Never raises for a bad deck file: the reason is kept in ``DeckReport.error``.
     """
     try:
-        deck = resolve_deck(load_deck(path), catalog or default_catalog())
+        deck = read_resolved_deck(path, catalog)
     except DeckcliError as error:
         return DeckReport(deck=display_path(path), rules=rule_set.name, legal=None, error=error)
     return judge_deck(deck, rule_set)
