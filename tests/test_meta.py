@@ -1,0 +1,122 @@
+"""Checks on the project itself: schemas, rule codes, help texts, the thin CLI, the installed package."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import deckcli
+from deckcli.cli import cli
+from deckcli.schema_files import packaged_rule_names, packaged_schema
+from conftest import DECKS, run_cli
+
+PACKAGE = Path(deckcli.__file__).resolve().parent
+SCHEMAS = [p for p in (PACKAGE / "schemas").rglob("*.schema.json")]
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_every_schema_passes_its_metaschema(path):
+    jsonschema.Draft202012Validator.check_schema(json.loads(path.read_text("utf-8")))
+
+
+def _coded(node, path=""):
+    if isinstance(node, dict):
+        if "x-code" in node:
+            yield node["x-code"], path
+        for key, value in node.items():
+            yield from _coded(value, f"{path}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _coded(value, f"{path}/{index}")
+
+
+def test_rule_codes_are_unique_within_each_rule_set_and_kebab_case():
+    for name in packaged_rule_names():
+        found = list(_coded(packaged_schema(f"rules/{name}")))
+        assert found, name
+        codes = [code for code, _ in found]
+        assert len(codes) == len(set(codes)), f"{name}: a code is used twice: {codes}"
+        for code in codes:
+            assert code == code.lower() and " " not in code and "_" not in code
+
+
+def test_each_constraint_has_a_message_and_a_rulebook_section():
+    for name in packaged_rule_names():
+        for node_path in _coded(packaged_schema(f"rules/{name}")):
+            code, path = node_path
+            node = packaged_schema(f"rules/{name}")
+            for part in [p for p in path.split("/") if p]:
+                node = node[int(part)] if isinstance(node, list) else node[part]
+            assert node.get("x-message") and node.get("x-rule", "").startswith("§"), f"{name} {code}"
+
+
+def test_codes_shared_between_rule_sets_mean_the_same_field():
+    fields: dict[str, set[str]] = {}
+    for name in packaged_rule_names():
+        for code, path in _coded(packaged_schema(f"rules/{name}")):
+            fields.setdefault(code, set()).add(path.rsplit("/", 1)[-1])
+    assert all(len(names) == 1 for names in fields.values()), fields
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_every_command_has_help_with_an_example(name):
+    result = run_cli([name, "--help"])
+    assert "Example" in result.stdout and f"deckcli {name}" in result.stdout
+
+
+def test_only_the_cli_imports_click():
+    for module in PACKAGE.glob("*.py"):
+        tree = ast.parse(module.read_text("utf-8"))
+        imported = {
+            alias.name.split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in (node.names if isinstance(node, ast.Import) else [ast.alias(node.module or "")])
+        }
+        if module.name != "cli.py":
+            assert "click" not in imported, module.name
+
+
+def test_library_modules_never_print_or_exit():
+    for module in PACKAGE.glob("*.py"):
+        if module.name in ("cli.py", "__main__.py"):
+            continue
+        tree = ast.parse(module.read_text("utf-8"))
+        calls = {
+            node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+        }
+        assert "print" not in calls and "exit" not in calls, module.name
+
+
+def _installed_command() -> list[str]:
+    found = shutil.which("deckcli", path=str(Path(sys.executable).parent))
+    return [found] if found else [sys.executable, "-m", "deckcli"]
+
+
+def test_installed_deckcli_runs_from_another_folder(tmp_path):
+    deck = tmp_path / "mine.toml"
+    deck.write_bytes((DECKS / "skellige-advanced.toml").read_bytes())
+    done = subprocess.run(
+        [*_installed_command(), "validate", "--rules", "advanced", "mine.toml"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("mine.toml: legal under advanced")
+
+
+def test_python_dash_m_deckcli(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcli", "validate", str(tmp_path / "none.toml")],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2 and done.stderr.strip() == f"{tmp_path / 'none.toml'}: no such file"
+    assert "Traceback" not in done.stderr
