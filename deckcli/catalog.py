@@ -9,9 +9,11 @@ ones; ``copies`` is always "copies printed in one faction's set" (rulebook §1).
 from __future__ import annotations
 
 import functools
+import os
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 
 from deckcli.errors import CatalogError
 from deckcli.names import fold, head, suggest
@@ -171,19 +173,54 @@ def _card_from_entry(entry: dict, home: str) -> Card:
     )
 
 
-def read_catalog_files() -> dict[str, dict]:
-    """Parse every packaged catalog file: file stem -> its TOML document.
+CATALOG_ENV = "DECKCLI_CATALOG"
+"""Environment variable naming a folder of the player's own catalog files."""
 
-    Raises :class:`CatalogError` when a file is not valid TOML.
+
+def _parse_catalog_file(text: str, where: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogError(f"catalog file is not valid TOML: {error}", where=where) from None
+
+
+def read_catalog_files(override: str | None = None) -> dict[str, dict]:
+    """Parse every catalog file: file stem -> its TOML document.
+
+    ``override`` is a folder of the player's own catalog files (same format as
+    ``deckcli/cards/*.toml``): a file there replaces the packaged file of the same
+    name (``skellige.toml``), so a player can correct a card or its copies
+    without touching the code. Override files are checked against
+    ``schemas/catalog.schema.json``. Raises :class:`CatalogError` (exit code 2)
+    when a file cannot be read, is not TOML or does not fit the schema.
     """
     documents: dict[str, dict] = {}
     for entry in sorted(resources.files("deckcli.cards").iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".toml"):
-            continue
+        if entry.name.endswith(".toml"):
+            documents[entry.name[: -len(".toml")]] = _parse_catalog_file(entry.read_text("utf-8"), entry.name)
+    if override:
+        documents.update(_read_override(Path(override)))
+    return documents
+
+
+def _read_override(folder: Path) -> dict[str, dict]:
+    from deckcli.jsonschemas import strict_validator_class
+    from deckcli.schema_files import packaged_schema
+
+    if not folder.is_dir():
+        raise CatalogError(f"{CATALOG_ENV} must name a folder of catalog files", where=str(folder))
+    validator = strict_validator_class()(packaged_schema("catalog"))
+    documents: dict[str, dict] = {}
+    for path in sorted(folder.glob("*.toml")):
         try:
-            documents[entry.name[: -len(".toml")]] = tomllib.loads(entry.read_text("utf-8"))
-        except tomllib.TOMLDecodeError as error:
-            raise CatalogError(f"catalog file is not valid TOML: {error}", where=entry.name) from error
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise CatalogError(f"cannot be read as UTF-8 text: {error}", where=str(path)) from None
+        document = _parse_catalog_file(text, str(path))
+        for error in validator.iter_errors(document):
+            location = "/".join(str(p) for p in error.absolute_path) or "top level"
+            raise CatalogError(f"not a catalog file ({location}): {error.message}", where=str(path))
+        documents[path.stem] = document
     return documents
 
 
@@ -217,5 +254,6 @@ def build_catalog(documents: dict[str, dict]) -> Catalog:
 
 @functools.cache
 def default_catalog() -> Catalog:
-    """The packaged catalog, parsed once per process."""
-    return build_catalog(read_catalog_files())
+    """The catalog, parsed once per process: the packaged files, with the folder named
+    by ``DECKCLI_CATALOG`` (if set) replacing files of the same name."""
+    return build_catalog(read_catalog_files(os.environ.get(CATALOG_ENV) or None))

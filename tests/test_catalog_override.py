@@ -1,0 +1,59 @@
+"""A player corrects the catalog without touching the code (DECKCLI_CATALOG)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from importlib import resources
+
+from deckcli.catalog import build_catalog, read_catalog_files
+from conftest import DECKS
+
+
+def _own_skellige(folder, young_vildkaarl_copies: int):
+    packaged = resources.files("deckcli.cards").joinpath("skellige.toml").read_text("utf-8")
+    marker = 'name = "Transformed Young Vildkaarl"'
+    head, tail = packaged.split(marker)
+    tail = tail.replace("copies = 1", f"copies = {young_vildkaarl_copies}", 1)
+    (folder / "skellige.toml").write_text(head + marker + tail, encoding="utf-8")
+
+
+def _validate(deck, env_folder):
+    env = {**os.environ, "DECKCLI_CATALOG": str(env_folder)}
+    return subprocess.run(
+        [sys.executable, "-m", "deckcli", "validate", str(deck)], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def test_an_own_file_replaces_the_packaged_one(tmp_path):
+    _own_skellige(tmp_path, 3)
+    catalog = build_catalog(read_catalog_files(str(tmp_path)))
+    assert catalog.factions["skellige"].copies["Transformed Young Vildkaarl"] == 3
+    assert catalog.factions["skellige"].size == 88
+    assert catalog.factions["monsters"].size == 90
+
+
+def test_validate_uses_the_players_catalog(tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text(
+        (DECKS / "skellige-advanced.toml").read_text("utf-8").replace(
+            '"Transformed Young Vildkaarl" = 1', '"Transformed Young Vildkaarl" = 3'
+        ),
+        encoding="utf-8",
+    )
+    packaged = _validate(deck, "")
+    assert packaged.returncode == 1 and "the Skellige set prints 1" in packaged.stdout
+    own = tmp_path / "catalog"
+    own.mkdir()
+    _own_skellige(own, 3)
+    corrected = _validate(deck, own)
+    assert corrected.returncode == 0, corrected.stdout + corrected.stderr
+
+
+def test_a_broken_catalog_file_is_exit_2(tmp_path):
+    (tmp_path / "skellige.toml").write_text('faction = "skellige"\nname = "Skellige"\n[[cards]]\nname = "X"\n', encoding="utf-8")
+    done = _validate(DECKS / "skellige-starter.toml", tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{tmp_path / 'skellige.toml'}: not a catalog file")
+    assert "Traceback" not in done.stderr
