@@ -220,6 +220,12 @@ def _read_override(folder: Path) -> dict[str, dict]:
         for error in validator.iter_errors(document):
             location = "/".join(str(p) for p in error.absolute_path) or "top level"
             raise CatalogError(f"not a catalog file ({location}): {error.message}", where=str(path))
+        if document["faction"] != path.stem:
+            raise CatalogError(
+                f'faction = "{document["faction"]}" does not match the file name: '
+                f'{path.stem}.toml must say faction = "{path.stem}"',
+                where=str(path),
+            )
         documents[path.stem] = document
     return documents
 

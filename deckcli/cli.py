@@ -33,6 +33,10 @@ def reports_errors(command: Callable[..., Any]) -> Callable[..., Any]:
             return command(*args, **kwargs)
         except DeckcliError as error:
             fail(error.located(), error.exit_code)
+        except BrokenPipeError:
+            # The reader of our output went away (`deckcli … | head -1`): stop quietly.
+            _silence_stdout()
+            sys.exit(EXIT_OK)
 
     return wrapper
 
@@ -123,12 +127,38 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
 
 
 def main() -> None:
-    """The console script: run the command line, never showing a traceback."""
+    """The console script: run the command line, never showing a traceback.
+
+    Click's own errors keep their exit code 2. A closed output pipe
+    (``deckcli validate … | head -1``) ends quietly with exit code 0: the reader
+    wanted no more.
+    """
     try:
-        cli.main(prog_name="deckcli")
-    except BrokenPipeError:
-        sys.stderr.close()
-        sys.exit(EXIT_OK)
+        code = cli.main(prog_name="deckcli", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        code = done.exit_code
+    except click.ClickException as error:
+        error.show()
+        code = error.exit_code
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        code = 130
     except Exception as error:  # a bug in deckcli: say so in one line, never a traceback
         click.echo(f"deckcli: internal error ({type(error).__name__}: {error}); please report it", err=True)
-        sys.exit(EXIT_UNUSABLE)
+        code = EXIT_UNUSABLE
+    _flush_or_silence()
+    sys.exit(code if isinstance(code, int) else EXIT_OK)
+
+
+def _silence_stdout() -> None:
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def _flush_or_silence() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()

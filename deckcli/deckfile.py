@@ -7,6 +7,7 @@ knows the catalog: names stay as the player typed them, with their lines.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import sys
 import tomllib
@@ -15,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from deckcli.errors import DeckFileError
-from deckcli.jsonschemas import jsonable, strict_validator_class
+from deckcli.jsonschemas import strict_validator_class
+from deckcli.names import printable
 from deckcli.schema_files import packaged_schema
 from deckcli.tomlkeys import key_lines
 
@@ -61,7 +63,9 @@ class DeckFile:
 
 def display_path(path: str) -> str:
     """How a path is shown in messages (``-`` is standard input)."""
-    return "<stdin>" if path == STDIN else path
+    if path == STDIN:
+        return "<stdin>"
+    return printable(path, limit=240) if path else "''"
 
 
 def read_bytes(path: str) -> bytes:
@@ -78,7 +82,8 @@ def read_bytes(path: str) -> bytes:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
-        raise DeckFileError("no such file", where=where) from None
+        reason = "is a link to a missing file" if os.path.islink(path) else "no such file"
+        raise DeckFileError(reason, where=where) from None
     except IsADirectoryError:
         raise DeckFileError("is a folder, not a deck file", where=where) from None
     except PermissionError:
@@ -92,6 +97,8 @@ def read_bytes(path: str) -> bytes:
 
 def decode_text(data: bytes, where: str) -> str:
     """Decode UTF-8 (a byte-order mark is dropped). Raises :class:`DeckFileError` with the line."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in data[:200]:
+        raise DeckFileError("is not UTF-8 text (it looks like UTF-16); save it as UTF-8", where=where, line=1)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -143,7 +150,7 @@ def _shape_error(document: dict[str, Any], lines: dict[tuple[str, ...], int], wh
         reason = f'no {missing}: add a line such as {missing} = "Northern Realms"'
     else:
         template = error.schema.get("x-message", error.message)
-        key = f'"{path[-1]}"' if len(path) > 1 else (path[0] if path else "")
+        key = f'"{printable(path[-1])}"' if len(path) > 1 else (path[0] if path else "")
         reason = template.format(key=key, value=_toml_repr(error.instance))
     raise DeckFileError(reason, where=where, line=line)
 
@@ -152,7 +159,7 @@ def _toml_repr(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return f'"{printable(value)}"'
     if isinstance(value, dict):
         return "a table"
     if isinstance(value, list):
@@ -167,7 +174,7 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     when the bytes are not UTF-8, not TOML, or not shaped like a deck.
     """
     text = decode_text(data, where)
-    document = jsonable(parse_toml(text, where))
+    document = parse_toml(text, where)
     lines = key_lines(text)
     _shape_error(document, lines, where)
     names = len(document.get("cards", {})) + len(document.get("side", {}))

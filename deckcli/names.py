@@ -19,15 +19,24 @@ _SPACES = re.compile(r"\s+")
 _LEADER_SEPARATOR = re.compile(r"\s*:\s*|\s+[-–—]+\s+")
 
 
+def printable(text: str, limit: int = 80) -> str:
+    """``text`` made safe for a one-line message: control characters escaped, cut to ``limit``."""
+    shown = "".join(
+        c if not unicodedata.category(c).startswith("C") else c.encode("unicode_escape").decode("ascii")
+        for c in text[: limit + 1]
+    )
+    return shown[:limit] + "…" if len(shown) > limit else shown
+
+
 def fold(name: str) -> str:
     """Return the comparison key of ``name``: the same for every spelling a player may type.
 
     ``fold("  Síle   de Tansarville ") == fold("sile de tansarville")``;
     ``fold("Foltest – The Siegemaster") == fold("Foltest: The Siegemaster")``.
     """
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    bare = bare.translate(_APOSTROPHES).casefold()
+    # Apostrophes first: NFKD would split ´ into a space and a combining accent.
+    decomposed = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
     bare = _SPACES.sub(" ", bare).strip()
     return _LEADER_SEPARATOR.sub(": ", bare)
 

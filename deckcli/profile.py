@@ -22,7 +22,8 @@ def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
     ``cards`` (name -> copies in the main deck), ``hero_names``,
     ``weather_names``, ``off_faction``, ``unknown``, ``ambiguous``,
     ``side_deck_in_main``, ``leaders_in_main``, ``not_leaders``, ``main_card_in_side`` and
-    ``over_copies`` (``{"card", "copies", "limit"}`` objects).
+    ``over_copies`` (``{"card", "copies", "limit"}`` objects; copies in
+    ``[cards]`` and ``[side]`` together).
     """
     faction = deck.faction
     counted = [
@@ -33,11 +34,14 @@ def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
     units = [p for p in counted if p.card.is_unit]
     leaders = [p.card for p in deck.leaders]
     named = [*leaders, *(p.card for p in deck.main.values()), *(p.card for p in deck.side.values())]
+    totals: dict[str, int] = {}
+    for section in (deck.main, deck.side):
+        for placed in section.values():
+            totals[placed.card.name] = totals.get(placed.card.name, 0) + placed.copies
     over = [
-        {"card": p.card.name, "copies": p.copies, "limit": faction.copies[p.card.name]}
-        for section in (deck.main, deck.side)
-        for p in section.values()
-        if p.card.name in faction.copies and p.copies > faction.copies[p.card.name]
+        {"card": name, "copies": copies, "limit": faction.copies[name]}
+        for name, copies in totals.items()
+        if name in faction.copies and copies > faction.copies[name]
     ]
     return {
         "faction": faction.slug,

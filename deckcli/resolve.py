@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from deckcli.catalog import Card, Catalog, FactionSet
 from deckcli.deckfile import DeckFile, Entry
 from deckcli.errors import DeckFileError
+from deckcli.names import printable
 
 
 @dataclass(frozen=True)
@@ -75,13 +76,19 @@ class ResolvedDeck:
     def where(self) -> str:
         return self.source.where
 
-    def line_of(self, name: str) -> int | None:
-        """The first deck-file line naming ``name`` (canonical or as typed), if known."""
-        for placed in (*self.leaders, *self.main.values(), *self.side.values()):
-            if placed.card.name == name:
-                return placed.line
+    def line_of(self, name: str, section: str | None = None) -> int | None:
+        """The first deck-file line naming ``name`` (canonical or as typed), if known.
+
+        ``section`` (``"leader"``, ``"cards"`` or ``"side"``) looks only there;
+        otherwise the Leader comes first, then ``[cards]``, then ``[side]``.
+        """
+        sections = {"leader": self.leaders, "cards": list(self.main.values()), "side": list(self.side.values())}
+        for key in [section] if section in sections else list(sections):
+            for placed in sections[key]:
+                if placed.card.name == name:
+                    return placed.line
         for entry in (*self.unknown, *self.ambiguous):
-            if entry.name == name:
+            if entry.name == name and (section is None or entry.section == section):
                 return entry.line
         return None
 
@@ -93,7 +100,7 @@ def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
     except KeyError:
         choices = ", ".join(f.name for f in catalog.factions.values())
         raise DeckFileError(
-            f'unknown faction "{deck.faction}": choose one of {choices}',
+            f'unknown faction "{printable(deck.faction)}": choose one of {choices}',
             where=deck.where,
             line=deck.faction_line,
         ) from None
@@ -148,7 +155,7 @@ def _place(section: dict[str, Placed], card: Card, entry: Entry, resolved: Resol
     resolved.warnings.append(
         Finding(
             "merged-duplicate",
-            f'"{entry.name}" is {card.name}, already listed on {where}: '
+            f'"{printable(entry.name)}" is {card.name}, already listed on {where}: '
             f"counted together as {placed.copies} copies",
             line=entry.line,
             card=card.name,

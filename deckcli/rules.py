@@ -10,16 +10,18 @@ offending item. Adding a rule is editing one schema.
 from __future__ import annotations
 
 import functools
+import os
 import string
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from deckcli.errors import RulesError
 from deckcli.jsonschemas import strict_validator_class
+from deckcli.names import printable
 from deckcli.resolve import Finding
 from deckcli.schema_files import packaged_rule_names, packaged_schema
 
-DEFAULT_SUMMARY = "{units} units, {specials} specials, {unit_strength} Strength"
+DEFAULT_SUMMARY = "{units:unit|units}, {specials:special|specials}, {unit_strength} Strength"
 BUILTIN_ID_PREFIX = "urn:deckcli:rules:"
 
 
@@ -42,12 +44,13 @@ class RuleSet:
     def judge(
         self,
         profile: Mapping[str, Any],
-        locate: Callable[[str], int | None] = lambda _name: None,
+        locate: Callable[..., int | None] = lambda _name, _section=None: None,
         hints: Mapping[str, str] | None = None,
     ) -> list[Finding]:
         """Every violation of this rule set by ``profile``, in schema order.
 
-        ``locate`` gives the deck-file line of a card name; ``hints`` the text
+        ``locate(card, section)`` gives the deck-file line of a card name (``section``
+        is the constraint's ``x-section``: ``leader``, ``cards`` or ``side``); ``hints`` the text
         that completes a card's message (suggestions for an unknown name). When
         two constraints share a code for the same card (standard's and
         Advanced's Special Card limit), only the later, stricter one is kept.
@@ -69,6 +72,16 @@ class RuleSet:
             raise RulesError(f"rule set {self.name}: cannot resolve $ref {error}") from None
 
 
+class _MessageFormatter(string.Formatter):
+    """``{units:unit|units}`` gives "1 unit" or "24 units": a count with its noun."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            singular, plural = format_spec.split("|", 1)
+            return f"{value} {singular if value == 1 else plural}"
+        return super().format_field(value, format_spec)
+
+
 class _Blank(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -76,7 +89,7 @@ class _Blank(dict):
 
 def _format(template: str, context: dict[str, Any]) -> str | None:
     try:
-        return string.Formatter().vformat(template, (), _Blank(context))
+        return _MessageFormatter().vformat(template, (), _Blank(context))
     except (IndexError, AttributeError, ValueError, TypeError, KeyError):
         return None
 
@@ -84,7 +97,7 @@ def _format(template: str, context: dict[str, Any]) -> str | None:
 def _findings(
     error: Any,
     profile: Mapping[str, Any],
-    locate: Callable[[str], int | None],
+    locate: Callable[..., int | None],
     hints: Mapping[str, str],
 ) -> list[Finding]:
     schema = error.schema if isinstance(error.schema, dict) else {}
@@ -97,13 +110,14 @@ def _findings(
         context.update(over=error.instance - error.validator_value, short=error.validator_value - error.instance)
     plain = f"{'.'.join(path) or 'deck'}: {error.message}"
     if schema.get("x-each") and isinstance(error.instance, list):
+        section = schema.get("x-section")
         found = []
         for item in error.instance:
             fields = dict(item) if isinstance(item, dict) else {"card": item}
             card = str(fields.get("card", ""))
-            item_context = {**context, **fields, "hint": hints.get(card, "")}
+            item_context = {**context, **fields, "card": printable(card), "hint": hints.get(card, "")}
             message = _format(template, item_context) if template else None
-            found.append(Finding(code, message or f"{plain} ({card})", line=locate(card), card=card or None))
+            found.append(Finding(code, message or f"{plain} ({card})", line=locate(card, section), card=card or None))
         return found
     message = _format(template, context) if template else None
     return [Finding(code, message or plain)]
@@ -139,13 +153,22 @@ def builtin_rule_set(name: str) -> RuleSet:
 
 
 def load_rule_set(spec: str) -> RuleSet:
-    """A built-in rule set by name, or a player's own JSON Schema file by path.
+    """A built-in rule set by name (any case), or a player's own JSON Schema file by path.
 
+    A spec that names no built-in set and no existing file, and does not look
+    like a path (no ``/``, no ``.json``), is taken for a mistyped rule-set name.
     Raises :class:`RulesError` (exit code 2) when the name is unknown or the
     file cannot be used as a rule set.
     """
-    if spec in packaged_rule_names():
-        return builtin_rule_set(spec)
+    names = packaged_rule_names()
+    if spec.strip().lower() in names:
+        return builtin_rule_set(spec.strip().lower())
+    looks_like_path = "/" in spec or os.sep in spec or spec.endswith(".json")
+    if not spec.strip() or not (looks_like_path or os.path.exists(spec)):
+        raise RulesError(
+            f"no rule set named {printable(spec)!r}: choose {', '.join(names)}, "
+            "or give the path of your own rule-set JSON Schema file"
+        )
     from deckcli.house_rules import load_house_rules
 
     return load_house_rules(spec, _builtin_registry())

@@ -148,9 +148,23 @@ def test_stdin_only_once():
     assert "standard input (-) can be read only once" in result.stderr
 
 
-def test_unknown_rule_set(tmp_path):
-    result = run_cli(["validate", "--rules", "tournament-of-fools", write_deck(tmp_path, BASE_22)], exit_code=2)
-    assert "no such rule set or schema file" in result.stderr
+def test_unknown_rule_set_lists_the_built_in_ones(tmp_path):
+    result = run_cli(["validate", "--rules", "expert", write_deck(tmp_path, BASE_22)], exit_code=2)
+    assert result.stderr.startswith("deckcli: no rule set named 'expert': choose ")
+    assert "advanced" in result.stderr and "standard" in result.stderr
+    result = run_cli(["validate", "--rules", "", write_deck(tmp_path, BASE_22)], exit_code=2)
+    assert result.stderr.startswith("deckcli: no rule set named ''")
+
+
+def test_rule_set_names_ignore_case(tmp_path):
+    result = run_cli(["validate", "--rules", "ADVANCED", write_deck(tmp_path, BASE_22)])
+    assert "legal under advanced" in result.stdout
+
+
+def test_missing_rule_set_file(tmp_path):
+    missing = tmp_path / "league.schema.json"
+    result = run_cli(["validate", "--rules", missing, write_deck(tmp_path, BASE_22)], exit_code=2)
+    assert result.stderr.strip() == f"deckcli: {missing}: no such rule set or schema file"
 
 
 def test_no_deck_given():
@@ -163,3 +177,61 @@ def test_unknown_top_level_key_is_a_warning(tmp_path):
     deck.write_text('faction = "Northern Realms"\nleeder = "Foltest"\n[cards]\n', encoding="utf-8")
     result = run_cli(["validate", deck], exit_code=1)
     assert f"{deck}:2: warning: unknown-key: key 'leeder' is not part of a deck file and is ignored" in result.stdout
+
+
+def test_empty_file_name(tmp_path):
+    result = run_cli(["validate", ""], exit_code=2)
+    assert result.stderr.strip() == "'': no such file"
+
+
+def test_dangling_link(tmp_path):
+    link = tmp_path / "link.toml"
+    link.symlink_to(tmp_path / "gone.toml")
+    assert one_line_error(run_cli(["validate", link], exit_code=2), link) == f"{link}: is a link to a missing file"
+
+
+def test_utf16_gets_a_hint(tmp_path):
+    deck = tmp_path / "utf16.toml"
+    deck.write_bytes(HEADER.encode("utf-16-le"))
+    assert "is not UTF-8 text (it looks like UTF-16); save it as UTF-8" in one_line_error(run_cli(["validate", deck], exit_code=2), deck)
+
+
+def test_a_date_count_is_shown_as_written(tmp_path):
+    deck = tmp_path / "date.toml"
+    deck.write_text(HEADER + '"Decoy" = 1979-05-27\n', encoding="utf-8")
+    line = one_line_error(run_cli(["validate", deck], exit_code=2), deck)
+    assert f'{deck}:4: "Decoy" = 1979-05-27: copies must be' in line
+
+
+def test_control_characters_in_a_name_stay_on_one_line(tmp_path):
+    deck = tmp_path / "ctl.toml"
+    deck.write_text(HEADER + '"Dec\\noy" = 1\n"' + "x" * 5000 + '" = 1\n', encoding="utf-8")
+    result = run_cli(["validate", deck], exit_code=1)
+    lines = result.stdout.splitlines()
+    assert all(line.startswith(str(deck)) for line in lines)
+    assert any('"Dec\\noy" is not a card' in line for line in lines)
+    assert max(len(line) for line in lines) < 400
+
+
+def test_one_unit_is_singular(tmp_path):
+    deck = write_deck(tmp_path, {"Ves": 1, "Decoy": 1})
+    result = run_cli(["validate", deck], exit_code=1)
+    assert "units-min: 1 unit card; at least 22 needed: add 21" in result.stdout
+    assert "(1 unit, 1 special, 5 Strength)" in result.stdout
+
+
+def test_a_closed_output_pipe_ends_quietly(tmp_path):
+    import subprocess
+    import sys
+
+    decks = [str(write_deck(tmp_path, BASE_22, name=f"d{i}.toml")) for i in range(400)]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "deckcli", "validate", *decks], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    first = child.stdout.readline()
+    child.stdout.close()
+    child.wait(timeout=60)
+    stderr = child.stderr.read().decode()
+    assert first.startswith(b"" + str(tmp_path).encode())
+    assert child.returncode == 0, stderr
+    assert "Traceback" not in stderr and "internal error" not in stderr

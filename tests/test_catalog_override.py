@@ -57,3 +57,11 @@ def test_a_broken_catalog_file_is_exit_2(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith(f"{tmp_path / 'skellige.toml'}: not a catalog file")
     assert "Traceback" not in done.stderr
+
+
+def test_a_catalog_file_must_keep_its_faction(tmp_path):
+    packaged = resources.files("deckcli.cards").joinpath("skellige.toml").read_text("utf-8")
+    (tmp_path / "skellige.toml").write_text(packaged.replace('faction = "skellige"', 'faction = "monsters"'), encoding="utf-8")
+    done = _validate(DECKS / "monsters-advanced.toml", tmp_path)
+    assert done.returncode == 2
+    assert 'does not match the file name: skellige.toml must say faction = "skellige"' in done.stderr

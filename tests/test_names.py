@@ -76,3 +76,28 @@ def test_json_report_shape(tmp_path):
     profile = data["profile"]
     assert (profile["units"], profile["heroes"], profile["specials"], profile["unit_strength"]) == (22, 0, 0, 81)
     assert profile["faction"] == "northern-realms" and profile["leaders"] == 1
+
+
+def test_acute_accent_apostrophe(tmp_path):
+    cards = {k: v for k, v in BASE_22.items()}
+    cards["Commander´s Horn"] = 1
+    deck = write_deck(tmp_path, cards)
+    assert report(run_cli(["validate", "--format", "json", deck]))["profile"]["cards"]["Commander's Horn"] == 1
+    deck = write_deck(tmp_path, {"Mahakaman Defender": 1}, faction="Scoia´tael", leader="Francesca Findabair: The Beautiful")
+    assert report(run_cli(["validate", "--format", "json", deck], exit_code=1))["profile"]["faction"] == "scoiatael"
+
+
+def test_lines_point_into_the_right_section(tmp_path):
+    deck = tmp_path / "sections.toml"
+    deck.write_text(
+        'faction = "Skellige"\nleader = "King Bran"\n[cards]\n"King Bran" = 1\n"Decoy" = 1\n"Hemdall" = 1\n'
+        '[side]\n"Decoy" = 1\n"Hemdall" = 1\n',
+        encoding="utf-8",
+    )
+    violations = report(run_cli(["validate", "--format", "json", deck], exit_code=1))["violations"]
+    where = {(v["code"], v.get("card")): v.get("line") for v in violations}
+    assert where[("leader-in-main", "King Bran")] == 4
+    assert where[("not-side-deck", "Decoy")] == 8
+    assert where[("side-deck-in-main", "Hemdall")] == 6
+    too_many = next(v for v in violations if v["code"] == "too-many-copies")
+    assert too_many["card"] == "Hemdall" and too_many["message"] == "Hemdall: 2 copies; the Skellige set prints 1"
