@@ -151,10 +151,12 @@ def _print_deck_report(report: Any, text: str) -> None:
 @table_format_option
 @reports_errors
 def stats(deck: str, only: str | None, fmt: str) -> None:
-    """Print composition tables of a deck's main deck: kinds, rows, abilities, Strength, groups, Weather.
+    """Print the composition tables of a deck.
 
-    DECK is a deck file (TOML); - reads it from standard input. Agile units
-    are counted once, in their own row.
+    DECK is a deck file (TOML); - reads it from standard input. Tables: cards
+    by kind, by row (Agile units counted once, in their own row), by ability;
+    Strength and its histogram; Muster and Tight Bond groups; exposure to
+    Weather Cards; what a Scorch would remove; the side deck to set aside.
 
     \b
     Example:
@@ -191,11 +193,12 @@ def odds(
     at_least: tuple[tuple[int, str], ...],
     fmt: str,
 ) -> None:
-    """Print exact chances of holding each card of a deck: opening hand, after the exchange, with Spies.
+    """Print exact chances of drawing each card of a deck.
 
     DECK is a deck file (TOML); - reads it from standard input. One row per
-    card of the main deck and per Muster group; --all and --at-least ask one
-    combined question instead.
+    card of the main deck and per Muster group: in the opening hand, after
+    the exchange (set-aside model: exchanged cards are not redrawn) and with
+    1 or 2 Spies played. --all and --at-least ask one combined question.
 
     \b
     Example:

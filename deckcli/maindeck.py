@@ -20,6 +20,11 @@ from deckcli.catalog import Card
 from deckcli.resolve import Placed, ResolvedDeck
 
 
+def is_spy(card: Card) -> bool:
+    """Whether ``card`` is a Spy: a Unit Card with Spy, Hero Spies such as Mysterious Elf included (§14)."""
+    return card.is_unit and card.has("spy")
+
+
 @dataclass(frozen=True)
 class Group:
     """A Muster or Tight Bond group present in the main deck.
@@ -54,6 +59,7 @@ class Group:
 class MainDeck:
     """The shuffled cards of a resolved deck (``cards``: one :class:`Placed` per distinct card, copies counted).
 
+    ``leader`` is the Leader when exactly one resolved, ``leaders`` how many did;
     ``left_out`` lists what the figures do not cover, one short phrase each
     (``"Blue Stripe Comando" (line 7): not a card``).
     """
@@ -61,6 +67,7 @@ class MainDeck:
     where: str
     cards: list[Placed]
     leader: Card | None
+    leaders: int = 0
     left_out: list[str] = field(default_factory=list)
     unresolved: bool = False
 
@@ -69,6 +76,11 @@ class MainDeck:
         """N: cards in the main deck, copies counted."""
         return sum(p.copies for p in self.cards)
 
+    @property
+    def units(self) -> list[Placed]:
+        """The Unit Cards (Heroes included, §2)."""
+        return [p for p in self.cards if p.card.is_unit]
+
     def copies_of(self, card_name: str) -> int:
         """Copies of ``card_name`` in the main deck (0 when absent)."""
         return sum(p.copies for p in self.cards if p.card.name == card_name)
@@ -76,7 +88,7 @@ class MainDeck:
     @property
     def spies(self) -> int:
         """Spies in the main deck (a Hero Spy such as Mysterious Elf counts), copies counted."""
-        return sum(p.copies for p in self.cards if p.card.is_unit and p.card.has("spy"))
+        return sum(p.copies for p in self.cards if is_spy(p.card))
 
     def groups(self, ability: str) -> list[Group]:
         """Every ``"muster"`` or ``"tight-bond"`` group with at least one card carrying ``ability``, in deck order."""
@@ -123,6 +135,7 @@ def main_deck(deck: ResolvedDeck) -> MainDeck:
         where=deck.where,
         cards=cards,
         leader=leader,
+        leaders=len(deck.leaders),
         left_out=left_out,
         unresolved=bool(deck.unknown or deck.ambiguous),
     )

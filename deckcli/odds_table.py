@@ -17,11 +17,11 @@ from typing import Any, Iterable, Sequence
 
 from deckcli.catalog import Card, Catalog, default_catalog
 from deckcli.errors import CardLookupError
-from deckcli.maindeck import MainDeck, main_deck
+from deckcli.maindeck import MainDeck, is_spy, main_deck
 from deckcli.odds import expected_copies, p_at_least_one, p_holding, p_with_spies
 from deckcli.output import to_json
 from deckcli.resolve import ResolvedDeck
-from deckcli.tables import Table
+from deckcli.tables import Table, percent
 
 OPENING_HAND = 10
 EXCHANGES = 2
@@ -36,7 +36,7 @@ _CARD_COLUMNS = {
     "card": "card", "copies": "copies", "p_opening": "opening hand", "p_after_exchange": "after exchange",
     "p_with_1_spy": "with 1 Spy", "p_with_2_spies": "with 2 Spies", "expected_in_opening": "expected in hand",
 }
-_QUESTION_FIELDS = ("question", "cards", "deck_size", "hand_size", "exchanges", "p_opening", "p_after_exchange")
+_QUESTION_FIELDS = ("question", "deck_size", "hand_size", "exchanges", "p_opening", "p_after_exchange")
 _QUESTION_COLUMNS = {"question": "holding", "p_opening": "opening hand", "p_after_exchange": "after exchange"}
 
 
@@ -130,20 +130,16 @@ def card_rows(main: MainDeck, model: DrawModel, only: Sequence[Card] = ()) -> li
     placed = {p.card.name: p for p in main.cards}
     chosen = [placed[c.name] for c in dict.fromkeys(only)] if only else main.cards
     rows = [
-        _row(model, p.card.name, "card", p.copies, p.copies if _is_spy(p.card) else 0) for p in chosen
+        _row(model, p.card.name, "card", p.copies, p.copies if is_spy(p.card) else 0) for p in chosen
     ]
     names = {p.card.name for p in chosen}
     for group in main.groups("muster"):
         if only and not names & {p.card.name for p in group.members}:
             continue
         label = f"{group.name} group (Muster: {', '.join(p.card.name for p in group.pullers)})"
-        spy_copies = sum(p.copies for p in group.pullers if _is_spy(p.card))
+        spy_copies = sum(p.copies for p in group.pullers if is_spy(p.card))
         rows.append(_row(model, label, "muster-group", group.puller_copies, spy_copies))
     return rows
-
-
-def _is_spy(card: Card) -> bool:
-    return card.is_unit and card.has("spy")
 
 
 def _row(model: DrawModel, label: str, kind: str, copies: int, spy_copies: int) -> dict[str, Any]:
@@ -187,14 +183,10 @@ def question_row(main: MainDeck, model: DrawModel, wants: dict[str, int]) -> dic
     }
 
 
-def _percent(value: float | None) -> str | None:
-    return None if value is None else f"{value:.1%}"
-
-
 def _shown(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
         {
-            k: _percent(v) if k.startswith("p_") else (f"{v:.2f}" if k == "expected_in_opening" else v)
+            k: percent(v) if k.startswith("p_") else (f"{v:.2f}" if k == "expected_in_opening" else v)
             for k, v in row.items()
         }
         for row in rows

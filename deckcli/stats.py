@@ -17,7 +17,7 @@ from deckcli.maindeck import Group, MainDeck, main_deck
 from deckcli.output import to_json
 from deckcli.resolve import Placed, ResolvedDeck
 from deckcli.schema_files import packaged_schema
-from deckcli.tables import Table, render_tables
+from deckcli.tables import Table, percent, render_tables
 
 ABILITIES = {
     "spy": "Spy", "medic": "Medic", "muster": "Muster", "tight-bond": "Tight Bond", "morale": "Morale Boost",
@@ -55,16 +55,12 @@ def _share(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
 
-def _percent(value: float | None) -> str | None:
-    return None if value is None else f"{value:.1%}"
-
 
 def kind_table(main: MainDeck) -> Table:
     """Cards by kind: Leader, units (Heroes apart), Heroes, Special Cards (Weather apart), Weather Cards, total."""
-    cards = main.cards
-    units = [p for p in cards if p.card.is_unit]
+    cards, units = main.cards, main.units
     kinds = [
-        ("Leader (not shuffled)", int(main.leader is not None), None),
+        ("Leader (not shuffled)", main.leaders, None),
         ("Unit Cards (Heroes apart)", _copies(units, lambda c: not c.is_hero), _strength(units, lambda c: not c.is_hero)),
         ("Heroes", _copies(units, lambda c: c.is_hero), _strength(units, lambda c: c.is_hero)),
         ("Special Cards (Weather apart)", _copies(cards, lambda c: c.kind == "special"), None),
@@ -78,7 +74,7 @@ def kind_table(main: MainDeck) -> Table:
 
 def row_table(main: MainDeck) -> Table:
     """Unit Cards by row: Close Combat, Ranged Combat, Siege, and Agile units apart (counted once)."""
-    units = [p for p in main.cards if p.card.is_unit]
+    units = main.units
     rows = []
     for label, keep in [
         *((ROW_NAMES[r], (lambda c, r=r: not _is_agile(c) and r in c.rows)) for r in ROWS),
@@ -104,7 +100,7 @@ def ability_table(main: MainDeck) -> Table:
 
 def strength_table(main: MainDeck) -> Table:
     """Unit Strength: units, total printed Strength, mean per unit, the Advanced cap and the headroom under it."""
-    units = [p for p in main.cards if p.card.is_unit]
+    units = main.units
     count, total, cap = _copies(units), _strength(units), advanced_strength_cap()
     mean = total / count if count else None
     row = {"units": count, "total": total, "mean_per_unit": mean, "advanced_cap": cap, "headroom": cap - total}
@@ -117,7 +113,7 @@ def strength_table(main: MainDeck) -> Table:
 
 def histogram_table(main: MainDeck) -> Table:
     """Units per printed Strength, every value from the lowest to the highest present."""
-    units = [p for p in main.cards if p.card.is_unit]
+    units = main.units
     values = [p.card.strength or 0 for p in units]
     rows = []
     for value in range(min(values), max(values) + 1) if values else ():
@@ -170,7 +166,7 @@ def exposure_table(main: MainDeck, catalog: Catalog) -> Table:
     ``strength`` counts units that can only be played on those rows;
     ``agile_strength`` the Agile units that could be (worst case: all played there).
     """
-    units = [p for p in main.cards if p.card.is_unit and not p.card.is_hero]
+    units = [p for p in main.units if not p.card.is_hero]
     whole = _strength(units)
     rows = []
     for ability, hit in WEATHER_ROWS.items():
@@ -187,7 +183,7 @@ def exposure_table(main: MainDeck, catalog: Catalog) -> Table:
                 "agile_strength": agile_strength,
                 "share_with_agile": _share(strength + agile_strength, whole),
             })
-    shown = [{**r, "share": _percent(r["share"]), "share_with_agile": _percent(r["share_with_agile"])} for r in rows]
+    shown = [{**r, "share": percent(r["share"]), "share_with_agile": percent(r["share_with_agile"])} for r in rows]
     columns = {"weather": "Weather Card", "rows": "rows", "units": "units hit", "strength": "Strength hit",
                "share": "share", "agile_strength": "Agile Strength", "share_with_agile": "share with Agile"}
     notes = (
@@ -199,7 +195,7 @@ def exposure_table(main: MainDeck, catalog: Catalog) -> Table:
 
 def scorch_table(main: MainDeck) -> Table:
     """The units a Scorch would remove now: the highest printed Strength among non-Hero units (§11)."""
-    units = [p for p in main.cards if p.card.is_unit and not p.card.is_hero]
+    units = [p for p in main.units if not p.card.is_hero]
     top = max((p.card.strength or 0 for p in units), default=None)
     rows = [{"card": p.card.name, "copies": p.copies, "strength": p.card.strength or 0}
             for p in units if (p.card.strength or 0) == top]

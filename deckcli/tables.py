@@ -41,6 +41,11 @@ class Table:
         return "\n".join([*head, body])
 
 
+def percent(value: float | None) -> str | None:
+    """A probability or share (0–1) as text tables show it: ``0.4`` -> ``"40.0%"``; ``None`` stays empty."""
+    return None if value is None else f"{value:.1%}"
+
+
 def render_tables(tables: Sequence[Table], fmt: str) -> str:
     """Several tables in a tabulate format or CSV, separated by blank lines.
 

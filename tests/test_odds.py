@@ -370,3 +370,16 @@ def test_no_input_crashes_odds(tmp_path_factory, hand, exchanges, name):
     assert result.exit_code in (0, 2)
     if hand < 1 or exchanges < 0:
         assert result.exit_code == 2
+
+
+def test_combined_question_as_csv_and_text(tmp_path):
+    # N = 25, Ves and Keira Metz one copy each, hand 10: P(both) = C(23, 8) / C(25, 10) = (10·9)/(25·24) = 0.15
+    path = write_deck(tmp_path, NR_25)
+    out = run_cli(["odds", path, "--all", "Ves", "--all", "Keira Metz", "--exchanges", "0", "--format", "csv"]).stdout
+    header, row = out.splitlines()
+    assert header == "question,deck_size,hand_size,exchanges,p_opening,p_after_exchange"
+    question, *numbers = row.split(",")
+    assert question == "Ves and Keira Metz" and numbers[:3] == ["25", "10", "0"]
+    assert isclose(float(numbers[3]), 0.15) and isclose(float(numbers[4]), 0.15)
+    text = run_cli(["odds", path, "--all", "Ves", "--at-least", "2", "Ballista"]).stdout
+    assert "Ves and 2+ Ballista" in text and "set-aside" in text
