@@ -68,6 +68,14 @@ def table_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
+def verdict_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add the ``--format text|json`` option of the verdict commands (validate, tournament, team), as ``fmt``."""
+    return click.option(
+        "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+        help="text: one line per finding, then a verdict; json: the same as one document.",
+    )(command)
+
+
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="deckcli")
 def cli() -> None:
@@ -88,22 +96,22 @@ def cli() -> None:
     "--rules",
     default="standard",
     show_default=True,
-    metavar="standard|advanced|FILE",
-    help="A built-in rule set, or the path of your own rule-set JSON Schema.",
+    metavar="standard|advanced|solo|all|FILE",
+    help="A built-in rule set, all of them (one row each), or the path of your own rule-set JSON Schema.",
 )
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-    help="text: one line per finding, then a verdict per deck; json: one object per deck.",
-)
+@verdict_format_option
 @reports_errors
 def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
     """Check deck files against a rule set and report every violation at once.
 
-    DECK is a deck file (TOML); - reads one deck from standard input.
+    DECK is a deck file (TOML); - reads one deck from standard input. --rules all
+    judges each deck under standard, advanced and solo, one row each (exit 1 unless
+    legal under all of them).
 
     \b
     Example:
       deckcli validate decks/skellige-starter.toml decks/nilfgaard-advanced.toml --rules advanced
+      deckcli validate decks/skellige-starter.toml --rules all
     """
     from deckcli.render import render_reports
     from deckcli.rules import load_rule_set
@@ -111,6 +119,12 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
 
     if list(decks).count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
+    if rules == "all":
+        from deckcli.overview import overview_file, render_overviews
+
+        overviews = [overview_file(path) for path in decks]
+        render_overviews(overviews, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
+        sys.exit(max(o.exit_code for o in overviews))
     rule_set = load_rule_set(rules)
     reports = [judge_file(path, rule_set) for path in decks]
     render_reports(reports, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
@@ -118,6 +132,68 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
 
 
 # --- tournament, team, profile (issue 3) -------------------------------------------------------
+
+
+def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> None:
+    from deckcli.lineup import judge_lineup_files
+    from deckcli.lineup_render import render_lineup
+
+    report = judge_lineup_files(files, rules)
+    render_lineup(report, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
+    sys.exit(report.exit_code)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("files", nargs=-1, required=True, metavar="REGISTRATION | DECK DECK DECK")
+@verdict_format_option
+@reports_errors
+def tournament(files: tuple[str, ...], fmt: str) -> None:
+    """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
+
+    Give one registration file (TOML: decks = [...], names relative to it) or the
+    three deck files. Each deck's Advanced findings are shown under it, then the
+    lineup's violations (same-faction, shared-hero, deck-illegal, ...).
+
+    \b
+    Example:
+      deckcli tournament decks/tournament-registration.toml
+      deckcli tournament monsters.toml nilfgaard.toml skellige.toml --format json
+    """
+    _judge_lineup(files, "tournament", fmt)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("decks", nargs=-1, required=True, metavar="DECK DECK")
+@verdict_format_option
+@reports_errors
+def team(decks: tuple[str, ...], fmt: str) -> None:
+    """Check two teammates' decks for two versus two: each legal, different factions.
+
+    \b
+    Example:
+      deckcli team decks/nilfgaard-starter.toml decks/skellige-starter.toml
+    """
+    _judge_lineup(decks, "team", fmt)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("deck")
+@reports_errors
+def profile(deck: str) -> None:
+    """Print the profile of a deck (JSON): the document every rule-set schema judges.
+
+    Write your own house rules (--rules FILE) against these fields; README.md,
+    "The profile", explains each one.
+
+    \b
+    Example:
+      deckcli profile decks/skellige-starter.toml
+    """
+    from deckcli.output import to_json
+    from deckcli.profile import deck_profile
+    from deckcli.verdict import read_resolved_deck
+
+    click.echo(to_json(deck_profile(read_resolved_deck(deck))))
 
 
 # --- stats, odds (issue 4) ----------------------------------------------------------------------

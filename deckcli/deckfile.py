@@ -176,6 +176,8 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     text = decode_text(data, where)
     document = parse_toml(text, where)
     lines = key_lines(text)
+    if "faction" not in document and "decks" in document:
+        raise DeckFileError("is a Tournament registration, not a deck: check it with deckcli tournament", where=where)
     _shape_error(document, lines, where)
     names = len(document.get("cards", {})) + len(document.get("side", {}))
     if names > MAX_DISTINCT_NAMES:

@@ -1,8 +1,10 @@
 """A player's own rule set: a JSON Schema file judged against the same profile.
 
-``$ref`` resolves to the built-in rule sets (``urn:deckcli:rules:advanced``)
-and to local files only, relative to the schema file; deckcli never fetches
-anything over the network.
+``$ref`` resolves to the built-in deck rule sets (``urn:deckcli:rules:advanced``)
+and to local files only, relative to the file that holds the reference.
+Every referenced file is read and checked when the rule set is loaded, and
+the compiled validator has no way to fetch anything: deckcli never opens a
+network connection (DESIGN.md, "Decisions").
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urljoin, urlparse
+from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
 from deckcli.errors import RulesError
 from deckcli.jsonschemas import strict_validator_class
@@ -44,16 +46,57 @@ def _refs(node: Any) -> list[str]:
     return []
 
 
-def _check_local(schema: Any, base: str, where: str) -> None:
-    for ref in _refs(schema):
-        target = urljoin(base, ref)
-        scheme = urlparse(target).scheme
-        if scheme not in ("file", "urn"):
-            raise RulesError(
-                f"$ref {ref!r} points to {target}: deckcli never fetches schemas over the network; "
-                "save that schema as a local file and refer to it by its path",
-                where=where,
-            )
+def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
+    """``contents`` if it is a valid draft 2020-12 schema (a boolean becomes its object form)."""
+    import jsonschema
+
+    if not isinstance(contents, (dict, bool)):
+        raise RulesError("a rule set must be a JSON Schema object", where=where)
+    try:
+        jsonschema.Draft202012Validator.check_schema(contents)
+    except jsonschema.SchemaError as error:
+        location = "/".join(str(p) for p in error.absolute_path) or "top level"
+        raise RulesError(f"not a valid JSON Schema ({location}): {error.message}", where=where) from None
+    if isinstance(contents, bool):
+        return {} if contents else {"not": {}}
+    return contents
+
+
+def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set[str]) -> dict[str, dict[str, Any]]:
+    """Every local schema file reachable from ``root`` by ``$ref``: file URI -> schema.
+
+    Each schema's ``$id`` is set to its file's URI, so its references resolve
+    relative to the file. Raises :class:`RulesError` naming the referring file
+    for a reference to the network, to an unknown built-in rule set, or to a
+    file that is missing or not a valid JSON Schema.
+    """
+    loaded = {base: {**root, "$id": base}}
+    waiting = [(base, root, where)]
+    while waiting:
+        uri, schema, shown = waiting.pop()
+        for ref in _refs(schema):
+            target, _fragment = urldefrag(urljoin(uri, ref))
+            parsed = urlparse(target)
+            if parsed.scheme == "urn":
+                if target not in builtin_ids:
+                    choices = ", ".join(sorted(builtin_ids))
+                    raise RulesError(f"$ref {ref!r}: no such built-in rule set; choose {choices}", where=shown)
+                continue
+            if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
+                raise RulesError(
+                    f"$ref {ref!r} points to {target}: deckcli never fetches schemas over the network; "
+                    "save that schema as a local file and refer to it by its path",
+                    where=shown,
+                )
+            if target in loaded:
+                continue
+            path = Path(unquote(parsed.path))
+            if not path.is_file():
+                raise RulesError(f"$ref {ref!r}: no such schema file {path}", where=shown)
+            contents = _checked_schema(_read_json(path, str(path)), str(path))
+            loaded[target] = {**contents, "$id": target}
+            waiting.append((target, contents, str(path)))
+    return loaded
 
 
 def load_house_rules(spec: str, builtin_registry: Any) -> Any:
@@ -61,38 +104,21 @@ def load_house_rules(spec: str, builtin_registry: Any) -> Any:
 
     Returns a :class:`deckcli.rules.RuleSet` named after the file. Raises
     :class:`RulesError` (exit code 2) when the file cannot be read, is not
-    JSON, is not a valid JSON Schema, or refers to anything but local files.
+    JSON, is not a valid JSON Schema, or refers (directly or through another
+    file) to anything but local files and the built-in deck rule sets.
     """
-    import jsonschema
     from referencing import Resource
-    from referencing.exceptions import NoSuchResource
+    from referencing.jsonschema import DRAFT202012
 
-    from deckcli.rules import RuleSet
+    from deckcli.rules import BUILTIN_ID_PREFIX, RuleSet, builtin_rule_sets
 
     path = Path(spec)
-    schema = _read_json(path, spec)
-    if not isinstance(schema, (dict, bool)):
-        raise RulesError("a rule set must be a JSON Schema object", where=spec)
-    try:
-        jsonschema.Draft202012Validator.check_schema(schema)
-    except jsonschema.SchemaError as error:
-        location = "/".join(str(p) for p in error.absolute_path) or "top level"
-        raise RulesError(f"not a valid JSON Schema ({location}): {error.message}", where=spec) from None
-    if isinstance(schema, bool):
-        schema = {} if schema else {"not": {}}
+    schema = _checked_schema(_read_json(path, spec), spec)
     base = path.resolve().as_uri()
-    schema = {"$id": base, **schema}
-    _check_local(schema, schema["$id"], spec)
-
-    def retrieve(uri: str) -> Resource:
-        parsed = urlparse(uri)
-        if parsed.scheme != "file":
-            raise NoSuchResource(ref=uri)
-        target = Path(unquote(parsed.path))
-        contents = _read_json(target, str(target))
-        _check_local(contents, uri, str(target))
-        return Resource.from_contents(contents)
-
-    registry = builtin_registry.combine(type(builtin_registry)(retrieve=retrieve))
-    validator = strict_validator_class()(schema, registry=registry)
-    return RuleSet(name=path.name, schema=schema, validator=validator)
+    builtin_ids = {BUILTIN_ID_PREFIX + name for name in builtin_rule_sets()}
+    local = _local_schemas(schema, base, spec, builtin_ids)
+    registry = builtin_registry.with_resources(
+        (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in local.items()
+    )
+    validator = strict_validator_class()(local[base], registry=registry)
+    return RuleSet(name=path.name, schema=local[base], validator=validator)

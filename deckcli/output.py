@@ -32,6 +32,14 @@ def to_json(document: Any) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False)
 
 
+def spoken(words: Any, conjunction: str = "and") -> str:
+    """Words as a sentence lists them: ``a``, ``a and b``, ``a, b and c`` (``conjunction`` may be ``or``)."""
+    words = [str(word) for word in words]
+    if len(words) < 3:
+        return f" {conjunction} ".join(words)
+    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
+
+
 def render_rows(rows: Iterable[Mapping[str, Any]], fmt: str, headers: Mapping[str, str] | None = None) -> str:
     """Render records as one table.
 

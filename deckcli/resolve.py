@@ -9,6 +9,7 @@ player means to shuffle).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 from deckcli.catalog import Card, Catalog, FactionSet
 from deckcli.deckfile import DeckFile, Entry
@@ -22,12 +23,17 @@ class Finding:
 
     ``code`` is stable (kebab-case); ``message`` carries the numbers; ``line``
     is the deck file line it is about, ``card`` the card name involved.
+    ``short`` is the finding in a few words ("7 Specials (5 allowed)") when the
+    rule gives one (``x-short``); ``item`` the offending list item of an
+    ``x-each`` rule (a lineup finding's decks are there). Neither is compared.
     """
 
     code: str
     message: str
     line: int | None = None
     card: str | None = None
+    short: str | None = field(default=None, compare=False)
+    item: Mapping[str, Any] | None = field(default=None, compare=False)
 
     def as_dict(self) -> dict[str, object]:
         """The finding as a JSON object, without empty ``line`` / ``card``."""

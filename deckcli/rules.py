@@ -4,7 +4,14 @@ Each constraint in a rule schema carries its stable code (``x-code``), the
 message a player reads (``x-message``, with ``{value}``, ``{limit}``,
 ``{over}``, ``{short}``, ``{card}`` and any profile field) and the rulebook
 section (``x-rule``). ``x-each`` on a list constraint gives one finding per
-offending item. Adding a rule is editing one schema.
+offending item (on an ``items`` or ``propertyNames`` subschema, one per
+offending name); list fields of an item read as "a, b and c" in its message.
+``x-short`` is the finding in a few words, for ``validate --rules all``.
+Adding a rule is editing one schema.
+
+Deck rule sets judge one deck's profile. Schemas marked ``"x-judges":
+"lineup"`` (tournament, team) judge a lineup of decks instead: see
+:mod:`deckcli.lineup`.
 """
 
 from __future__ import annotations
@@ -18,8 +25,9 @@ from typing import Any, Callable, Mapping
 from deckcli.errors import RulesError
 from deckcli.jsonschemas import strict_validator_class
 from deckcli.names import printable
+from deckcli.output import spoken
 from deckcli.resolve import Finding
-from deckcli.schema_files import packaged_rule_names, packaged_schema
+from deckcli.schema_files import packaged_lineup_names, packaged_rule_names, packaged_schema
 
 DEFAULT_SUMMARY = "{units:unit|units}, {specials:special|specials}, {unit_strength} Strength"
 BUILTIN_ID_PREFIX = "urn:deckcli:rules:"
@@ -37,9 +45,14 @@ class RuleSet:
     def summary_template(self) -> str:
         return self.schema.get("x-summary", DEFAULT_SUMMARY)
 
+    @property
+    def label(self) -> str:
+        """How a player names the rule set in a sentence ("a standard game", "Advanced")."""
+        return self.schema.get("x-label", self.name)
+
     def summary(self, profile: Mapping[str, Any]) -> str:
         """The figures of the verdict line ("24 units, 5 specials, 128/130 Strength")."""
-        return _format(self.summary_template, dict(profile)) or ""
+        return _format(self.summary_template, {key: _spoken(value) for key, value in profile.items()}) or ""
 
     def judge(
         self,
@@ -55,10 +68,11 @@ class RuleSet:
         two constraints share a code for the same card (standard's and
         Advanced's Special Card limit), only the later, stricter one is kept.
         """
-        findings: dict[tuple[str, str | None], Finding] = {}
+        findings: dict[tuple[str, str | None, str | None], Finding] = {}
         for error in self._errors(profile):
             for finding in _findings(error, profile, locate, hints or {}):
-                key = (finding.code, finding.card)
+                item = None if finding.item is None else repr(sorted(finding.item.items()))
+                key = (finding.code, finding.card, item)
                 findings.pop(key, None)
                 findings[key] = finding
         return list(findings.values())
@@ -94,6 +108,11 @@ def _format(template: str, context: dict[str, Any]) -> str | None:
         return None
 
 
+def _spoken(value: Any) -> Any:
+    """A list as a message reads it: ``a``, ``a and b``, ``a, b and c``; anything else unchanged."""
+    return spoken(value) if isinstance(value, list) else value
+
+
 def _findings(
     error: Any,
     profile: Mapping[str, Any],
@@ -104,23 +123,39 @@ def _findings(
     path = [str(part) for part in error.absolute_path]
     code = schema.get("x-code") or "-".join([*path, str(error.validator)]) or "rule"
     template = schema.get("x-message")
+    short = schema.get("x-short")
     context: dict[str, Any] = {k: v for k, v in profile.items() if not isinstance(v, (list, dict))}
     context.update(value=error.instance, limit=error.validator_value)
     if isinstance(error.instance, (int, float)) and isinstance(error.validator_value, (int, float)):
         context.update(over=error.instance - error.validator_value, short=error.validator_value - error.instance)
     plain = f"{'.'.join(path) or 'deck'}: {error.message}"
-    if schema.get("x-each") and isinstance(error.instance, list):
+    if schema.get("x-each"):
         section = schema.get("x-section")
         found = []
-        for item in error.instance:
+        items = error.instance if isinstance(error.instance, list) else [error.instance]
+        for item in items:
             fields = dict(item) if isinstance(item, dict) else {"card": item}
             card = str(fields.get("card", ""))
-            item_context = {**context, **fields, "card": printable(card), "hint": hints.get(card, "")}
+            item_context = {
+                **context,
+                **{k: _spoken(v) for k, v in fields.items()},
+                "card": printable(card),
+                "hint": hints.get(card, ""),
+            }
             message = _format(template, item_context) if template else None
-            found.append(Finding(code, message or f"{plain} ({card})", line=locate(card, section), card=card or None))
+            found.append(
+                Finding(
+                    code,
+                    message or f"{plain} ({card})",
+                    line=locate(card, section),
+                    card=card or None,
+                    short=_format(short, item_context) if short else None,
+                    item=fields,
+                )
+            )
         return found
     message = _format(template, context) if template else None
-    return [Finding(code, message or plain)]
+    return [Finding(code, message or plain, short=_format(short, context) if short else None)]
 
 
 @functools.cache
@@ -135,8 +170,8 @@ def _builtin_registry() -> Any:
 
 
 def builtin_rule_sets() -> list[str]:
-    """Names of the rule sets shipped with deckcli (``standard``, ``advanced``, …)."""
-    return packaged_rule_names()
+    """Names of the deck rule sets shipped with deckcli, in their ``x-order`` (standard, advanced, solo)."""
+    return sorted(packaged_rule_names(), key=lambda name: (packaged_schema(f"rules/{name}").get("x-order", 99), name))
 
 
 @functools.cache
@@ -161,10 +196,13 @@ def load_rule_set(spec: str) -> RuleSet:
     file cannot be used as a rule set.
     """
     names = packaged_rule_names()
-    if spec.strip().lower() in names:
-        return builtin_rule_set(spec.strip().lower())
+    wanted = spec.strip().lower()
+    if wanted in names:
+        return builtin_rule_set(wanted)
+    if wanted in packaged_lineup_names():
+        raise RulesError(f"the {wanted} rule set judges a lineup of decks, not one deck: run deckcli {wanted}")
     looks_like_path = "/" in spec or os.sep in spec or spec.endswith(".json")
-    if not spec.strip() or not (looks_like_path or os.path.exists(spec)):
+    if not wanted or not (looks_like_path or os.path.exists(spec)):
         raise RulesError(
             f"no rule set named {printable(spec)!r}: choose {', '.join(names)}, "
             "or give the path of your own rule-set JSON Schema file"

@@ -25,10 +25,27 @@ def packaged_schema(name: str) -> dict[str, Any]:
 
 
 def packaged_rule_names() -> list[str]:
-    """The stems of every rule-set schema shipped in ``schemas/rules/``, sorted."""
+    """The stems of every *deck* rule-set schema shipped in ``schemas/rules/``, sorted.
+
+    Schemas marked ``"x-judges": "lineup"`` judge a lineup of decks (tournament,
+    team), not one deck, and are listed by :func:`packaged_lineup_names` instead.
+    """
+    return [name for name in _rule_schema_stems() if _judges(name) == "deck"]
+
+
+def packaged_lineup_names() -> list[str]:
+    """The stems of the lineup rule-set schemas (``"x-judges": "lineup"``), sorted."""
+    return [name for name in _rule_schema_stems() if _judges(name) == "lineup"]
+
+
+def _rule_schema_stems() -> list[str]:
     suffix = ".schema.json"
     return sorted(
         entry.name[: -len(suffix)]
         for entry in resources.files("deckcli.schemas.rules").iterdir()
         if entry.name.endswith(suffix)
     )
+
+
+def _judges(name: str) -> str:
+    return packaged_schema(f"rules/{name}").get("x-judges", "deck")

@@ -11,6 +11,8 @@ from deckcli.cli import cli
 
 REPO = Path(__file__).resolve().parent.parent
 DECKS = REPO / "decks"
+EXAMPLE_DECKS = sorted(p for p in DECKS.glob("*.toml") if p.name.endswith(("-starter.toml", "-advanced.toml")))
+"""The example deck files (not the registration) in decks/."""
 
 
 def run_cli(args: list[str], exit_code: int = 0, input: str | bytes | None = None) -> Result:

@@ -34,3 +34,14 @@ def test_deck_keeps_its_promise(deck):
 @pytest.mark.parametrize("deck", [p for p in DECK_FILES if promised_rules(p) == "advanced"], ids=lambda p: p.name)
 def test_advanced_decks_are_standard_legal_too(deck):
     run_cli(["validate", "--rules", "standard", deck])
+
+
+def test_every_file_in_decks_makes_a_promise():
+    for path in DECKS.iterdir():
+        assert promised_rules(path) or path.name.endswith("-registration.toml"), path.name
+
+
+@pytest.mark.parametrize("registration", sorted(DECKS.glob("*-registration.toml")), ids=lambda p: p.name)
+def test_registrations_are_tournament_legal(registration):
+    result = run_cli(["tournament", registration])
+    assert "legal" in result.stdout and "not legal" not in result.stdout

@@ -1,0 +1,99 @@
+"""Reading a Tournament registration: a TOML file naming deck files relative to itself.
+
+```toml
+player = "Alex"
+decks = ["monsters.toml", "nilfgaard.toml", "skellige.toml"]
+```
+
+A registration is told from a deck file by its keys: ``decks`` against
+``faction`` (DESIGN.md). How many decks it must name is the lineup rule set's
+``deck_count`` (3 for a Tournament, rulebook §15).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from deckcli.deckfile import STDIN, decode_text, display_path, parse_toml, read_bytes
+from deckcli.errors import DeckFileError
+from deckcli.jsonschemas import jsonable, strict_validator_class
+from deckcli.schema_files import packaged_schema
+from deckcli.tomlkeys import key_lines
+
+
+@dataclass(frozen=True)
+class Registration:
+    """A registration read from ``where``: its ``player`` (or ``None``) and deck paths.
+
+    ``decks`` are the deck files as paths usable from the working folder (each
+    name joined to the registration's folder), in the order written.
+    """
+
+    where: str
+    player: str | None
+    decks: tuple[str, ...]
+
+
+@functools.cache
+def _registration_validator() -> Any:
+    return strict_validator_class()(packaged_schema("registration"))
+
+
+def parse_registration(data: bytes, where: str, folder: str, deck_count: int, label: str = "Tournament lineup") -> Registration:
+    """Turn a registration file's bytes into a :class:`Registration`.
+
+    ``folder`` is the folder deck names are relative to; ``deck_count`` the
+    number of decks the lineup needs, ``label`` what the lineup is called in
+    messages ("Tournament lineup"). Raises :class:`DeckFileError` (exit code
+    2) naming ``where`` (and the line where known) when the file is not UTF-8 or
+    TOML, is a deck file, lacks ``decks``, names another number of decks, or
+    names a deck file that does not exist.
+    """
+    text = decode_text(data, where)
+    document = jsonable(parse_toml(text, where))
+    lines = key_lines(text)
+    if "decks" not in document and "faction" in document:
+        raise DeckFileError(
+            f"is a deck file, not a registration: give {deck_count} deck files, "
+            'or a registration naming them with decks = ["a.toml", …]',
+            where=where,
+        )
+    errors = list(_registration_validator().iter_errors(document))
+    if errors:
+        error = min(errors, key=lambda e: len(e.path))
+        top = str(error.path[0]) if error.path else None
+        if error.validator == "required":
+            reason = 'no decks: add a line such as decks = ["monsters.toml", "nilfgaard.toml", "skellige.toml"]'
+        else:
+            schema = packaged_schema("registration")
+            reason = schema["properties"].get(top, schema).get("x-message", error.message)
+        raise DeckFileError(reason, where=where, line=lines.get((top,)) if top else None)
+    names = document["decks"]
+    line = lines.get(("decks",))
+    if len(names) != deck_count:
+        raise DeckFileError(
+            f"names {len(names)} deck file{'s' if len(names) != 1 else ''}; "
+            f"a {label} has exactly {deck_count}",
+            where=where,
+            line=line,
+        )
+    decks = tuple(os.path.join(folder, name) for name in names)
+    for name, path in zip(names, decks):
+        if not os.path.isfile(path):
+            state = "is a folder, not a deck file" if os.path.isdir(path) else "does not exist"
+            raise DeckFileError(f'names deck file "{name}", but {path} {state}', where=where, line=line)
+    return Registration(where=where, player=document.get("player"), decks=decks)
+
+
+def read_registration(path: str, deck_count: int, label: str = "Tournament lineup") -> Registration:
+    """Read the registration file at ``path`` (``-`` is standard input; then deck names are relative to here).
+
+    Raises :class:`DeckFileError` (exit code 2) as :func:`parse_registration` does,
+    and for a file that is missing or cannot be read.
+    """
+    where = display_path(path)
+    folder = "" if path == STDIN else os.path.dirname(path)
+    return parse_registration(read_bytes(path), where, folder, deck_count, label)

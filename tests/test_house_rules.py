@@ -1,0 +1,138 @@
+"""--rules FILE: a player's own rule set, a JSON Schema over the deck profile, with local $ref only."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+
+from conftest import REPO, DECKS, run_cli
+from example_decks import copy_example, count_kind, line_of, unit_strength
+
+LEAGUE = REPO / "schemas" / "league-house-rules.schema.json"
+HERO_CAP = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "allOf": [{"$ref": "urn:deckcli:rules:standard"}],
+    "properties": {
+        "heroes": {"maximum": 3, "x-code": "hero-cap", "x-message": "{value} Heroes; the league allows {limit}"}
+    },
+}
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    """Every way to open a connection raises, and is recorded."""
+    attempts: list[tuple] = []
+
+    def refuse(*args, **kwargs):
+        attempts.append(args)
+        raise OSError("a test tried to use the network")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    return attempts
+
+
+def write_schema(folder, document, name="house.schema.json"):
+    path = folder / name
+    path.write_text(json.dumps(document) if not isinstance(document, str) else document, encoding="utf-8")
+    return path
+
+
+def test_a_hero_cap_passes_a_deck_within_it(tmp_path):
+    deck = copy_example(tmp_path, "northern-realms-starter", "three.toml", drop=("Vernon Roche",))
+    assert count_kind(deck, "hero") == 3
+    rules = write_schema(tmp_path, HERO_CAP)
+    result = run_cli(["validate", deck, "--rules", rules])
+    assert result.stdout.startswith(f"{deck}: legal under house.schema.json")
+
+
+def test_a_hero_cap_fails_a_deck_over_it(tmp_path):
+    deck = copy_example(tmp_path, "northern-realms-starter", "four.toml")
+    heroes = count_kind(deck, "hero")
+    assert heroes == 4
+    rules = write_schema(tmp_path, HERO_CAP)
+    result = run_cli(["validate", deck, "--rules", rules], exit_code=1)
+    assert result.stdout.splitlines()[0] == f"{deck}: hero-cap: {heroes} Heroes; the league allows 3"
+
+
+def test_a_house_rule_builds_on_a_sibling_file_without_schema_keyword_and_on_advanced(tmp_path):
+    (tmp_path / "rules").mkdir()
+    write_schema(tmp_path / "rules", {"properties": {"unit_strength": {"maximum": 100, "x-code": "cap-100"}}}, "cap.schema.json")
+    rules = write_schema(
+        tmp_path / "rules",
+        {"allOf": [{"$ref": "urn:deckcli:rules:advanced"}, {"$ref": "cap.schema.json"}]},
+    )
+    light = copy_example(tmp_path, "monsters-advanced", "light.toml")
+    heavy = copy_example(tmp_path, "skellige-advanced", "heavy.toml", add={"Geralt of Rivia": 1})
+    assert unit_strength(light) <= 100 < unit_strength(heavy) <= 130
+    run_cli(["validate", light, "--rules", rules])
+    result = run_cli(["validate", heavy, "--rules", rules], exit_code=1)
+    assert [line.split(": ")[1] for line in result.stdout.splitlines()[:-1]] == ["cap-100"]
+    # advanced is in force through the urn: too many Specials breaks it.
+    specials = copy_example(tmp_path, "monsters-advanced", "specials.toml", add={"Decoy": 1})
+    assert "specials-max" in run_cli(["validate", specials, "--rules", rules], exit_code=1).stdout
+
+
+def test_the_league_example_bans_scorch_and_caps_heroes_and_strength(tmp_path):
+    deck = DECKS / "northern-realms-starter.toml"
+    result = run_cli(["validate", deck, "--rules", LEAGUE], exit_code=1)
+    lines = result.stdout.splitlines()
+    assert f"{deck}:{line_of(deck, 'Scorch')}: league-banned: Scorch is banned in the league: remove it" in lines
+    assert f"{deck}: league-heroes: {count_kind(deck, 'hero')} Heroes; the league allows at most 3: remove 1" in lines
+    strength = unit_strength(deck)
+    assert f"{deck}: league-strength: {strength} combined unit Strength; the league allows at most 120: {strength - 120} too many" in lines
+    legal = copy_example(tmp_path, "northern-realms-advanced", "league.toml", drop=("Scorch",))
+    run_cli(["validate", legal, "--rules", LEAGUE])
+
+
+@pytest.mark.parametrize(
+    ("document", "expected"),
+    [
+        ({"properties": {"heroes": {"maximum": "three"}}}, "not a valid JSON Schema"),
+        ({"type": "deck"}, "not a valid JSON Schema"),
+        ([{"heroes": 3}], "must be a JSON Schema object"),
+        ('{"properties": {"heroes": {"maximum": 3}}', "not valid JSON"),
+    ],
+)
+def test_a_file_that_is_not_a_json_schema_is_refused(tmp_path, document, expected):
+    rules = write_schema(tmp_path, document)
+    result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"deckcli: {rules}")
+    assert expected in result.stderr
+
+
+@pytest.mark.parametrize("url", ["http://example.com/league.schema.json", "https://example.com/league.schema.json#/$defs/x"])
+def test_a_reference_to_the_network_is_refused_without_fetching(tmp_path, no_network, url):
+    rules = write_schema(tmp_path, {"allOf": [{"$ref": url}]})
+    result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"deckcli: {rules}")
+    assert "never fetches schemas over the network" in result.stderr
+    assert no_network == []
+
+
+def test_a_network_reference_inside_a_referenced_file_is_refused_too(tmp_path, no_network):
+    inner = write_schema(tmp_path, {"$ref": "http://example.com/base.json"}, "inner.schema.json")
+    rules = write_schema(tmp_path, {"$ref": "inner.schema.json"})
+    result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"deckcli: {inner}: ")
+    assert "never fetches schemas over the network" in result.stderr
+    assert no_network == []
+
+
+def test_a_reference_to_a_missing_file_or_unknown_builtin_is_refused(tmp_path):
+    rules = write_schema(tmp_path, {"$ref": "base.schema.json"})
+    result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
+    assert str(rules) in result.stderr and str(tmp_path / "base.schema.json") in result.stderr
+    rules = write_schema(tmp_path, {"$ref": "urn:deckcli:rules:tournament"})
+    result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
+    assert "no such built-in rule set" in result.stderr
+
+
+def test_a_missing_rules_file_is_refused(tmp_path):
+    result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", tmp_path / "x.json"], exit_code=2)
+    assert "no such rule set or schema file" in result.stderr
