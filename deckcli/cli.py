@@ -334,8 +334,9 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
         fail(f"{where}: {count} {'line' if count == 1 else 'lines'} not used; nothing written "
              "(fix them, or use --partial to write the rest)", EXIT_ILLEGAL)
     if write_output(imported.text, output, force):
+        left_out = f", {len(imported.problems)} lines left out" if imported.problems else ""
         click.echo(f"wrote {output}: {imported.cards} cards, {imported.faction.name} "
-                   f"(from {imported.faction_from}); check it with: deckcli validate {output}")
+                   f"(from {imported.faction_from}){left_out}; check it with: deckcli validate {output}")
     if imported.problems:
         sys.exit(EXIT_ILLEGAL)
 

@@ -39,6 +39,9 @@ def faction_schema(catalog: Catalog, faction: FactionSet) -> dict[str, Any]:
     }
     properties["cards"] = _card_table(faction, [c for c in cards if not c.is_leader and not c.side_deck])
     properties["side"] = _card_table(faction, [c for c in cards if c.side_deck])
+    # Nothing refers to the shared card table any more; without it every keyword left means
+    # the same in drafts 4 to 2020-12, so editors on older drafts read the schema too.
+    del schema["$defs"]
     return schema
 
 

@@ -46,8 +46,8 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
     """Put the deck file ``data`` (its bytes) in canonical form; ``where`` names it in messages.
 
     Raises :class:`DeckFileError` (exit code 2) when the bytes are not a deck
-    file, or ``[cards]`` / ``[side]`` is written as dotted keys that cannot be
-    reordered.
+    file, tomlkit cannot edit them, or ``[cards]`` / ``[side]`` is written as
+    dotted keys that cannot be reordered.
     """
     import tomlkit
 
@@ -56,7 +56,10 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
     bom = "\ufeff" if data.startswith(codecs.BOM_UTF8) else ""
     original = data.decode("utf-8-sig")
     crlf = "\r\n" in original
-    document = tomlkit.parse(original.replace("\r\n", "\n"))
+    try:
+        document = tomlkit.parse(original.replace("\r\n", "\n"))
+    except tomlkit.exceptions.TOMLKitError as error:  # a corner of TOML tomllib reads and tomlkit does not
+        raise DeckFileError(f"fmt cannot edit this file: {error}", where=where) from None
     _set_string(document, "faction", resolved.faction.name)
     _canonical_leader(document, catalog)
     for section in SECTIONS:
@@ -125,7 +128,7 @@ class _Entry:
 def _canonical_table(table: Any, catalog: Catalog, where: str, section: str) -> Any:
     from tomlkit.items import Comment, InlineTable, Table, Whitespace
 
-    if not isinstance(table, (Table, InlineTable)):
+    if not isinstance(table, (Table, InlineTable)) or (isinstance(table, Table) and table.is_super_table()):
         raise DeckFileError(
             f"fmt cannot reorder [{section}] written as dotted keys or in several parts: "
             f"write it as one [{section}] table",

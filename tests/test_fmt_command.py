@@ -113,6 +113,14 @@ def test_side_table_crlf_and_byte_order_mark_are_kept(tmp_path):
     assert deck.read_bytes() == b"\xef\xbb\xbf" + expected.encode("utf-8")
 
 
+def test_dotted_card_keys_are_refused_unchanged(tmp_path):
+    deck = tmp_path / "deck.toml"
+    text = 'faction = "Skellige"\ncards.decoy = 1\n'
+    deck.write_text(text, encoding="utf-8")
+    result = run_cli(["fmt", deck], exit_code=2)
+    assert "write it as one [cards] table" in result.stderr and deck.read_text("utf-8") == text
+
+
 def test_standard_input_is_printed(tmp_path):
     result = run_cli(["fmt", "-"], input=MESSY)
     assert result.stdout == CANONICAL
@@ -144,3 +152,26 @@ def test_fmt_is_idempotent_and_keeps_the_copies(entries):
     once = format_deck(("\n".join(lines) + "\n").encode("utf-8"), "deck.toml")
     assert tomllib.loads(once.text)["cards"] == expected
     assert not format_deck(once.text.encode("utf-8"), "deck.toml").changed
+
+
+LINES = [
+    'faction = "Skellige"', 'faction = "nilfgaard"  # f', 'leader = "king bran"', 'leader = ["King Bran", "Crach an Craite"]',
+    "[cards]", "[side]", "[cards] # main", "", "# a comment", 'name = "Test"', "extra = 1", "[other]",
+    '"Decoy" = 2', "decoy = 1", '"BERSERKER" = 3  # three', '"Hemdall" = 1', '"Blue Stripe Comando" = 1',
+    "cards.Decoy = 1", 'cards = {Decoy = 1, "Scorch" = 2}', '"Decoy" = "two"', "Scorch = 0", "x = [1,", "  ",
+    '"Síle de Tansarville" = 1', "'Kambi' = 1", '"Vampire" = 1',
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=14), st.booleans())
+def test_no_deck_crashes_fmt_and_fmt_is_stable(lines, crlf):
+    from deckcli.errors import DeckcliError
+
+    text = ("\r\n" if crlf else "\n").join(lines) + "\n"
+    try:
+        once = format_deck(text.encode("utf-8"), "deck.toml")
+    except DeckcliError:
+        return
+    again = format_deck(once.text.encode("utf-8"), "deck.toml")
+    assert not again.changed and again.text == once.text

@@ -48,3 +48,11 @@ def test_import_parsing_assumptions_hold_for_every_card_name():
     for name in default_catalog().cards:
         assert "(" not in name and "[" not in name and "#" not in name
         assert not name[0].isdigit() and not name[-1].isdigit()
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_readme_lists_and_shows_each_command(command):
+    readme = (REPO / "README.md").read_text("utf-8")
+    assert f"| `deckcli {command} " in readme
+    section = readme.split(f"### `deckcli {command}`\n", 1)[1]
+    assert f"$ deckcli {command} " in section.split("\n### ", 1)[0]

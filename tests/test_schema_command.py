@@ -34,6 +34,16 @@ def test_schema_validates_the_faction_decks_and_rejects_a_misspelt_card(tmp_path
     assert len(errors) == 1 and "Decoyy" in errors[0].message
 
 
+@pytest.mark.parametrize("draft", [jsonschema.Draft4Validator, jsonschema.Draft7Validator])
+def test_editors_on_older_drafts_read_it_the_same(tmp_path, draft):
+    schema = written_schema(tmp_path, "monsters")
+    assert "$ref" not in json.dumps(schema)
+    validator = draft(schema)
+    deck = tomllib.loads((DECKS / "monsters-starter.toml").read_text("utf-8"))
+    assert validator.is_valid(deck)
+    assert not validator.is_valid({**deck, "cards": {**deck["cards"], "Arachass": 1}})
+
+
 def test_names_are_the_faction_set(tmp_path):
     schema = written_schema(tmp_path, "Northern Realms")
     cards = schema["properties"]["cards"]["properties"]
