@@ -76,8 +76,9 @@ def _group(catalog: Catalog, card: Card) -> dict[str, Any] | None:
 
 def render_card_sheet(sheet: dict[str, Any]) -> str:
     """The sheet as text: a title line, then ``Label: value`` lines. No trailing newline."""
-    lines = [sheet["name"], f"  {sheet['kind']} of {sheet['faction']}" if sheet["faction"] != "Neutral"
-             else f"  Neutral {sheet['kind']}: every faction's set prints it"]
+    neutral = sheet["faction"] == "Neutral"
+    kind = f"Neutral {sheet['kind']}: every faction's set prints it" if neutral else f"{sheet['kind']} of {sheet['faction']}"
+    lines = [sheet["name"], f"  {kind}"]
     if sheet["strength"] is not None:
         lines.append(f"  Strength: {sheet['strength']}")
     if sheet["rows"]:
@@ -103,8 +104,8 @@ def render_card_sheet(sheet: dict[str, Any]) -> str:
     chosen = sheet["in_faction"]
     if chosen:
         copies = chosen["copies"]
-        lines.append(f"  In the {chosen['faction']} set: " + (f"{copies} {'copy' if copies == 1 else 'copies'}"
-                                                              if copies else "not printed (off-faction, §2)"))
+        held = f"{copies} {'copy' if copies == 1 else 'copies'}" if copies else "not printed (off-faction, §2)"
+        lines.append(f"  In the {chosen['faction']} set: {held}")
     if sheet["aliases"]:
         lines.append(f"  Also known as: {', '.join(sheet['aliases'])}")
     return "\n".join(lines)

@@ -415,6 +415,8 @@ def diff(old: str, new: str, fmt: str) -> None:
     """
     from deckcli.deckdiff import diff_decks, render_diff
 
+    if old == new == "-":
+        raise click.UsageError("standard input (-) can be read only once")
     click.echo(render_diff(diff_decks(read_named_deck(old), read_named_deck(new)), fmt))
 
 

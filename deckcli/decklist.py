@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckcli.catalog import NEUTRAL, Catalog, FactionSet
+from deckcli.catalog import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.deckfile import DeckFile, Entry
 from deckcli.errors import DeckFileError
 from deckcli.lookup import unresolved_findings
@@ -200,7 +200,7 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
     return Imported(_deck_text(document, listed.where), problems, chosen, how, sum(document["cards"].values()))
 
 
-def _placements(resolved: ResolvedDeck) -> tuple[list[Any], dict[str, Placed], dict[str, Placed]]:
+def _placements(resolved: ResolvedDeck) -> tuple[list[Card], dict[str, Placed], dict[str, Placed]]:
     leaders = [placed.card for placed in resolved.leaders]
     main = dict(resolved.main)
     side = dict(resolved.side)
@@ -220,7 +220,7 @@ def _choose_faction(
     listed: DeckList,
     catalog: Catalog,
     given: FactionSet | None,
-    leaders: list[Any],
+    leaders: list[Card],
     placed: dict[str, Placed],
     problems: list[Finding],
 ) -> tuple[FactionSet, str]:
@@ -236,7 +236,7 @@ def _choose_faction(
     homes = [card.home for card in leaders if card.is_leader and card.home != NEUTRAL]
     if homes:
         return catalog.factions[homes[0]], f"the Leader {leaders[0].name}"
-    tally = Counter()
+    tally: Counter[str] = Counter()
     for p in placed.values():
         if p.card.home != NEUTRAL:
             tally[p.card.home] += p.copies

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckcli.catalog import Card, Catalog, default_catalog
-from deckcli.deckfile import parse_deck, read_bytes, display_path
+from deckcli.deckfile import display_path, parse_deck, read_bytes
 from deckcli.errors import DeckFileError
+from deckcli.lookup import unresolved_findings
 from deckcli.ordering import deck_order
 from deckcli.resolve import Finding, resolve_deck
 from deckcli.safefile import write_text
-from deckcli.lookup import unresolved_findings
 
 SECTIONS = ("cards", "side")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from deckcli.abilities import ability_name
+from deckcli.ordering import deck_order
 from deckcli.profile import deck_profile
 from deckcli.resolve import Placed, ResolvedDeck
 
@@ -69,8 +70,6 @@ def _group_title(title: str, cards: list[Placed]) -> str:
 
 
 def _section(title: str, cards: list[Placed], markdown: bool) -> list[str]:
-    from deckcli.ordering import deck_order
-
     cards = sorted(cards, key=lambda p: deck_order(p.card))
     heading = ["", f"### {title}", ""] if markdown else ["", f"{title}:"]
     times = "×" if markdown else "x"
