@@ -13,7 +13,7 @@ from typing import Any, Callable
 import click
 
 from deckcli import __version__
-from deckcli.errors import EXIT_OK, EXIT_UNUSABLE, DeckcliError
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, EXIT_UNUSABLE, DeckcliError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -295,6 +295,325 @@ def odds(
 
 
 # --- cards, card, new, import, export, fmt, diff, schema (issue 5) ------------------------------
+
+
+class FactionName(click.ParamType):
+    """``--faction``: a faction's display name or slug, any case or apostrophe; converts to its set."""
+
+    name = "faction"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from deckcli.catalog import default_catalog
+
+        if not isinstance(value, str):
+            return value
+        catalog = default_catalog()
+        try:
+            return catalog.faction(value)
+        except KeyError:
+            choices = ", ".join(f.name for f in catalog.factions.values())
+            self.fail(f"{value!r} is not a faction; choose one of: {choices}", param, ctx)
+
+
+class AbilityName(click.ParamType):
+    """``--ability``: an ability's code or name (``tight-bond``, ``Morale Boost``), any case."""
+
+    name = "ability"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from deckcli.abilities import ABILITIES, find_ability
+
+        code = find_ability(value)
+        if code is None:
+            self.fail(f"{value!r} is not an ability; choose one of: {', '.join(ABILITIES)}", param, ctx)
+        return code
+
+
+def output_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``-o FILE`` (``-`` writes to standard output) and ``--force`` of the commands that write a file."""
+    command = click.option("--force", is_flag=True, help="Replace FILE if it already exists.")(command)
+    return click.option(
+        "-o", "--output", required=True, metavar="FILE",
+        help="The file to write (never replaced without --force); - writes to standard output.",
+    )(command)
+
+
+def write_output(text: str, output: str, force: bool) -> bool:
+    """Write ``text`` to ``output`` (atomically, see :mod:`deckcli.safefile`) or to stdout for ``-``.
+
+    Returns whether a file was written.
+    """
+    if output == "-":
+        click.echo(text, nl=False)
+        return False
+    from deckcli.safefile import write_text
+
+    write_text(output, text, force=force)
+    return True
+
+
+def echo_findings(where: str, findings: list[Any], warning: bool = False) -> None:
+    """One ``FILE:LINE: code: message`` line per finding, on stderr."""
+    from deckcli.render import finding_line
+
+    for finding in findings:
+        click.echo(finding_line(where, finding, warning=warning), err=True)
+
+
+def read_named_deck(path: str) -> Any:
+    """Read and resolve a deck; exit 1 listing every name that matches no card or several."""
+    from deckcli.lookup import unresolved_findings
+    from deckcli.verdict import read_resolved_deck
+
+    deck = read_resolved_deck(path)
+    unresolved = unresolved_findings(deck)
+    if unresolved:
+        echo_findings(deck.where, unresolved)
+        fail(f"{deck.where}: fix the card names above first (deckcli validate lists every problem)", EXIT_ILLEGAL)
+    return deck
+
+
+@cli.command(context_settings=CONTEXT)
+@click.option("--faction", type=FactionName(), help="Cards of this faction's set (its own and the neutral ones).")
+@click.option(
+    "--kind", type=click.Choice(["leader", "unit", "hero", "special", "weather"], case_sensitive=False),
+    help="unit includes Heroes (they are Unit Cards); special includes Weather Cards.",
+)
+@click.option(
+    "--row", type=click.Choice(["close", "ranged", "siege"], case_sensitive=False),
+    help="Units that may enter this row (Agile units count for Close Combat and Ranged Combat).",
+)
+@click.option("--ability", type=AbilityName(), help="Cards with this ability: Spy, Medic, Muster, Tight Bond, Scorch, …")
+@click.option("--hero/--no-hero", default=None, help="Only Heroes, or no Heroes.")
+@click.option("--search", metavar="TEXT", help="Cards whose name contains TEXT (any case, accents optional).")
+@table_format_option
+@reports_errors
+def cards(
+    faction: Any, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
+    fmt: str,
+) -> None:
+    """List catalog cards, filtered and sorted.
+
+    Columns: name, faction, kind, Strength, rows, abilities, copies in the set.
+    Filters combine with AND; cards are sorted by faction, kind and Strength
+    (strongest first). Copies are those printed in one faction's set.
+
+    \b
+    Example:
+      deckcli cards --faction skellige --ability "Tight Bond"
+      deckcli cards --kind unit --row siege --no-hero --format github
+    """
+    from deckcli.cardlist import HEADERS, CardFilter, list_cards
+    from deckcli.catalog import default_catalog
+    from deckcli.output import render_rows
+
+    chosen = CardFilter(faction, kind and kind.lower(), row and row.lower(), ability, hero, search)
+    records = list_cards(default_catalog(), chosen)
+    click.echo(render_rows(records, fmt, HEADERS))
+    if not records:
+        click.echo("deckcli: no card matches these filters", err=True)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("name")
+@click.option("--faction", type=FactionName(), help="Also show the copies in this faction's set; picks among shared names.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@reports_errors
+def card(name: str, faction: Any, fmt: str) -> None:
+    """Show one card whole, each ability explained by the rules.
+
+    Kind, Strength, rows, abilities (Hero immunity included), the faction sets
+    that print it and their copies, its side-deck card, its Muster or Tight Bond
+    group, and for a Leader its ability and whether it is Active or Passive.
+    NAME matches as in deck files (any case, accents optional).
+
+    \b
+    Example:
+      deckcli card Berserker
+      deckcli card "Sile de Tansarville" --faction "Northern Realms"
+    """
+    from deckcli.cardsheet import card_sheet, render_card_sheet
+    from deckcli.catalog import default_catalog
+    from deckcli.lookup import lookup_card
+    from deckcli.output import to_json
+
+    catalog = default_catalog()
+    sheet = card_sheet(catalog, lookup_card(catalog, name, faction), faction)
+    click.echo(to_json(sheet) if fmt == "json" else render_card_sheet(sheet))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.option("--faction", type=FactionName(), required=True, help="The deck's faction.")
+@click.option("--leader", metavar="NAME", help="The deck's Leader (one of the faction's Leaders).")
+@click.option("--starter", is_flag=True, help="Start from the faction's starter deck instead of an empty skeleton.")
+@click.option("--name", "deck_name", metavar="TEXT", help="The deck's name (name = ... in the file).")
+@output_option
+@reports_errors
+def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, output: str, force: bool) -> None:
+    """Write a new deck file: a skeleton or a starter deck.
+
+    The skeleton has name, faction, leader (commented out without --leader) and
+    an empty [cards], with comments; deckcli validate then says what is missing.
+
+    \b
+    Example:
+      deckcli new --faction "Northern Realms" --leader "Foltest: The Siegemaster" -o temeria.toml
+      deckcli new --faction skellige --starter -o skellige.toml
+    """
+    from deckcli.catalog import default_catalog
+    from deckcli.lookup import lookup_leader
+    from deckcli.template import new_deck_text
+
+    catalog = default_catalog()
+    chosen = lookup_leader(catalog, leader, faction) if leader else None
+    text = new_deck_text(catalog, faction, leader=chosen, starter=starter, name=deck_name)
+    if write_output(text, output, force):
+        what = "starter deck" if starter else "deck skeleton"
+        click.echo(f"wrote {output}: a {faction.name} {what}; check it with: deckcli validate {output}")
+
+
+@cli.command("import", context_settings=CONTEXT)
+@click.argument("list_file", metavar="TEXT_FILE")
+@click.option(
+    "--faction", type=FactionName(),
+    help="The deck's faction. Without it: the list's Faction: line, else the Leader's faction, "
+    "else the faction whose own cards the list holds most copies of.",
+)
+@click.option("--partial", is_flag=True, help="Write the deck even when some lines could not be used (they are listed).")
+@output_option
+@reports_errors
+def import_(list_file: str, faction: Any, partial: bool, output: str, force: bool) -> None:
+    """Turn a plain card list into a deck file.
+
+    Reads "3 Blue Stripes Commando", "3x …", "… x3", a bare name (one copy),
+    "Leader: NAME", "Faction: NAME", headings such as "Units:", blank lines and
+    # comments; repeated names add up. TEXT_FILE may be - (standard input).
+    Unknown or ambiguous names are listed with their lines and nothing is
+    written (exit 1), unless --partial.
+
+    \b
+    Example:
+      deckcli import my-list.txt -o my-deck.toml
+      deckcli export decks/skellige-starter.toml | deckcli import - -o copy.toml
+    """
+    from deckcli.catalog import default_catalog
+    from deckcli.decklist import import_list, parse_list
+    from deckcli.deckfile import decode_text, display_path, read_bytes
+
+    where = display_path(list_file)
+    listed = parse_list(decode_text(read_bytes(list_file), where), where)
+    imported = import_list(listed, default_catalog(), faction)
+    echo_findings(where, imported.problems)
+    if imported.problems and not partial:
+        count = len(imported.problems)
+        fail(f"{where}: {count} {'line' if count == 1 else 'lines'} not used; nothing written "
+             "(fix them, or use --partial to write the rest)", EXIT_ILLEGAL)
+    if write_output(imported.text, output, force):
+        left_out = f", {len(imported.problems)} lines left out" if imported.problems else ""
+        click.echo(f"wrote {output}: {imported.cards} cards, {imported.faction.name} "
+                   f"(from {imported.faction_from}){left_out}; check it with: deckcli validate {output}")
+    if imported.problems:
+        sys.exit(EXIT_ILLEGAL)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("deck")
+@click.option("--to", type=click.Choice(["text", "markdown"]), default="text", show_default=True,
+              help="text: a list deckcli import reads back; markdown: for a forum post.")
+@reports_errors
+def export(deck: str, to: str) -> None:
+    """Print a deck for a forum post or a chat.
+
+    Leader, then units by row with their Strength, Special and Weather Cards,
+    the side deck and the totals. The text form reads back with deckcli import.
+
+    \b
+    Example:
+      deckcli export decks/northern-realms-starter.toml --to markdown
+    """
+    from deckcli.printout import render_deck_list
+
+    click.echo(render_deck_list(read_named_deck(deck), to), nl=False)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("decks", nargs=-1, required=True)
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 when a file is not in canonical form.")
+@reports_errors
+def fmt(decks: tuple[str, ...], check: bool) -> None:
+    """Rewrite deck files in canonical form.
+
+    Catalog spelling of every name, duplicates merged, cards ordered by kind,
+    row, Strength (strongest first) and name; comments and unknown keys are kept. - reads standard input and prints the result.
+
+    \b
+    Example:
+      deckcli fmt my-deck.toml
+      deckcli fmt --check decks/*.toml
+    """
+    from deckcli.errors import DeckcliError
+    from deckcli.formatter import format_file
+
+    codes = [EXIT_OK]
+    for path in decks:
+        try:
+            formatted = format_file(path, check=check)
+        except DeckcliError as error:
+            click.echo(f"deckcli: {error.located()}", err=True)
+            codes.append(error.exit_code)
+            continue
+        echo_findings(formatted.where, formatted.warnings, warning=True)
+        if path == "-" and not check:
+            click.echo(formatted.text, nl=False)
+        elif formatted.changed:
+            click.echo(f"{formatted.where}: {'would be reformatted' if check else 'reformatted'}")
+            codes.append(EXIT_ILLEGAL if check else EXIT_OK)
+    sys.exit(max(codes))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("old")
+@click.argument("new")
+@table_format_option
+@reports_errors
+def diff(old: str, new: str, fmt: str) -> None:
+    """Show what changed between two decks.
+
+    Cards added and removed, the profile figures (units, Special Cards,
+    Strength, Spies, Medics…) and p_opening of each card in both decks: the
+    chance (0–1) of at least one copy in the opening hand of 10 cards (11 with
+    Francesca Findabair: Daisy of the Valley).
+
+    \b
+    Example:
+      deckcli diff decks/skellige-starter.toml decks/skellige-advanced.toml
+    """
+    from deckcli.deckdiff import diff_decks, render_diff
+
+    if old == new == "-":
+        raise click.UsageError("standard input (-) can be read only once")
+    click.echo(render_diff(diff_decks(read_named_deck(old), read_named_deck(new)), fmt))
+
+
+@cli.command(context_settings=CONTEXT)
+@click.option("--faction", type=FactionName(), required=True, help="The faction whose names the schema lists.")
+@output_option
+@reports_errors
+def schema(faction: Any, output: str, force: bool) -> None:
+    """Write a deck JSON Schema for editor completion.
+
+    Card and Leader names are those of the faction's set. Put "#:schema ./FILE" as the first line of a deck file: Taplo and Even
+    Better TOML then complete card names and flag misspelt ones.
+
+    \b
+    Example:
+      deckcli schema --faction "Northern Realms" -o northern-realms.schema.json
+    """
+    from deckcli.catalog import default_catalog
+    from deckcli.editor_schema import faction_schema_text
+
+    if write_output(faction_schema_text(default_catalog(), faction), output, force):
+        click.echo(f"wrote {output}: first line of a {faction.name} deck file: #:schema ./{output}")
 
 
 def main() -> None:

@@ -58,3 +58,7 @@ class RulesError(DeckcliError):
 
 class CardLookupError(DeckcliError):
     """A card name given on the command line matches no card, or several."""
+
+
+class OutputError(DeckcliError):
+    """A file cannot be written: it exists (no ``--force``), is a folder, or its place is not writable (exit code 2)."""

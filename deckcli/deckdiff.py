@@ -1,0 +1,141 @@
+"""What changed between two decks (``deckcli diff``): cards, profile figures and opening-hand odds.
+
+``p_opening`` is the probability (0–1) of holding at least one copy of a card
+in the opening hand: 10 cards, 11 with the Leader Francesca Findabair: Daisy of
+the Valley (rulebook §6), drawn from the main deck's counted cards (Leaders and
+side-deck cards listed in ``[cards]`` are never shuffled in, §2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deckcli.odds import p_at_least_one
+from deckcli.ordering import deck_order
+from deckcli.profile import deck_profile
+from deckcli.resolve import Placed, ResolvedDeck
+
+HAND_SIZE = 10
+DAISY = "Francesca Findabair: Daisy of the Valley"
+FIGURES = ("cards", "units", "heroes", "specials", "weather", "unit_strength", "spies", "medics")
+TABLE_TITLES = {
+    "cards": "Cards added (+) and removed (-)",
+    "figures": "Profile figures",
+    "p_opening": "p_opening: chance of at least one copy in the opening hand",
+}
+
+
+@dataclass
+class DeckDiff:
+    """The difference between two decks as records, one list per table.
+
+    ``cards``: ``{"card", "section" ("main"/"side"), "old", "new", "change"}`` for
+    every card whose copies differ; ``figures``: ``{"figure", "old", "new",
+    "change"}`` (``change`` is ``None`` for a changed Leader or faction);
+    ``p_opening``: ``{"card", "old", "new", "change"}`` (fractions 0–1) for each
+    card counted in both main decks.
+    """
+
+    old: str
+    new: str
+    cards: list[dict[str, Any]]
+    figures: list[dict[str, Any]]
+    p_opening: list[dict[str, Any]]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON document ``diff --format json`` prints."""
+        return {"old": self.old, "new": self.new, "cards": self.cards, "figures": self.figures,
+                "p_opening": self.p_opening}
+
+    def flat_rows(self) -> list[dict[str, Any]]:
+        """Every record in one table (for CSV): ``table``, ``name``, ``old``, ``new``, ``change``."""
+        rows = []
+        for table in TABLE_TITLES:
+            for record in getattr(self, table):
+                name = record.get("card") or record.get("figure")
+                if record.get("section") == "side":
+                    name = f"{name} (side deck)"
+                rows.append({"table": table, "name": name, "old": record["old"], "new": record["new"],
+                             "change": record["change"]})
+        return rows
+
+
+def hand_size(profile: dict[str, Any]) -> int:
+    """Opening hand size: 11 with Francesca Findabair: Daisy of the Valley, else 10 (rulebook §6)."""
+    return HAND_SIZE + 1 if profile.get("leader") == DAISY else HAND_SIZE
+
+
+def diff_decks(old: ResolvedDeck, new: ResolvedDeck) -> DeckDiff:
+    """Compare two resolved decks (names already checked: unknown names are left out)."""
+    before, after = deck_profile(old), deck_profile(new)
+    return DeckDiff(old.where, new.where, _card_changes(old, new), _figures(before, after),
+                    _p_opening(old, new, before, after))
+
+
+def _card_changes(old: ResolvedDeck, new: ResolvedDeck) -> list[dict[str, Any]]:
+    records = []
+    for section in ("main", "side"):
+        was: dict[str, Placed] = getattr(old, section)
+        now: dict[str, Placed] = getattr(new, section)
+        cards = {name: placed.card for name, placed in {**was, **now}.items()}
+        for name in sorted(cards, key=lambda n: deck_order(cards[n])):
+            before = was[name].copies if name in was else 0
+            after = now[name].copies if name in now else 0
+            if before != after:
+                records.append({"card": name, "section": section, "old": before, "new": after,
+                                "change": after - before})
+    return records
+
+
+def _figures(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    records = []
+    for key in ("faction_name", "leader"):
+        if before[key] != after[key]:
+            records.append({"figure": key.removesuffix("_name"), "old": before[key], "new": after[key], "change": None})
+    values = [(key, _figure(before, key), _figure(after, key)) for key in FIGURES]
+    values.append(("hand_size", hand_size(before), hand_size(after)))
+    records += [{"figure": key, "old": a, "new": b, "change": b - a} for key, a, b in values
+                if key != "hand_size" or a != b]
+    return records
+
+
+def _figure(profile: dict[str, Any], key: str) -> int:
+    return sum(profile["cards"].values()) if key == "cards" else profile[key]
+
+
+def _p_opening(old: ResolvedDeck, new: ResolvedDeck, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    shared = [name for name in before["cards"] if name in after["cards"]]
+    shared.sort(key=lambda name: deck_order(new.main[name].card))
+    sizes = (sum(before["cards"].values()), sum(after["cards"].values()))
+    hands = (hand_size(before), hand_size(after))
+    records = []
+    for name in shared:
+        p_old = p_at_least_one(sizes[0], before["cards"][name], hands[0])
+        p_new = p_at_least_one(sizes[1], after["cards"][name], hands[1])
+        records.append({"card": name, "old": p_old, "new": p_new, "change": p_new - p_old})
+    return records
+
+
+def render_diff(diff: DeckDiff, fmt: str) -> str:
+    """The diff in ``fmt``: ``json`` (one object), ``csv`` (one flat table) or a tabulate format (three titled tables).
+
+    Table formats show probabilities rounded to 4 decimals.
+    """
+    from deckcli.output import render_rows, to_json
+
+    if fmt == "json":
+        return to_json(diff.as_dict())
+    if fmt == "csv":
+        return render_rows(diff.flat_rows(), "csv")
+    blocks = [f"old: {diff.old}\nnew: {diff.new}"]
+    for table, title in TABLE_TITLES.items():
+        records = getattr(diff, table)
+        if not records:
+            blocks.append(f"{title}: none")
+            continue
+        if table == "p_opening":
+            records = [{**r, "old": round(r["old"], 4), "new": round(r["new"], 4), "change": round(r["change"], 4)}
+                       for r in records]
+        blocks.append(f"{title}:\n{render_rows(records, fmt)}")
+    return "\n\n".join(blocks)

@@ -1,0 +1,81 @@
+"""Looking up one card named on the command line, and reporting names a deck could not resolve.
+
+Names match as in ``validate`` (:meth:`deckcli.catalog.Catalog.find`): a name
+that matches no card gets "did you mean", a name that may mean several cards
+is refused with the candidates. Nothing is guessed (rulebook §1, §2).
+"""
+
+from __future__ import annotations
+
+from deckcli.abilities import KIND_NAMES
+from deckcli.catalog import Card, Catalog, FactionSet
+from deckcli.errors import CardLookupError
+from deckcli.resolve import Finding, ResolvedDeck
+
+
+def either(names: list[str]) -> str:
+    """``A``, ``A or B``, ``A, B or C``."""
+    return " or ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def unknown_reason(name: str, suggestions: list[str]) -> str:
+    """The message for a name that matches no card, with "did you mean" when something is close."""
+    hint = f"; did you mean {either(suggestions)}?" if suggestions else ""
+    return f'"{name}" is not a card of any faction set{hint}'
+
+
+def ambiguous_reason(name: str, candidates: list[str]) -> str:
+    """The message for a name that may mean several cards, listing them."""
+    return f'"{name}" may mean {either(candidates)}: write the full name'
+
+
+def lookup_card(catalog: Catalog, name: str, faction: FactionSet | None = None) -> Card:
+    """The one card ``name`` means. With ``faction``, a name shared by several cards picks the one that set prints.
+
+    Raises :class:`CardLookupError` (exit code 2) when ``name`` matches no card
+    or several.
+    """
+    found = catalog.find(name)
+    if faction is not None and len(found) > 1:
+        printed = [card for card in found if card.name in faction.copies]
+        found = printed if len(printed) == 1 else found
+    if not found:
+        raise CardLookupError(unknown_reason(name, catalog.suggest(name)))
+    if len(found) > 1:
+        raise CardLookupError(ambiguous_reason(name, [card.name for card in found]))
+    return found[0]
+
+
+def lookup_leader(catalog: Catalog, name: str, faction: FactionSet) -> Card:
+    """The Leader Card ``name`` means, which must be one of ``faction``'s Leaders (rulebook §2).
+
+    Raises :class:`CardLookupError` (exit code 2) naming that faction's Leaders
+    when ``name`` is unknown, ambiguous, not a Leader or another faction's.
+    """
+    leaders = [catalog.cards[n].name for n in faction.copies if catalog.cards[n].is_leader]
+    choices = f"the {faction.name} Leaders are {either(leaders)}"
+    try:
+        card = lookup_card(catalog, name, faction)
+    except CardLookupError as error:
+        raise CardLookupError(f"{error.reason}; {choices}") from None
+    if not card.is_leader:
+        raise CardLookupError(f"{card.name} is a {KIND_NAMES[card.kind]}, not a Leader; {choices}")
+    if card.name not in faction.copies:
+        raise CardLookupError(f"{card.name} is not in the {faction.name} set; {choices}")
+    return card
+
+
+def unresolved_findings(deck: ResolvedDeck) -> list[Finding]:
+    """One ``unknown-card`` or ``ambiguous-card`` finding per deck-file entry that names no card or several.
+
+    Sorted by line; each carries the entry's line and the name as typed.
+    """
+    findings = [
+        Finding("unknown-card", unknown_reason(entry.name, deck.suggestions.get(entry.name, [])), entry.line, entry.name)
+        for entry in deck.unknown
+    ]
+    findings += [
+        Finding("ambiguous-card", ambiguous_reason(entry.name, deck.candidates.get(entry.name, [])), entry.line, entry.name)
+        for entry in deck.ambiguous
+    ]
+    return sorted(findings, key=lambda f: (f.line is None, f.line or 0))

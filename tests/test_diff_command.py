@@ -1,0 +1,120 @@
+"""deckcli diff: cards added and removed, profile figures and p_opening, worked out by hand here.
+
+p_opening is checked against a sequential-draw product (the chance that none of
+the k copies is among h cards drawn one at a time), not against math.comb.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from conftest import run_cli, write_deck
+
+COMMON = {"Catapult": 2, "Decoy": 2, "Poor Fucking Infantry": 4, "Kaedweni Siege Expert": 3,
+          "Redanian Foot Soldier": 2, "Trebuchet": 2, "Ballista": 2}
+OLD = {"Blue Stripes Commando": 3, "Prince Stennis": 1, **COMMON}
+NEW = {"Blue Stripes Commando": 2, **COMMON, "Dun Banner Medic": 1, "Vernon Roche": 1, "Biting Frost": 1}
+
+
+def p_none_sequential(deck_size: int, copies: int, hand: int) -> float:
+    """Chance that h cards drawn one by one miss all k copies: prod (N-k-i)/(N-i)."""
+    p = 1.0
+    for i in range(hand):
+        p *= (deck_size - copies - i) / (deck_size - i)
+    return p
+
+
+def p_open(deck_size: int, copies: int, hand: int = 10) -> float:
+    return 1 - p_none_sequential(deck_size, copies, hand)
+
+
+@pytest.fixture
+def decks(tmp_path):
+    return write_deck(tmp_path, OLD, name="old.toml"), write_deck(tmp_path, NEW, name="new.toml")
+
+
+def diff_json(old, new) -> dict:
+    return json.loads(run_cli(["diff", old, new, "--format", "json"]).stdout)
+
+
+def test_cards_added_and_removed(decks):
+    cards = {(r["card"], r["section"]): (r["old"], r["new"], r["change"]) for r in diff_json(*decks)["cards"]}
+    assert cards == {
+        ("Blue Stripes Commando", "main"): (3, 2, -1),
+        ("Prince Stennis", "main"): (1, 0, -1),
+        ("Dun Banner Medic", "main"): (0, 1, 1),
+        ("Vernon Roche", "main"): (0, 1, 1),
+        ("Biting Frost", "main"): (0, 1, 1),
+    }
+
+
+def test_profile_figures(decks):
+    figures = {r["figure"]: (r["old"], r["new"], r["change"]) for r in diff_json(*decks)["figures"]}
+    # old: 21 cards, 19 units (2 Decoy), Strength 12+16+5+4+3+2+12+12 = 66, 1 Spy (Prince Stennis)
+    # new: 22 cards, 19 units (2 Decoy, 1 Biting Frost), Strength 8+16+4+3+2+12+12+5+10 = 72,
+    #      1 Hero (Vernon Roche), 1 Medic (Dun Banner Medic), 3 Special Cards of which 1 Weather
+    assert figures == {
+        "cards": (21, 22, 1),
+        "units": (19, 19, 0),
+        "heroes": (0, 1, 1),
+        "specials": (2, 3, 1),
+        "weather": (0, 1, 1),
+        "unit_strength": (66, 72, 6),
+        "spies": (1, 0, -1),
+        "medics": (0, 1, 1),
+    }
+
+
+def test_p_opening_of_cards_in_both(decks):
+    rows = {r["card"]: r for r in diff_json(*decks)["p_opening"]}
+    assert set(rows) == set(COMMON) | {"Blue Stripes Commando"}
+    commando = rows["Blue Stripes Commando"]
+    assert commando["old"] == pytest.approx(p_open(21, 3))
+    assert commando["new"] == pytest.approx(p_open(22, 2))
+    assert commando["change"] == pytest.approx(p_open(22, 2) - p_open(21, 3))
+    assert rows["Poor Fucking Infantry"]["old"] == pytest.approx(p_open(21, 4))
+    assert rows["Poor Fucking Infantry"]["new"] == pytest.approx(p_open(22, 4))
+    # A single copy in an opening hand of 10 from 22: exactly 10/22.
+    assert p_open(22, 1) == pytest.approx(10 / 22)
+
+
+def test_daisy_of_the_valley_draws_11(tmp_path):
+    cards = {"Milva": 1, "Riordain": 1, "Toruviel": 1, "Havekar Healer": 3, "Decoy": 2, "Iorveth": 1,
+             "Dol Blathanna Archer": 1, "Mahakaman Defender": 5, "Vrihedd Brigade Recruit": 1,
+             "Elven Skirmisher": 3, "Dwarven Skirmisher": 3, "Havekar Smuggler": 3}
+    queen = write_deck(tmp_path, cards, faction="Scoia'tael", leader="Francesca Findabair: Queen of Dol Blathanna",
+                       name="queen.toml")
+    daisy = write_deck(tmp_path, cards, faction="Scoia'tael", leader="Francesca Findabair: Daisy of the Valley",
+                       name="daisy.toml")
+    result = diff_json(queen, daisy)
+    assert result["cards"] == []
+    figures = {r["figure"]: (r["old"], r["new"], r["change"]) for r in result["figures"]}
+    assert figures["leader"] == ("Francesca Findabair: Queen of Dol Blathanna", "Francesca Findabair: Daisy of the Valley", None)
+    assert figures["hand_size"] == (10, 11, 1)
+    milva = next(r for r in result["p_opening"] if r["card"] == "Milva")
+    assert (milva["old"], milva["new"]) == (pytest.approx(10 / 25), pytest.approx(11 / 25))
+
+
+def test_text_and_csv_renderings(decks):
+    text = run_cli(["diff", *decks]).stdout
+    assert "Cards added (+) and removed (-):" in text and "Prince Stennis" in text
+    commando = next(line for line in text.splitlines() if line.startswith("Blue Stripes Commando") and "." in line)
+    assert f"{round(p_open(21, 3), 4)}" in commando
+    rows = list(csv.DictReader(io.StringIO(run_cli(["diff", *decks, "--format", "csv"]).stdout)))
+    assert {"table": "figures", "name": "spies", "old": "1", "new": "0", "change": "-1"} in rows
+
+
+def test_same_deck_has_no_card_change(decks):
+    old, _new = decks
+    result = diff_json(old, old)
+    assert result["cards"] == [] and all(r["change"] == 0 for r in result["figures"])
+
+
+def test_unknown_names_exit_1_and_bad_files_exit_2(tmp_path, decks):
+    broken = write_deck(tmp_path, {"Blue Stripe Comando": 1}, name="broken.toml")
+    assert "unknown-card" in run_cli(["diff", decks[0], broken], exit_code=1).stderr
+    assert "no such file" in run_cli(["diff", decks[0], tmp_path / "nope.toml"], exit_code=2).stderr

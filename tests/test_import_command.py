@@ -1,0 +1,220 @@
+"""deckcli import: plain lists into deck files; deckcli export: decks into plain lists; the round trip."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import DECKS, EXAMPLE_DECKS, run_cli, write_deck
+
+from deckcli.cli import cli
+
+LEADER = "Leader: Foltest: The Siegemaster\n"
+
+
+def import_text(tmp_path, text: str, *args: str, exit_code: int = 0):
+    source = tmp_path / "list.txt"
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "deck.toml"
+    result = run_cli(["import", source, "-o", out, *args], exit_code=exit_code)
+    return result, out
+
+
+@pytest.mark.parametrize(
+    ("line", "copies"),
+    [
+        ("3 Blue Stripes Commando", 3),
+        ("3x Blue Stripes Commando", 3),
+        ("3 x Blue Stripes Commando", 3),
+        ("2× Blue Stripes Commando", 2),
+        ("Blue Stripes Commando x3", 3),
+        ("Blue Stripes Commando ×2", 2),
+        ("Blue Stripes Commando (x2)", 2),
+        ('"Blue Stripes Commando" = 2', 2),
+        ("Blue Stripes Commando", 1),
+        ("  blue   STRIPES commando  ", 1),
+        ("- 2x **Blue Stripes Commando** (Strength 4, Tight Bond)", 2),
+        ("3 Blue Stripes Commando   # my favourite", 3),
+    ],
+)
+def test_each_line_form(tmp_path, line, copies):
+    _result, out = import_text(tmp_path, LEADER + line + "\n")
+    assert tomllib.loads(out.read_text("utf-8"))["cards"] == {"Blue Stripes Commando": copies}
+
+
+def test_headings_blank_lines_comments_and_repeated_names(tmp_path):
+    text = (
+        "# Temerian siege, from the forum\n"
+        "Name: Temerian Siege\n"
+        "\n"
+        "Leader: foltest - the siegemaster\n"
+        "Units:\n"
+        "2 Catapult\n"
+        "Catapult\n"
+        "catapult x1\n"
+        "Sile de Tansarville\n"
+        "Special Cards:\n"
+        "2x Decoy\n"
+    )
+    result, out = import_text(tmp_path, text)
+    document = tomllib.loads(out.read_text("utf-8"))
+    assert document == {
+        "name": "Temerian Siege",
+        "faction": "Northern Realms",
+        "leader": "Foltest: The Siegemaster",
+        "cards": {"Catapult": 4, "Síle de Tansarville": 1, "Decoy": 2},
+    }
+    assert "Síle de Tansarville".encode("utf-8") in out.read_bytes()
+    assert "from the Leader Foltest: The Siegemaster" in result.stdout
+
+
+def test_unknown_name_exit_1_with_its_line_and_nothing_written(tmp_path):
+    text = LEADER + "3 Blue Stripes Commando\n\n2 Blue Stripe Comando\nVampire\n"
+    result, out = import_text(tmp_path, text, exit_code=1)
+    lines = result.stderr.strip().splitlines()
+    assert lines[0] == (
+        f'{tmp_path / "list.txt"}:4: unknown-card: "Blue Stripe Comando" is not a card of any faction set; '
+        "did you mean Blue Stripes Commando?"
+    )
+    assert lines[1].startswith(f'{tmp_path / "list.txt"}:5: ambiguous-card: "Vampire" may mean Vampire: Bruxa')
+    assert "nothing written" in lines[-1]
+    assert not out.exists()
+
+
+def test_partial_writes_the_rest_and_still_reports(tmp_path):
+    text = LEADER + "3 Blue Stripes Commando\nBlue Stripe Comando\n"
+    result, out = import_text(tmp_path, text, "--partial", exit_code=1)
+    assert ":3: unknown-card" in result.stderr
+    assert tomllib.loads(out.read_text("utf-8"))["cards"] == {"Blue Stripes Commando": 3}
+
+
+def test_a_count_out_of_range_is_a_reported_line(tmp_path):
+    result, out = import_text(tmp_path, LEADER + "0 Decoy\n", exit_code=1)
+    assert ":2: bad-line: 0 copies of Decoy" in result.stderr and not out.exists()
+
+
+def test_faction_from_option_line_leader_and_cards(tmp_path):
+    # --faction wins over everything; the Faction: line over the Leader; the Leader over the cards.
+    text = "Faction: Nilfgaard\nLeader: Eredin: Bringer of Death\n3 Blue Stripes Commando\n"
+    _r, out = import_text(tmp_path, text, "--faction", "skellige")
+    assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Skellige"
+    _r, out = import_text(tmp_path, text, "--force")
+    assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Nilfgaard"
+    _r, out = import_text(tmp_path, text.split("\n", 1)[1], "--force")
+    assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Monsters"
+    # No Leader: 3 Northern Realms copies against 1 Skellige copy; neutral cards do not count.
+    _r, out = import_text(tmp_path, "3 Blue Stripes Commando\nBerserker\n3 Decoy\nGeralt of Rivia\n", "--force")
+    assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Northern Realms"
+
+
+def test_faction_that_cannot_be_told_exit_2(tmp_path):
+    result, out = import_text(tmp_path, "3 Decoy\nGeralt of Rivia\n", exit_code=2)
+    assert "--faction" in result.stderr and not out.exists()
+
+
+def test_leader_listed_as_a_card_and_side_deck_cards(tmp_path):
+    text = "King Bran\n3 Berserker\nTransformed Vildkaarl\nSide deck:\nHemdall\n"
+    _r, out = import_text(tmp_path, text)
+    document = tomllib.loads(out.read_text("utf-8"))
+    assert document["leader"] == "King Bran" and document["faction"] == "Skellige"
+    assert document["cards"] == {"Berserker": 3}
+    assert document["side"] == {"Hemdall": 1, "Transformed Vildkaarl": 1}
+
+
+def test_reads_standard_input_and_refuses_to_overwrite(tmp_path):
+    out = tmp_path / "deck.toml"
+    out.write_text("# mine\n", encoding="utf-8")
+    result = run_cli(["import", "-", "-o", out], exit_code=2, input=LEADER + "Decoy\n")
+    assert "already exists" in result.stderr and out.read_text("utf-8") == "# mine\n"
+    run_cli(["import", "-", "-o", out, "--force"], input=LEADER + "Decoy\n")
+    assert tomllib.loads(out.read_text("utf-8"))["cards"] == {"Decoy": 1}
+
+
+def test_missing_list_file_exit_2(tmp_path):
+    result = run_cli(["import", tmp_path / "nope.txt", "-o", tmp_path / "deck.toml"], exit_code=2)
+    assert "no such file" in result.stderr
+
+
+def test_imported_file_is_canonical(tmp_path):
+    _r, out = import_text(tmp_path, LEADER + "Decoy\n3 Blue Stripes Commando\nVernon Roche\n")
+    run_cli(["fmt", "--check", out])
+    cards = [line.split(" = ")[0] for line in out.read_text("utf-8").splitlines() if line.endswith(("= 1", "= 3"))]
+    assert cards == ['"Vernon Roche"', '"Blue Stripes Commando"', '"Decoy"']
+
+
+def test_export_text_worked_out_by_hand(tmp_path):
+    deck = write_deck(
+        tmp_path,
+        {"Decoy": 2, "Catapult": 2, "Vernon Roche": 1, "Blue Stripes Commando": 3, "Biting Frost": 1},
+    )
+    assert run_cli(["export", deck]).stdout == (
+        "Faction: Northern Realms\n"
+        "Leader: Foltest: The Siegemaster\n"
+        "\n"
+        "Close Combat (4 units, 22 Strength):\n"
+        "1x Vernon Roche (Hero, Strength 10)\n"
+        "3x Blue Stripes Commando (Strength 4, Tight Bond)\n"
+        "\n"
+        "Siege (2 units, 16 Strength):\n"
+        "2x Catapult (Strength 8, Tight Bond)\n"
+        "\n"
+        "Special Cards (2):\n"
+        "2x Decoy\n"
+        "\n"
+        "Weather Cards (1):\n"
+        "1x Biting Frost\n"
+        "\n"
+        "Totals: 6 units, 38 Strength, 3 Special Cards (1 Weather), 9 cards in the main deck\n"
+    )
+
+
+def test_export_markdown(tmp_path):
+    deck = write_deck(tmp_path, {"Sile de Tansarville": 1})
+    text = run_cli(["export", deck, "--to", "markdown"]).stdout
+    assert "- **Leader:** Foltest: The Siegemaster" in text
+    assert "### Ranged Combat (1 unit, 5 Strength)" in text
+    assert "- 1× Síle de Tansarville (Strength 5)" in text
+
+
+def test_export_refuses_unknown_names(tmp_path):
+    deck = write_deck(tmp_path, {"Decoy": 1, "Blue Stripe Comando": 2})
+    result = run_cli(["export", deck], exit_code=1)
+    assert f"{deck}:5: unknown-card" in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize("deck", EXAMPLE_DECKS, ids=lambda p: p.name)
+def test_export_then_import_gives_back_the_same_deck(tmp_path, deck):
+    exported = run_cli(["export", deck]).stdout
+    out = tmp_path / "again.toml"
+    run_cli(["import", "-", "-o", out], input=exported)
+    assert tomllib.loads(out.read_text("utf-8")) == tomllib.loads(deck.read_text("utf-8"))
+
+
+def test_markdown_export_reads_back_too(tmp_path):
+    deck = DECKS / "skellige-advanced.toml"
+    out = tmp_path / "again.toml"
+    run_cli(["import", "-", "-o", out], input=run_cli(["export", deck, "--to", "markdown"]).stdout)
+    original = tomllib.loads(deck.read_text("utf-8"))
+    again = tomllib.loads(out.read_text("utf-8"))
+    assert (again["leader"], again["cards"], again["side"]) == (original["leader"], original["cards"], original["side"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=300))
+def test_no_list_crashes_import(text):
+    """Whatever the list holds: a deck (exit 0) or reported lines (exit 1), never a traceback.
+
+    Only NUL characters, the mark of UTF-16 text, make the list unreadable (exit 2).
+    """
+    result = CliRunner().invoke(cli, ["import", "-", "-o", "-", "--faction", "monsters"], input=text)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    if b"\x00" in text.encode("utf-8")[:200]:
+        assert result.exit_code == 2 and "looks like UTF-16" in result.stderr
+        return
+    assert result.exit_code in (0, 1)
+    if result.exit_code == 0:
+        assert tomllib.loads(result.stdout)["faction"] == "Monsters"
