@@ -11,13 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deckcli.odds import p_at_least_one
+from deckcli.odds import opening_hand_size, p_at_least_one
 from deckcli.ordering import deck_order
 from deckcli.profile import deck_profile
 from deckcli.resolve import Placed, ResolvedDeck
 
-HAND_SIZE = 10
-DAISY = "Francesca Findabair: Daisy of the Valley"
 FIGURES = ("cards", "units", "heroes", "specials", "weather", "unit_strength", "spies", "medics")
 TABLE_TITLES = {
     "cards": "Cards added (+) and removed (-)",
@@ -62,8 +60,8 @@ class DeckDiff:
 
 
 def hand_size(profile: dict[str, Any]) -> int:
-    """Opening hand size: 11 with Francesca Findabair: Daisy of the Valley, else 10 (rulebook §6)."""
-    return HAND_SIZE + 1 if profile.get("leader") == DAISY else HAND_SIZE
+    """Opening hand size of a profiled deck: 10, or 11 with Daisy of the Valley (rulebook §6)."""
+    return opening_hand_size(profile.get("leader"))
 
 
 def diff_decks(old: ResolvedDeck, new: ResolvedDeck) -> DeckDiff:

@@ -19,6 +19,18 @@ from typing import Sequence
 SPY_DRAWS = 2
 """Cards a Spy draws when played (rulebook §10)."""
 
+OPENING_HAND = 10
+"""Cards in the opening hand (rulebook §6)."""
+EXCHANGES = 2
+"""Cards a player may exchange after the opening draw (rulebook §6)."""
+EXTRA_CARD_LEADERS = {"Francesca Findabair: Daisy of the Valley": 1}
+"""Leaders whose passive ability adds cards to the opening hand (Witcher 3 passive, reference/README.md)."""
+
+
+def opening_hand_size(leader: str | None) -> int:
+    """Cards in the opening hand with this Leader: 10, or 11 with Francesca Findabair: Daisy of the Valley (§6)."""
+    return OPENING_HAND + EXTRA_CARD_LEADERS.get(leader or "", 0)
+
 
 def _check(deck_size: int, copies: int, seen: int) -> None:
     if deck_size < 0 or copies < 0 or seen < 0 or copies > deck_size:

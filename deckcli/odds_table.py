@@ -18,15 +18,19 @@ from typing import Any, Iterable, Sequence
 from deckcli.catalog import Card, Catalog, default_catalog
 from deckcli.errors import CardLookupError
 from deckcli.maindeck import MainDeck, is_spy, main_deck
-from deckcli.odds import expected_copies, p_at_least_one, p_holding, p_with_spies
+from deckcli.odds import (
+    EXCHANGES,
+    OPENING_HAND,
+    expected_copies,
+    opening_hand_size,
+    p_at_least_one,
+    p_holding,
+    p_with_spies,
+)
 from deckcli.output import to_json
 from deckcli.resolve import ResolvedDeck
 from deckcli.tables import Table, percent
 
-OPENING_HAND = 10
-EXCHANGES = 2
-EXTRA_CARD_LEADERS = {"Francesca Findabair: Daisy of the Valley": 1}
-"""Leaders whose passive ability adds cards to the opening hand (Witcher 3 passive, reference/README.md)."""
 SPY_COLUMNS = (1, 2)
 """Spies played, one column each."""
 
@@ -82,9 +86,8 @@ def draw_model(main: MainDeck, hand: int | None = None, exchanges: int = EXCHANG
         raise ValueError(f"impossible draw: hand {hand}, {exchanges} exchanges")
     reason = ""
     if hand is None:
-        extra = EXTRA_CARD_LEADERS.get(main.leader.name, 0) if main.leader else 0
-        hand = OPENING_HAND + extra
-        reason = main.leader.name if extra and main.leader else ""
+        hand = opening_hand_size(main.leader.name if main.leader else None)
+        reason = main.leader.name if main.leader and hand != OPENING_HAND else ""
     return DrawModel(main.size, hand, exchanges, main.spies, reason)
 
 
