@@ -45,3 +45,7 @@ def test_every_file_in_decks_makes_a_promise():
 def test_registrations_are_tournament_legal(registration):
     result = run_cli(["tournament", registration])
     assert "legal" in result.stdout and "not legal" not in result.stdout
+
+
+def test_example_decks_are_in_canonical_form():
+    run_cli(["fmt", "--check", *DECK_FILES])
