@@ -32,7 +32,11 @@ def reports_errors(command: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return command(*args, **kwargs)
         except DeckcliError as error:
-            fail(error.located(), error.exit_code)
+            # A problem in a file is told as FILE:LINE: reason; one without a file as deckcli: reason.
+            if error.where is None:
+                fail(error.located(), error.exit_code)
+            click.echo(error.located(), err=True)
+            sys.exit(error.exit_code)
         except BrokenPipeError:
             # The reader of our output went away (`deckcli … | head -1`): stop quietly.
             _silence_stdout()
@@ -256,8 +260,8 @@ def stats(deck: str, only: str | None, fmt: str) -> None:
               help="Only this card of the main deck (repeatable); its Muster group row too.")
 @click.option("--hand", type=click.IntRange(min=1), default=None, metavar="N",
               help="Opening hand size.  [default: 10, or 11 with Francesca Findabair: Daisy of the Valley]")
-@click.option("--exchanges", type=click.IntRange(min=0), default=2, show_default=True, metavar="N",
-              help="Cards exchanged (set aside, not redrawn) after the opening draw.")
+@click.option("--exchanges", type=click.IntRange(0, 2), default=2, show_default=True, metavar="N",
+              help="Cards exchanged (set aside, not redrawn) after the opening draw: 0 to 2 (§6).")
 @click.option("--all", "all_of", multiple=True, metavar="NAME",
               help="Chance of holding every card named with --all (repeatable) at once.")
 @click.option("--at-least", "at_least", type=(click.IntRange(min=1), str), multiple=True, metavar="K NAME",
@@ -501,7 +505,7 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
     from deckcli.deckfile import decode_text, display_path, read_bytes
 
     where = display_path(list_file)
-    listed = parse_list(decode_text(read_bytes(list_file), where), where)
+    listed = parse_list(decode_text(read_bytes(list_file, what="card list"), where), where)
     imported = import_list(listed, default_catalog(), faction)
     echo_findings(where, imported.problems)
     if imported.problems and not partial:
@@ -633,6 +637,9 @@ def main() -> None:
     except click.Abort:
         click.echo("Aborted.", err=True)
         code = 130
+    except OSError as error:  # writing the output failed (a full disk, a closed terminal)
+        click.echo(f"deckcli: cannot write the output: {error.strerror or error}", err=True)
+        code = EXIT_UNUSABLE
     except Exception as error:  # a bug in deckcli: say so in one line, never a traceback
         click.echo(f"deckcli: internal error ({type(error).__name__}: {error}); please report it", err=True)
         code = EXIT_UNUSABLE
@@ -648,7 +655,11 @@ def _silence_stdout() -> None:
 
 
 def _flush_or_silence() -> None:
+    if sys.stdout is None:
+        return
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_stdout()
+    except OSError:
+        pass

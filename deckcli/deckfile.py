@@ -68,11 +68,12 @@ def display_path(path: str) -> str:
     return printable(path, limit=240) if path else "''"
 
 
-def read_bytes(path: str) -> bytes:
+def read_bytes(path: str, what: str = "deck file") -> bytes:
     """Read a file (``-`` is standard input), at most :data:`MAX_FILE_BYTES`.
 
-    Raises :class:`DeckFileError` for a missing file, a directory, a file that
-    cannot be read or one that is too large, naming the file.
+    ``what`` names the kind of file expected, for the messages. Raises
+    :class:`DeckFileError` for a missing file, a directory, a file that cannot
+    be read or one that is too large, naming the file.
     """
     where = display_path(path)
     try:
@@ -85,20 +86,23 @@ def read_bytes(path: str) -> bytes:
         reason = "is a link to a missing file" if os.path.islink(path) else "no such file"
         raise DeckFileError(reason, where=where) from None
     except IsADirectoryError:
-        raise DeckFileError("is a folder, not a deck file", where=where) from None
+        raise DeckFileError(f"is a folder, not a {what}", where=where) from None
     except PermissionError:
         raise DeckFileError("cannot be read: permission denied", where=where) from None
     except OSError as error:
         raise DeckFileError(f"cannot be read: {error.strerror or error}", where=where) from None
     if len(data) > MAX_FILE_BYTES:
-        raise DeckFileError("is larger than 1 MiB: not a deck file", where=where)
+        raise DeckFileError(f"is larger than 1 MiB: not a {what}", where=where)
     return data
 
 
 def decode_text(data: bytes, where: str) -> str:
     """Decode UTF-8 (a byte-order mark is dropped). Raises :class:`DeckFileError` with the line."""
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in data[:200]:
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_like_utf16(data[:200]):
         raise DeckFileError("is not UTF-8 text (it looks like UTF-16); save it as UTF-8", where=where, line=1)
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise DeckFileError("holds NUL bytes: not a text file", where=where, line=line)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -110,23 +114,35 @@ def decode_text(data: bytes, where: str) -> str:
         ) from None
 
 
+def _looks_like_utf16(head: bytes) -> bool:
+    """Text in UTF-16 has a NUL in every other byte when it is mostly ASCII."""
+    odd, even = head[1::2].count(0), head[0::2].count(0)
+    return len(head) >= 4 and ((odd > len(head) // 4 and even == 0) or (even > len(head) // 4 and odd == 0))
+
+
 def parse_toml(text: str, where: str) -> dict[str, Any]:
     """Parse TOML 1.0. Raises :class:`DeckFileError` with line and column on a syntax error."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        reason, line, column = _toml_error_parts(str(error))
+        reason, line, column = _toml_error_parts(str(error), text)
         raise DeckFileError(f"not valid TOML: {reason}", where=where, line=line, column=column) from None
+    except RecursionError:
+        raise DeckFileError("not valid TOML for deckcli: values nested too deeply", where=where) from None
 
 
-def _toml_error_parts(message: str) -> tuple[str, int | None, int | None]:
+def _toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | None]:
     """Split tomllib's ``reason (at line L, column C)`` into its three parts."""
+    if message.endswith("(at end of document)"):
+        return message[: -len("(at end of document)")].strip() + " at the end of the file", text.count("\n") + 1, None
     found = _TOML_POSITION.search(message)
     if not found:
         return message, None, None
     reason = message[: found.start()].strip()
-    if reason.startswith(("Cannot overwrite a value", "Cannot declare")):
+    if reason.startswith("Cannot overwrite a value"):
         reason = "this key is already set above (list each card once)"
+    elif reason.startswith("Cannot declare"):
+        reason = "this table is already declared above (one [cards] and one [side] per file)"
     return reason, int(found["line"]), int(found["column"])
 
 

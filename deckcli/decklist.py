@@ -67,8 +67,11 @@ class DeckList:
 def parse_list(text: str, where: str) -> DeckList:
     """Read every line of a plain deck list (the forms in this module's docstring).
 
-    Never raises: a line that cannot be read becomes a ``bad-line`` problem.
+    A line that cannot be read becomes a ``bad-line`` problem. Raises
+    :class:`DeckFileError` (exit code 2) only when the text is a TOML deck
+    file already, which is not a list to import.
     """
+    _refuse_deck_file(text, where)
     listed = DeckList(where)
     section = "cards"
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -85,6 +88,20 @@ def parse_list(text: str, where: str) -> DeckList:
     return listed
 
 
+def _refuse_deck_file(text: str, where: str) -> None:
+    import tomllib
+
+    try:
+        document = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return
+    if "faction" in document or isinstance(document.get("cards"), dict):
+        raise DeckFileError(
+            "is a deck file (TOML) already, not a card list: check it with deckcli validate, tidy it with deckcli fmt",
+            where=where,
+        )
+
+
 def _clean(raw: str) -> str:
     line = raw.strip()
     if line.startswith("#"):
@@ -97,6 +114,11 @@ def _key_line(listed: DeckList, key: str, value: str, number: int) -> None:
     if key == "leader":
         _card_line(listed, value, number, "leader")
     elif key == "faction":
+        if listed.faction is not None and fold(listed.faction) != fold(value):
+            listed.problems.append(
+                Finding("bad-line", f"Faction: {value} contradicts Faction: {listed.faction} on line {listed.faction_line}", number)
+            )
+            return
         listed.faction, listed.faction_line = value, number
     elif key in ("name", "deck"):
         listed.name = value
@@ -181,7 +203,7 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
     )
     resolved = resolve_deck(source, catalog)
     problems += unresolved_findings(resolved)
-    leaders, main, side = _placements(resolved)
+    leaders, main, side = _placements(resolved, problems)
     chosen, how = _choose_faction(listed, catalog, faction, leaders, {**main, **side}, problems)
     problems += [
         Finding("bad-line", f"{placed.card.name}: {placed.copies} copies in all; a deck file holds at most {MAX_COPIES}",
@@ -200,19 +222,32 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
     return Imported(_deck_text(document, listed.where), problems, chosen, how, sum(document["cards"].values()))
 
 
-def _placements(resolved: ResolvedDeck) -> tuple[list[Card], dict[str, Placed], dict[str, Placed]]:
-    leaders = [placed.card for placed in resolved.leaders]
+def _placements(
+    resolved: ResolvedDeck, problems: list[Finding]
+) -> tuple[list[Card], dict[str, Placed], dict[str, Placed]]:
+    """Leader, ``[cards]`` and ``[side]`` of the imported deck: every card where it belongs (§2).
+
+    A name under a Leader heading that is no Leader Card is a problem (its line
+    is not used); side-deck cards go to ``[side]`` and other cards to ``[cards]``.
+    """
+    leaders = []
+    for placed in resolved.leaders:
+        if placed.card.is_leader:
+            leaders.append(placed.card)
+        else:
+            problems.append(Finding("not-a-leader", f"{placed.card.name} is not a Leader Card", placed.line, placed.card.name))
     main = dict(resolved.main)
     side = dict(resolved.side)
-    if not leaders:
+    if not resolved.leaders:
         found = [name for name, placed in main.items() if placed.card.is_leader and placed.copies == 1]
         leaders = [main.pop(name).card for name in found]
-    for name in [name for name, placed in main.items() if placed.card.side_deck]:
-        moved = main.pop(name)
-        if name in side:
-            side[name].copies += moved.copies
-        else:
-            side[name] = moved
+    for source, target, belongs in ((main, side, True), (side, main, False)):
+        for name in [name for name, placed in source.items() if placed.card.side_deck is belongs]:
+            moved = source.pop(name)
+            if name in target:
+                target[name].copies += moved.copies
+            else:
+                target[name] = moved
     return leaders, main, side
 
 

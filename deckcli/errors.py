@@ -62,3 +62,7 @@ class CardLookupError(DeckcliError):
 
 class OutputError(DeckcliError):
     """A file cannot be written: it exists (no ``--force``), is a folder, or its place is not writable (exit code 2)."""
+
+
+class DrawQuestionError(DeckcliError):
+    """An odds question no draw can answer: a hand larger than the deck, more copies than it holds."""

@@ -33,6 +33,8 @@ def _read_json(path: Path, where: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise RulesError(f"not valid JSON: {error.msg}", where=where, line=error.lineno, column=error.colno) from None
+    except RecursionError:
+        raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
 
 
 def _refs(node: Any) -> list[str]:
@@ -46,20 +48,48 @@ def _refs(node: Any) -> list[str]:
     return []
 
 
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+TEMPLATE_KEYS = ("x-message", "x-short", "x-summary")
+
+
 def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
-    """``contents`` if it is a valid draft 2020-12 schema (a boolean becomes its object form)."""
+    """``contents`` if it is a valid draft 2020-12 schema object with well-formed message templates."""
     import jsonschema
 
-    if not isinstance(contents, (dict, bool)):
-        raise RulesError("a rule set must be a JSON Schema object", where=where)
+    if not isinstance(contents, dict):
+        raise RulesError("a rule set must be a JSON Schema object ({...})", where=where)
+    declared = contents.get("$schema", DRAFT)
+    if not isinstance(declared, str) or declared.rstrip("#") != DRAFT:
+        raise RulesError(f'"$schema" must be {DRAFT!r} (deckcli judges with draft 2020-12), or left out', where=where)
     try:
         jsonschema.Draft202012Validator.check_schema(contents)
     except jsonschema.SchemaError as error:
         location = "/".join(str(p) for p in error.absolute_path) or "top level"
         raise RulesError(f"not a valid JSON Schema ({location}): {error.message}", where=where) from None
-    if isinstance(contents, bool):
-        return {} if contents else {"not": {}}
+    except RecursionError:
+        raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
+    _check_templates(contents, where)
     return contents
+
+
+def _check_templates(node: Any, where: str) -> None:
+    """Refuse a message template that ``str.format`` cannot read (``"{value"``)."""
+    import string
+
+    if isinstance(node, list):
+        for item in node:
+            _check_templates(item, where)
+        return
+    if not isinstance(node, dict):
+        return
+    for key, value in node.items():
+        if key in TEMPLATE_KEYS and isinstance(value, str):
+            try:
+                list(string.Formatter().parse(value))
+            except ValueError as error:
+                raise RulesError(f"{key} {value!r} is not a message template: {error}", where=where) from None
+        else:
+            _check_templates(value, where)
 
 
 def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set[str]) -> dict[str, dict[str, Any]]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from deckcli.catalog import Card, Catalog, default_catalog
-from deckcli.errors import CardLookupError
+from deckcli.errors import CardLookupError, DrawQuestionError
 from deckcli.maindeck import MainDeck, is_spy, main_deck
 from deckcli.odds import (
     EXCHANGES,
@@ -80,7 +80,8 @@ class DrawModel:
 def draw_model(main: MainDeck, hand: int | None = None, exchanges: int = EXCHANGES) -> DrawModel:
     """The draw model of ``main``: ``hand`` cards (default 10, 11 with Daisy of the Valley, §6), ``exchanges``.
 
-    Raises ``ValueError`` for a hand below 1 or negative exchanges.
+    Raises ``ValueError`` for a hand below 1 or negative exchanges, and
+    :class:`DrawQuestionError` (exit 2) for a ``hand`` larger than the deck.
     """
     if (hand is not None and hand < 1) or exchanges < 0:
         raise ValueError(f"impossible draw: hand {hand}, {exchanges} exchanges")
@@ -88,6 +89,10 @@ def draw_model(main: MainDeck, hand: int | None = None, exchanges: int = EXCHANG
     if hand is None:
         hand = opening_hand_size(main.leader.name if main.leader else None)
         reason = main.leader.name if main.leader and hand != OPENING_HAND else ""
+    elif hand > main.size:
+        raise DrawQuestionError(
+            f"--hand {hand}: the main deck holds only {main.size} cards to draw from", where=main.where
+        )
     return DrawModel(main.size, hand, exchanges, main.spies, reason)
 
 
@@ -226,7 +231,9 @@ def draw_odds(
     one copy each) and ``at_least`` (``(K, name)`` pairs) ask one combined
     question instead, answered for the opening hand and after the exchange.
     Raises :class:`CardLookupError` (exit 2) for a name that is not a card of
-    the main deck, ``ValueError`` for a hand below 1 or negative exchanges.
+    the main deck, :class:`DrawQuestionError` (exit 2) for a hand larger than
+    the deck or more copies asked than it holds, ``ValueError`` for a hand
+    below 1 or negative exchanges.
     """
     catalog = catalog or default_catalog()
     main = main_deck(deck)
@@ -238,6 +245,12 @@ def draw_odds(
         for least, name, option in asked:
             card = find_deck_card(main, name, option, catalog)
             wants[card.name] = max(least, wants.get(card.name, 0))
+            held = main.copies_of(card.name)
+            if least > held:
+                raise DrawQuestionError(
+                    f"{option} {least} {name}: the main deck holds {held} {card.name}, so no hand holds {least}",
+                    where=main.where,
+                )
         row = question_row(main, model, wants)
         table = Table("question", title, _QUESTION_COLUMNS, _QUESTION_FIELDS, [row], _shown([row]),
                       model.notes(spies=False))

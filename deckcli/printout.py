@@ -17,7 +17,9 @@ from deckcli.resolve import Placed, ResolvedDeck
 FORMATS = ("text", "markdown")
 
 # (title, test) in print order; a card goes in the first group whose test it passes.
+_MISPLACED = "In the card list by mistake (not counted)"
 _GROUPS: tuple[tuple[str, Callable[[Placed], bool]], ...] = (
+    (_MISPLACED, lambda p: p.card.side_deck or p.card.is_leader),
     ("Close Combat", lambda p: p.card.is_unit and p.card.rows == ("close",)),
     ("Agile: Close Combat or Ranged Combat", lambda p: p.card.is_unit and p.card.rows == ("close", "ranged")),
     ("Ranged Combat", lambda p: p.card.is_unit and p.card.rows == ("ranged",)),
@@ -63,7 +65,7 @@ def _head(deck: ResolvedDeck, markdown: bool) -> list[str]:
 
 def _group_title(title: str, cards: list[Placed]) -> str:
     copies = sum(p.copies for p in cards)
-    if cards[0].card.is_unit and title != "Other cards":
+    if cards[0].card.is_unit and title not in ("Other cards", _MISPLACED):
         strength = sum(p.copies * (p.card.strength or 0) for p in cards)
         return f"{title} ({copies} {'unit' if copies == 1 else 'units'}, {strength} Strength)"
     return f"{title} ({copies})"

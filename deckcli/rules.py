@@ -84,6 +84,10 @@ class RuleSet:
             return list(self.validator.iter_errors(dict(profile)))
         except Unresolvable as error:
             raise RulesError(f"rule set {self.name}: cannot resolve $ref {error}") from None
+        except RecursionError:
+            raise RulesError(
+                f"rule set {self.name}: its $ref goes round in a circle (or it nests too deeply)"
+            ) from None
 
 
 class _MessageFormatter(string.Formatter):

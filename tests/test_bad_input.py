@@ -164,7 +164,7 @@ def test_rule_set_names_ignore_case(tmp_path):
 def test_missing_rule_set_file(tmp_path):
     missing = tmp_path / "league.schema.json"
     result = run_cli(["validate", "--rules", missing, write_deck(tmp_path, BASE_22)], exit_code=2)
-    assert result.stderr.strip() == f"deckcli: {missing}: no such rule set or schema file"
+    assert result.stderr.strip() == f"{missing}: no such rule set or schema file"
 
 
 def test_no_deck_given():

@@ -102,7 +102,7 @@ def test_a_file_that_is_not_a_json_schema_is_refused(tmp_path, document, expecte
     rules = write_schema(tmp_path, document)
     result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
     assert result.stdout == ""
-    assert result.stderr.startswith(f"deckcli: {rules}")
+    assert result.stderr.startswith(f"{rules}")
     assert expected in result.stderr
 
 
@@ -110,7 +110,7 @@ def test_a_file_that_is_not_a_json_schema_is_refused(tmp_path, document, expecte
 def test_a_reference_to_the_network_is_refused_without_fetching(tmp_path, no_network, url):
     rules = write_schema(tmp_path, {"allOf": [{"$ref": url}]})
     result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
-    assert result.stderr.startswith(f"deckcli: {rules}")
+    assert result.stderr.startswith(f"{rules}")
     assert "never fetches schemas over the network" in result.stderr
     assert no_network == []
 
@@ -119,7 +119,7 @@ def test_a_network_reference_inside_a_referenced_file_is_refused_too(tmp_path, n
     inner = write_schema(tmp_path, {"$ref": "http://example.com/base.json"}, "inner.schema.json")
     rules = write_schema(tmp_path, {"$ref": "inner.schema.json"})
     result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
-    assert result.stderr.startswith(f"deckcli: {inner}: ")
+    assert result.stderr.startswith(f"{inner}: ")
     assert "never fetches schemas over the network" in result.stderr
     assert no_network == []
 

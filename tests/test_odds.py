@@ -260,10 +260,23 @@ def test_daisy_of_the_valley_draws_11(tmp_path):
     assert odds_json(other, "--card", "Milva")[0]["hand_size"] == 10
 
 
-def test_a_hand_larger_than_the_deck_is_certain(tmp_path):
-    rows = odds_json(write_deck(tmp_path, {"Ves": 1, "Ballista": 2}), "--hand", "50")
-    assert all(row["p_opening"] == 1.0 and row["p_with_1_spy"] is None for row in rows)
-    assert rows[1]["expected_in_opening"] == 2
+def test_a_hand_larger_than_the_deck_is_refused(tmp_path):
+    deck = write_deck(tmp_path, {"Ves": 1, "Ballista": 2})
+    result = run_cli(["odds", deck, "--hand", "50"], exit_code=2)
+    assert result.stderr.strip() == f"{deck}: --hand 50: the main deck holds only 3 cards to draw from"
+    rows = odds_json(deck, "--hand", "3")
+    assert all(row["p_opening"] == 1.0 for row in rows)
+
+
+def test_more_copies_than_the_deck_holds_is_refused(tmp_path):
+    deck = write_deck(tmp_path, {"Ves": 1, "Ballista": 2})
+    result = run_cli(["odds", deck, "--at-least", "3", "Ballista"], exit_code=2)
+    assert "--at-least 3 Ballista: the main deck holds 2 Ballista, so no hand holds 3" in result.stderr
+
+
+def test_at_most_two_exchanges(tmp_path):
+    result = run_cli(["odds", write_deck(tmp_path, {"Ves": 1}), "--exchanges", "3"], exit_code=2)
+    assert "--exchanges" in result.stderr
 
 
 # --- output and mistakes --------------------------------------------------------------------------

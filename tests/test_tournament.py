@@ -141,7 +141,7 @@ def test_a_registration_naming_another_number_of_decks_is_refused(tmp_path, coun
     registration = write_registration(tmp_path, [f"{slug}.toml" for slug in slugs])
     result = run_cli(["tournament", registration], exit_code=2)
     assert result.stdout == ""
-    assert result.stderr.startswith(f"deckcli: {registration}:2: names {count} deck files")
+    assert result.stderr.startswith(f"{registration}:2: names {count} deck files")
     assert "exactly 3" in result.stderr
 
 
@@ -170,7 +170,7 @@ def test_a_file_that_is_not_a_registration_is_refused_with_its_name(tmp_path, te
     registration = tmp_path / "registration.toml"
     registration.write_text(text, encoding="utf-8")
     result = run_cli(["tournament", registration], exit_code=2)
-    assert result.stderr.startswith(f"deckcli: {registration}")
+    assert result.stderr.startswith(f"{registration}")
     assert expected in result.stderr
 
 
