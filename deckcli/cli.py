@@ -54,8 +54,8 @@ class TableFormat(click.ParamType):
         from deckcli.output import table_formats
 
         choices = table_formats()
-        if value in choices:
-            return value
+        if value.lower() in choices:
+            return value.lower()
         self.fail(f"{value!r} is not a format; choose one of: {', '.join(choices)}", param, ctx)
 
 
@@ -75,7 +75,7 @@ def table_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
 def verdict_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add the ``--format text|json`` option of the verdict commands (validate, tournament, team), as ``fmt``."""
     return click.option(
-        "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+        "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
         help="text: one line per finding, then a verdict; json: the same as one document.",
     )(command)
 
@@ -421,7 +421,7 @@ def cards(
 @cli.command(context_settings=CONTEXT)
 @click.argument("name")
 @click.option("--faction", type=FactionName(), help="Also show the copies in this faction's set; picks among shared names.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True)
 @reports_errors
 def card(name: str, faction: Any, fmt: str) -> None:
     """Show one card whole, each ability explained by the rules.
@@ -522,7 +522,7 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("deck")
-@click.option("--to", type=click.Choice(["text", "markdown"]), default="text", show_default=True,
+@click.option("--to", type=click.Choice(["text", "markdown"], case_sensitive=False), default="text", show_default=True,
               help="text: a list deckcli import reads back; markdown: for a forum post.")
 @reports_errors
 def export(deck: str, to: str) -> None:

@@ -54,6 +54,6 @@ def suggest(name: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
     """
     key = fold(name)[:80]
     close = difflib.get_close_matches(key, list(candidates), n=limit, cutoff=0.6)
-    if not close:
-        close = [k for k in candidates if key and (key in k or head(k) == head(key))][:limit]
+    if not close and len(key) >= 3:
+        close = [k for k in candidates if key in k or head(k) == head(key)][:limit]
     return [candidates[k] for k in close]

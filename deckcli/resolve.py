@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from deckcli.catalog import Card, Catalog, FactionSet
 from deckcli.deckfile import DeckFile, Entry
 from deckcli.errors import DeckFileError
-from deckcli.names import printable
+from deckcli.names import fold, printable, suggest
 
 
 @dataclass(frozen=True)
@@ -105,8 +105,10 @@ def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
         return catalog.faction(deck.faction)
     except KeyError:
         choices = ", ".join(f.name for f in catalog.factions.values())
+        close = suggest(deck.faction, {fold(f.name): f.name for f in catalog.factions.values()}, limit=1)
+        hint = f"did you mean {close[0]}? " if close else ""
         raise DeckFileError(
-            f'unknown faction "{printable(deck.faction)}": choose one of {choices}',
+            f'unknown faction "{printable(deck.faction)}": {hint}choose one of {choices}',
             where=deck.where,
             line=deck.faction_line,
         ) from None

@@ -200,7 +200,8 @@ def scorch_table(main: MainDeck) -> Table:
     rows = [{"card": p.card.name, "copies": p.copies, "strength": p.card.strength or 0}
             for p in units if (p.card.strength or 0) == top]
     if rows:
-        note = f"{sum(r['copies'] for r in rows)} cards of Strength {top}: the highest non-Hero Strength, as printed."
+        count = sum(r["copies"] for r in rows)
+        note = f"{count} {'card' if count == 1 else 'cards'} of Strength {top}: the highest non-Hero Strength, as printed."
     else:
         note = "No non-Hero units: a Scorch would remove none."
     columns = {"card": "card", "copies": "copies", "strength": "Strength"}

@@ -101,3 +101,19 @@ def test_import_refuses_a_unit_as_leader_and_a_second_faction(tmp_path):
 def test_import_of_a_deck_file(tmp_path):
     result = run_cli(["import", STARTER, "-o", tmp_path / "x.toml"], exit_code=2)
     assert "is a deck file (TOML) already, not a card list" in result.stderr
+
+
+def test_a_near_faction_name_gets_did_you_mean(tmp_path):
+    deck = write_deck(tmp_path, {"Ghoul": 1}, faction="Monster")
+    result = run_cli(["validate", deck], exit_code=2)
+    assert 'unknown faction "Monster": did you mean Monsters? choose one of' in result.stderr
+
+
+def test_formats_ignore_case(tmp_path):
+    assert json.loads(run_cli(["validate", "--format", "JSON", STARTER]).stdout)[0]["legal"] is True
+    assert json.loads(run_cli(["cards", "--faction", "skellige", "--format", "JSON"]).stdout)
+
+
+def test_one_letter_typo_gets_no_random_suggestions(tmp_path):
+    result = run_cli(["validate", write_deck(tmp_path, {"x": 1})], exit_code=1)
+    assert '"x" is not a card of any faction set\n' in result.stdout
