@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from deckcli.errors import CatalogError
-from deckcli.names import fold, head, suggest
+from deckcli.names import NamePool, fold, head
 
 KINDS = ("leader", "unit", "hero", "special", "weather")
 ROWS = ("close", "ranged", "siege")
@@ -130,9 +130,13 @@ class Catalog:
             return [exact]
         return list(self._by_head.get(key, ()))
 
+    @functools.cached_property
+    def _suggestions(self) -> NamePool:
+        return NamePool(self.display_names)
+
     def suggest(self, name: str) -> list[str]:
         """Up to three catalog names close to ``name``, best first."""
-        return suggest(name, self.display_names)
+        return self._suggestions.suggest(name)
 
     def faction(self, name: str) -> FactionSet:
         """Return the faction set ``name`` means (display name or slug, any case or apostrophe).
