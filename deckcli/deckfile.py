@@ -16,6 +16,7 @@ from typing import Any
 
 from deckcli.errors import DeckFileError
 from deckcli.jsonschemas import jsonable, strict_validator_class
+from deckcli.quickschema import certainly_valid
 from deckcli.schema_files import packaged_schema
 from deckcli.tomlkeys import key_lines
 
@@ -129,6 +130,8 @@ def _deck_validator() -> Any:
 
 
 def _shape_error(document: dict[str, Any], lines: dict[tuple[str, ...], int], where: str) -> None:
+    if certainly_valid(packaged_schema("deck"), document):
+        return  # a well-formed deck: no need for jsonschema, which only words the first error
     errors = sorted(
         _deck_validator().iter_errors(document),
         key=lambda e: (lines.get(tuple(str(p) for p in e.path), 0), list(e.path)),
@@ -167,15 +170,21 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     when the bytes are not UTF-8, not TOML, or not shaped like a deck.
     """
     text = decode_text(data, where)
-    document = jsonable(parse_toml(text, where))
-    lines = key_lines(text)
-    _shape_error(document, lines, where)
-    names = len(document.get("cards", {})) + len(document.get("side", {}))
+    try:
+        document = jsonable(parse_toml(text, where))
+        lines = key_lines(text)
+    except RecursionError:
+        # tomllib (and any walk over the document) recurses once per level of nesting
+        raise DeckFileError(
+            "holds tables or lists nested hundreds of levels deep: not a deck file", where=where
+        ) from None
+    names = _name_count(document)
     if names > MAX_DISTINCT_NAMES:
         raise DeckFileError(
             f"lists {names} different card names; a deck file holds at most {MAX_DISTINCT_NAMES}",
             where=where,
         )
+    _shape_error(document, lines, where)
     leader = document.get("leader", [])
     leaders = [leader] if isinstance(leader, str) else leader
     return DeckFile(
@@ -189,6 +198,16 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
         extra_keys=tuple((key, lines.get((key,))) for key in document if key not in KNOWN_KEYS),
         document=document,
     )
+
+
+def _name_count(document: dict[str, Any]) -> int:
+    """Names in ``[cards]``, ``[side]`` and ``leader``: each one is looked up in the catalog.
+
+    Counted before the shape check, so that a huge file is refused before
+    anything works through its entries; values of the wrong type count as one.
+    """
+    sizes = [document.get(key) for key in ("cards", "side", "leader")]
+    return sum(len(value) if isinstance(value, (dict, list)) else 1 for value in sizes if value is not None)
 
 
 def _entries(document: dict[str, Any], section: str, lines: dict[tuple[str, ...], int]) -> tuple[Entry, ...]:
