@@ -11,10 +11,10 @@ from __future__ import annotations
 import functools
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 
 from deckcli.errors import CatalogError
 from deckcli.names import NamePool, fold, head
+from deckcli.package_data import data_names, read_data
 
 KINDS = ("leader", "unit", "hero", "special", "weather")
 ROWS = ("close", "ranged", "siege")
@@ -181,13 +181,13 @@ def read_catalog_files() -> dict[str, dict]:
     Raises :class:`CatalogError` when a file is not valid TOML.
     """
     documents: dict[str, dict] = {}
-    for entry in sorted(resources.files("deckcli.cards").iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".toml"):
+    for name in data_names("deckcli.cards"):
+        if not name.endswith(".toml"):
             continue
         try:
-            documents[entry.name[: -len(".toml")]] = tomllib.loads(entry.read_text("utf-8"))
+            documents[name[: -len(".toml")]] = tomllib.loads(read_data("deckcli.cards", name))
         except tomllib.TOMLDecodeError as error:
-            raise CatalogError(f"catalog file is not valid TOML: {error}", where=entry.name) from error
+            raise CatalogError(f"catalog file is not valid TOML: {error}", where=name) from error
     return documents
 
 

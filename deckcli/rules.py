@@ -16,6 +16,7 @@ from typing import Any, Callable, Mapping
 
 from deckcli.errors import RulesError
 from deckcli.jsonschemas import strict_validator_class
+from deckcli.quickschema import certainly_valid
 from deckcli.resolve import Finding
 from deckcli.schema_files import packaged_rule_names, packaged_schema
 
@@ -52,6 +53,8 @@ class RuleSet:
         two constraints share a code for the same card (standard's and
         Advanced's Special Card limit), only the later, stricter one is kept.
         """
+        if certainly_valid(self.schema, dict(profile), known=_builtin_schemas()):
+            return []  # no rule broken, as jsonschema would find too: no need to load it
         findings: dict[tuple[str, str | None], Finding] = {}
         for error in self._errors(profile):
             for finding in _findings(error, profile, locate, hints or {}):
@@ -110,6 +113,26 @@ def _findings(
 
 
 @functools.cache
+def _builtin_schemas() -> dict[str, Any]:
+    """``$id`` -> schema of every packaged rule set (what ``$ref`` may name)."""
+    schemas = (packaged_schema(f"rules/{name}") for name in packaged_rule_names())
+    return {schema["$id"]: schema for schema in schemas if isinstance(schema, dict) and "$id" in schema}
+
+
+class _OnFirstUse:
+    """A validator compiled when first used: a legal deck, cleared by quickschema, never needs one."""
+
+    def __init__(self, build: Callable[[], Any]) -> None:
+        self._build = build
+        self._built: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._built is None:
+            self._built = self._build()
+        return getattr(self._built, name)
+
+
+@functools.cache
 def _builtin_registry() -> Any:
     from referencing import Registry, Resource
 
@@ -127,14 +150,14 @@ def builtin_rule_sets() -> list[str]:
 
 @functools.cache
 def builtin_rule_set(name: str) -> RuleSet:
-    """The packaged rule set ``name``, compiled once per process.
+    """The packaged rule set ``name``; its validator is compiled once per process, on first use.
 
     Raises :class:`RulesError` when no such rule set is shipped.
     """
     if name not in packaged_rule_names():
         raise RulesError(f"no rule set named {name!r}: choose {', '.join(builtin_rule_sets())} or a schema file")
     schema = packaged_schema(f"rules/{name}")
-    validator = strict_validator_class()(schema, registry=_builtin_registry())
+    validator = _OnFirstUse(lambda: strict_validator_class()(schema, registry=_builtin_registry()))
     return RuleSet(name=name, schema=schema, validator=validator)
 
 

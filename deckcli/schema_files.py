@@ -1,15 +1,16 @@
 """The JSON Schemas shipped with deckcli (``schemas/`` in the source tree).
 
 They are package data of ``deckcli.schemas`` so that an installed wheel finds
-them from any working folder.
+them from any working folder (read through :mod:`deckcli.package_data`).
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from importlib import resources
 from typing import Any
+
+from deckcli.package_data import data_names, read_data
 
 
 @functools.cache
@@ -20,15 +21,11 @@ def packaged_schema(name: str) -> dict[str, Any]:
     """
     folder, _, stem = name.rpartition("/")
     package = "deckcli.schemas" + (f".{folder}" if folder else "")
-    text = resources.files(package).joinpath(f"{stem}.schema.json").read_text("utf-8")
+    text = read_data(package, f"{stem}.schema.json")
     return json.loads(text)
 
 
 def packaged_rule_names() -> list[str]:
     """The stems of every rule-set schema shipped in ``schemas/rules/``, sorted."""
     suffix = ".schema.json"
-    return sorted(
-        entry.name[: -len(suffix)]
-        for entry in resources.files("deckcli.schemas.rules").iterdir()
-        if entry.name.endswith(suffix)
-    )
+    return sorted(name[: -len(suffix)] for name in data_names("deckcli.schemas.rules") if name.endswith(suffix))

@@ -20,8 +20,12 @@ STARTERS = [DECKS / f"{slug}-starter.toml" for slug in ("monsters", "nilfgaard",
 
 def imports_of(*args: str) -> tuple[int, set[str]]:
     """Exit code and every module imported by ``python -m deckcli ARGS`` in a fresh interpreter."""
+    return _imports(["-m", "deckcli", *args])
+
+
+def _imports(args: list[str]) -> tuple[int, set[str]]:
     result = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "deckcli", *args], capture_output=True, text=True, cwd=REPO, timeout=120
+        [sys.executable, "-X", "importtime", *args], capture_output=True, text=True, cwd=REPO, timeout=120
     )
     modules = {
         line.rsplit("|", 1)[1].strip()
@@ -45,12 +49,20 @@ def test_help_imports_no_jsonschema_tabulate_or_catalog():
     assert "deckcli.catalog" not in modules  # no card data is read for --help
 
 
-def test_validate_imports_jsonschema_for_the_rules_and_nothing_for_tables():
+def test_validating_a_legal_deck_imports_no_jsonschema_tabulate_or_difflib():
     code, modules = imports_of("validate", str(DECKS / "northern-realms-starter.toml"))
     assert code == 0
-    assert "jsonschema" in modules
+    assert not HEAVY & top_level(modules)  # quickschema clears a legal deck without jsonschema
+    _code, interpreter = _imports(["-c", "pass"])  # an editable install's finder imports more at start
+    assert not {"difflib", "importlib.resources"} & (modules - interpreter)
+
+
+def test_validating_an_illegal_deck_imports_jsonschema_to_word_the_findings(tmp_path):
+    path = write_deck(tmp_path, {"Blue Stripe Comando": 3})
+    code, modules = imports_of("validate", str(path))
+    assert code == 1
+    assert {"jsonschema", "difflib"} <= modules
     assert not {"tabulate", "tomlkit", "tomli_w"} & top_level(modules)
-    assert "difflib" not in modules  # every name is a card: no "did you mean"
 
 
 def test_reading_a_well_formed_deck_needs_no_jsonschema():
@@ -91,11 +103,10 @@ def test_rule_validators_are_compiled_once_and_reused_across_decks(monkeypatch, 
     real = rules.strict_validator_class
     monkeypatch.setattr(rules, "strict_validator_class", lambda: compiled.append(1) or real())
     run_cli(["validate", *STARTERS])
-    run_cli(["validate", *STARTERS])
-    assert len(compiled) == 1
+    assert compiled == []  # legal decks: quickschema answers, no validator is needed
     run_cli(["validate", *STARTERS, "--rules", "advanced"], exit_code=1)
     run_cli(["validate", *STARTERS, "--rules", "advanced"], exit_code=1)
-    assert len(compiled) == 2
+    assert len(compiled) == 1  # six illegal decks, one compiled validator
     assert rules.builtin_rule_set("advanced") is rules.builtin_rule_set("advanced")
 
 
@@ -106,3 +117,24 @@ def test_the_deck_schema_validator_is_built_only_for_malformed_decks_and_once(tm
     run_cli(["validate", *bad], exit_code=2)
     info = deckfile._deck_validator.cache_info()
     assert (info.misses, info.hits) == (1, 2)
+
+
+def test_package_data_reads_what_importlib_resources_reads(monkeypatch):
+    from importlib import resources
+
+    from deckcli import package_data
+
+    for package in ("deckcli.cards", "deckcli.schemas", "deckcli.schemas.rules", "deckcli.decks"):
+        names = package_data.data_names(package)
+        assert names == sorted(e.name for e in resources.files(package).iterdir() if e.is_file())
+        for name in names:
+            assert package_data.read_data(package, name) == resources.files(package).joinpath(name).read_text("utf-8")
+    with pytest.raises(FileNotFoundError):
+        package_data.read_data("deckcli.schemas", "missing.schema.json")
+    # Installed as a zip, there is no folder: importlib.resources answers the same.
+    cards = package_data.data_names("deckcli.cards")
+    monkeypatch.setattr(package_data, "_folders", lambda _package: [])
+    assert package_data.data_names("deckcli.cards") == cards
+    assert package_data.read_data("deckcli.schemas", "deck.schema.json") == (
+        resources.files("deckcli.schemas").joinpath("deck.schema.json").read_text("utf-8")
+    )
