@@ -128,7 +128,7 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
         reason, line, column = _toml_error_parts(str(error), text)
         raise DeckFileError(f"not valid TOML: {reason}", where=where, line=line, column=column) from None
     except RecursionError:
-        raise DeckFileError("not valid TOML for deckcli: values nested too deeply", where=where) from None
+        raise DeckFileError("holds tables or lists nested hundreds of levels deep: not a deck file", where=where) from None
 
 
 def _toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | None]:
@@ -191,16 +191,19 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     """
     text = decode_text(data, where)
     document = parse_toml(text, where)
-    lines = key_lines(text)
     if "faction" not in document and "decks" in document:
         raise DeckFileError("is a Tournament registration, not a deck: check it with deckcli tournament", where=where)
-    _shape_error(document, lines, where)
-    names = len(document.get("cards", {})) + len(document.get("side", {}))
+    names = _name_count(document)
     if names > MAX_DISTINCT_NAMES:
         raise DeckFileError(
             f"lists {names} different card names; a deck file holds at most {MAX_DISTINCT_NAMES}",
             where=where,
         )
+    try:
+        lines = key_lines(text)
+        _shape_error(document, lines, where)
+    except RecursionError:
+        raise DeckFileError("holds tables or lists nested hundreds of levels deep: not a deck file", where=where) from None
     leader = document.get("leader", [])
     leaders = [leader] if isinstance(leader, str) else leader
     return DeckFile(
@@ -214,6 +217,16 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
         extra_keys=tuple((key, lines.get((key,))) for key in document if key not in KNOWN_KEYS),
         document=document,
     )
+
+
+def _name_count(document: dict[str, Any]) -> int:
+    """Names in ``[cards]``, ``[side]`` and ``leader``: each one is looked up in the catalog.
+
+    Counted before the shape check, so that a huge file is refused before
+    anything works through its entries; values of the wrong type count as one.
+    """
+    sizes = [document.get(key) for key in ("cards", "side", "leader")]
+    return sum(len(value) if isinstance(value, (dict, list)) else 1 for value in sizes if value is not None)
 
 
 def _entries(document: dict[str, Any], section: str, lines: dict[tuple[str, ...], int]) -> tuple[Entry, ...]:

@@ -10,7 +10,6 @@ Siegemaster``).
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 
@@ -52,6 +51,8 @@ def suggest(name: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
     ``candidates`` maps folded keys to display names; the result is best first
     and empty when nothing is close enough to be worth saying.
     """
+    import difflib
+
     key = fold(name)[:80]
     close = difflib.get_close_matches(key, list(candidates), n=limit, cutoff=0.6)
     if not close and len(key) >= 3:

@@ -1,0 +1,105 @@
+"""Start-up: each command imports only what it needs; the catalog and validators are built once per process.
+
+Imports are read from a fresh interpreter (``python -X importtime -m deckcli``),
+so nothing imported by the test session itself can hide one.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import DECKS, REPO, run_cli, write_deck
+from deckcli import catalog, deckfile, rules
+
+HEAVY = {"jsonschema", "referencing", "tabulate", "tomlkit", "tomli_w"}
+STARTERS = [DECKS / f"{slug}-starter.toml" for slug in ("monsters", "nilfgaard", "skellige")]
+
+
+def imports_of(*args: str) -> tuple[int, set[str]]:
+    """Exit code and every module imported by ``python -m deckcli ARGS`` in a fresh interpreter."""
+    return _imports(["-m", "deckcli", *args])
+
+
+def _imports(args: list[str]) -> tuple[int, set[str]]:
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", *args], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
+    modules = {
+        line.rsplit("|", 1)[1].strip()
+        for line in result.stderr.splitlines()
+        if line.startswith("import time:") and not line.rstrip().endswith("imported package")
+    }
+    assert modules, result.stderr
+    return result.returncode, modules
+
+
+def top_level(modules: set[str]) -> set[str]:
+    return {name.split(".")[0] for name in modules}
+
+
+def test_help_imports_no_jsonschema_tabulate_or_catalog():
+    code, modules = imports_of("--help")
+    assert code == 0
+    assert "click" in top_level(modules)
+    assert not HEAVY & top_level(modules)
+    assert "difflib" not in modules
+    assert "deckcli.catalog" not in modules  # no card data is read for --help
+
+
+def test_validate_imports_jsonschema_but_no_table_or_toml_writer():
+    code, modules = imports_of("validate", str(DECKS / "northern-realms-starter.toml"))
+    assert code == 0
+    assert "jsonschema" in top_level(modules)  # rules are JSON Schemas, judged by jsonschema
+    assert not {"tabulate", "tomlkit", "tomli_w"} & top_level(modules)
+    _code, interpreter = _imports(["-c", "pass"])  # an editable install's finder imports more at start
+    assert "difflib" not in modules - interpreter  # no unknown name, no "did you mean"
+
+
+def test_an_unknown_name_brings_difflib(tmp_path):
+    path = write_deck(tmp_path, {"Blue Stripe Comando": 3})
+    code, modules = imports_of("validate", str(path))
+    assert code == 1
+    assert {"jsonschema", "difflib"} <= modules
+
+
+@pytest.fixture
+def fresh_caches():
+    """Forget the process-wide catalog and validators before and after the test."""
+    caches = [catalog.default_catalog, rules.builtin_rule_set, rules._builtin_registry, deckfile._deck_validator]
+    for cache in caches:
+        cache.cache_clear()
+    yield
+    for cache in caches:
+        cache.cache_clear()
+
+
+def test_the_catalog_is_parsed_once_per_process(monkeypatch, fresh_caches):
+    reads = []
+    real = catalog.read_catalog_files
+    monkeypatch.setattr(catalog, "read_catalog_files", lambda *args: reads.append(1) or real(*args))
+    run_cli(["validate", *STARTERS])
+    run_cli(["validate", *STARTERS, "--rules", "advanced"], exit_code=1)
+    assert len(reads) == 1
+
+
+def test_rule_validators_are_compiled_once_and_reused_across_decks(monkeypatch, fresh_caches):
+    compiled = []
+    real = rules.strict_validator_class
+    monkeypatch.setattr(rules, "strict_validator_class", lambda: compiled.append(1) or real())
+    run_cli(["validate", *STARTERS])
+    run_cli(["validate", *STARTERS])
+    assert len(compiled) == 1  # six decks, one compiled standard validator
+    run_cli(["validate", *STARTERS, "--rules", "advanced"], exit_code=1)
+    run_cli(["validate", *STARTERS, "--rules", "advanced"], exit_code=1)
+    assert len(compiled) == 2  # and one Advanced validator
+    assert rules.builtin_rule_set("advanced") is rules.builtin_rule_set("advanced")
+
+
+def test_the_deck_schema_validator_is_built_once(tmp_path, fresh_caches):
+    bad = [write_deck(tmp_path, {"Decoy": 91 + n}, name=f"bad{n}.toml") for n in range(3)]
+    run_cli(["validate", *STARTERS, *bad], exit_code=2)
+    info = deckfile._deck_validator.cache_info()
+    assert (info.misses, info.hits) == (1, 5)
