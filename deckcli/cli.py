@@ -135,7 +135,7 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
     sys.exit(max((r.exit_code for r in reports), default=EXIT_OK))
 
 
-# --- tournament, team, profile (issue 3) -------------------------------------------------------
+# --- lineups (Tournament, two versus two) and the profile -----------------------------------------
 
 
 def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> None:
@@ -200,7 +200,7 @@ def profile(deck: str) -> None:
     click.echo(to_json(deck_profile(read_resolved_deck(deck))))
 
 
-# --- stats, odds (issue 4) ----------------------------------------------------------------------
+# --- deck statistics and draw odds -----------------------------------------------------------------
 
 
 class StatsTable(click.ParamType):
@@ -298,7 +298,7 @@ def odds(
     _print_deck_report(report, report.render(fmt))
 
 
-# --- cards, card, new, import, export, fmt, diff, schema (issue 5) ------------------------------
+# --- the catalog, and writing decks ----------------------------------------------------------------
 
 
 class FactionName(click.ParamType):
