@@ -6,7 +6,9 @@ one line on stderr and their exit code; results go to stdout.
 
 from __future__ import annotations
 
+import errno
 import functools
+import io
 import sys
 from typing import Any, Callable
 
@@ -627,6 +629,8 @@ def main() -> None:
     (``deckcli validate … | head -1``) ends quietly with exit code 0: the reader
     wanted no more.
     """
+    if sys.stdout is None:  # started with standard output closed (`deckcli cards >&-`)
+        sys.stdout = _ClosedOutput()
     try:
         code = cli.main(prog_name="deckcli", standalone_mode=False)
     except click.exceptions.Exit as done:
@@ -645,6 +649,16 @@ def main() -> None:
         code = EXIT_UNUSABLE
     _flush_or_silence()
     sys.exit(code if isinstance(code, int) else EXIT_OK)
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output that was closed before deckcli started: writing to it is an error, not a no-op."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
 
 
 def _silence_stdout() -> None:

@@ -72,6 +72,14 @@ def test_a_full_disk_is_one_line():
     assert done.stderr.strip() == "deckcli: cannot write the output: No space left on device"
 
 
+def test_a_closed_standard_output_is_an_error_not_silence():
+    # `deckcli cards >&-`: the shell closes descriptor 1 before deckcli starts.
+    script = [sys.executable, "-c", "import os, runpy, sys; os.close(1); sys.stdout = None; sys.argv = ['deckcli', 'cards']; runpy.run_module('deckcli', run_name='__main__')"]
+    done = subprocess.run(script, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "deckcli: cannot write the output: standard output is closed"
+
+
 def test_export_keeps_misplaced_cards_apart(tmp_path):
     deck = write_deck(tmp_path, {"Hemdall": 1, "Kambi": 1, "Crach an Craite": 1, "Olaf": 1},
                       faction="Skellige", leader="King Bran")
