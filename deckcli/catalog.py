@@ -17,6 +17,7 @@ from pathlib import Path
 
 from deckcli.errors import CatalogError
 from deckcli.names import fold, head, suggest
+from deckcli.tomlkeys import toml_error_parts
 
 KINDS = ("leader", "unit", "hero", "special", "weather")
 ROWS = ("close", "ranged", "siege")
@@ -181,7 +182,8 @@ def _parse_catalog_file(text: str, where: str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise CatalogError(f"catalog file is not valid TOML: {error}", where=where) from None
+        reason, line, column = toml_error_parts(str(error), text)
+        raise CatalogError(f"catalog file is not valid TOML: {reason}", where=where, line=line, column=column) from None
 
 
 def read_catalog_files(override: str | None = None) -> dict[str, dict]:

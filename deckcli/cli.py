@@ -26,6 +26,11 @@ def fail(message: str, code: int = EXIT_UNUSABLE) -> None:
     sys.exit(code)
 
 
+def error_line(error: DeckcliError) -> str:
+    """A problem in a file is told as ``FILE:LINE: reason``; one without a file as ``deckcli: reason``."""
+    return error.located() if error.where is not None else f"deckcli: {error.located()}"
+
+
 def reports_errors(command: Callable[..., Any]) -> Callable[..., Any]:
     """Turn a :class:`DeckcliError` raised by a command into a one-line message and its exit code."""
 
@@ -34,10 +39,7 @@ def reports_errors(command: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return command(*args, **kwargs)
         except DeckcliError as error:
-            # A problem in a file is told as FILE:LINE: reason; one without a file as deckcli: reason.
-            if error.where is None:
-                fail(error.located(), error.exit_code)
-            click.echo(error.located(), err=True)
+            click.echo(error_line(error), err=True)
             sys.exit(error.exit_code)
         except BrokenPipeError:
             # The reader of our output went away (`deckcli … | head -1`): stop quietly.
@@ -565,7 +567,7 @@ def fmt(decks: tuple[str, ...], check: bool) -> None:
         try:
             formatted = format_file(path, check=check)
         except DeckcliError as error:
-            click.echo(f"deckcli: {error.located()}", err=True)
+            click.echo(error_line(error), err=True)
             codes.append(error.exit_code)
             continue
         echo_findings(formatted.where, formatted.warnings, warning=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import sys
 import tomllib
 from dataclasses import dataclass, field
@@ -19,13 +18,12 @@ from deckcli.errors import DeckFileError
 from deckcli.jsonschemas import strict_validator_class
 from deckcli.names import printable
 from deckcli.schema_files import packaged_schema
-from deckcli.tomlkeys import key_lines
+from deckcli.tomlkeys import key_lines, toml_error_parts
 
 STDIN = "-"
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DISTINCT_NAMES = 1000
 KNOWN_KEYS = ("name", "faction", "leader", "cards", "side")
-_TOML_POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 
 
 @dataclass(frozen=True)
@@ -125,25 +123,10 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        reason, line, column = _toml_error_parts(str(error), text)
+        reason, line, column = toml_error_parts(str(error), text)
         raise DeckFileError(f"not valid TOML: {reason}", where=where, line=line, column=column) from None
     except RecursionError:
         raise DeckFileError("holds tables or lists nested hundreds of levels deep: not a deck file", where=where) from None
-
-
-def _toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | None]:
-    """Split tomllib's ``reason (at line L, column C)`` into its three parts."""
-    if message.endswith("(at end of document)"):
-        return message[: -len("(at end of document)")].strip() + " at the end of the file", text.count("\n") + 1, None
-    found = _TOML_POSITION.search(message)
-    if not found:
-        return message, None, None
-    reason = message[: found.start()].strip()
-    if reason.startswith("Cannot overwrite a value"):
-        reason = "this key is already set above (list each card once)"
-    elif reason.startswith("Cannot declare"):
-        reason = "this table is already declared above (one [cards] and one [side] per file)"
-    return reason, int(found["line"]), int(found["column"])
 
 
 @functools.cache

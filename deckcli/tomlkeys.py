@@ -4,6 +4,7 @@
 :func:`key_lines` walks the text once and records the line of every key path
 written on a single line (``[cards]`` then ``"Decoy" = 2`` gives
 ``("cards", "Decoy") -> line``; dotted keys and inline tables work too).
+:func:`toml_error_parts` splits tomllib's error text into reason, line and column.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import tomllib
 
 _SIMPLE_KEY = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
 _HEADER = re.compile(r"\s*\[")
+_POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 
 
 def _leaves(document: dict, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -59,3 +61,18 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
         for path in _leaves(parsed, table):
             lines.setdefault(path, number)
     return lines
+
+
+def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | None]:
+    """Split tomllib's ``reason (at line L, column C)`` into its three parts."""
+    if message.endswith("(at end of document)"):
+        return message[: -len("(at end of document)")].strip() + " at the end of the file", text.count("\n") + 1, None
+    found = _POSITION.search(message)
+    if not found:
+        return message, None, None
+    reason = message[: found.start()].strip()
+    if reason.startswith("Cannot overwrite a value"):
+        reason = "this key is already set above (list each card once)"
+    elif reason.startswith("Cannot declare"):
+        reason = "this table is already declared above (one [cards] and one [side] per file)"
+    return reason, int(found["line"]), int(found["column"])

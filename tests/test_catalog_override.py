@@ -65,3 +65,10 @@ def test_a_catalog_file_must_keep_its_faction(tmp_path):
     done = _validate(DECKS / "monsters-advanced.toml", tmp_path)
     assert done.returncode == 2
     assert 'does not match the file name: skellige.toml must say faction = "skellige"' in done.stderr
+
+
+def test_a_catalog_file_that_is_not_toml_has_line_and_column(tmp_path):
+    (tmp_path / "skellige.toml").write_text('faction = "skellige"\ncards = [1 2]\n', encoding="utf-8")
+    done = _validate(DECKS / "skellige-starter.toml", tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"{tmp_path / 'skellige.toml'}:2:12: catalog file is not valid TOML: Unclosed array"

@@ -91,7 +91,7 @@ def test_unreadable_file_exit_2_and_the_others_still_done(tmp_path):
     deck = tmp_path / "deck.toml"
     deck.write_text(MESSY, encoding="utf-8")
     result = run_cli(["fmt", bad, deck], exit_code=2)
-    assert f"{bad}:3:" in result.stderr
+    assert result.stderr.startswith(f"{bad}:3:"), "a file's problem starts FILE:LINE:, as in validate"
     assert bad.read_text("utf-8").endswith('"two"\n')
     assert deck.read_text("utf-8") == CANONICAL
 
