@@ -122,12 +122,12 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
       deckcli validate decks/skellige-starter.toml --rules all
     """
     from deckcli.render import render_reports
-    from deckcli.rules import load_rule_set
+    from deckcli.rules import EVERY_RULE_SET, load_rule_set
     from deckcli.verdict import judge_file
 
     if list(decks).count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
-    if rules == "all":
+    if rules.strip().lower() == EVERY_RULE_SET:
         from deckcli.overview import overview_file, render_overviews
 
         overviews = [overview_file(path) for path in decks]

@@ -37,9 +37,10 @@ def _read_json(path: Path, where: str) -> Any:
         raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
 
 
-def _refs(node: Any) -> list[str]:
+def _refs(node: Any) -> list[tuple[str, str]]:
+    """Every ``($ref or $dynamicRef, reference)`` pair in a schema, nested ones included."""
     if isinstance(node, dict):
-        found = [v for k, v in node.items() if k in ("$ref", "$dynamicRef") and isinstance(v, str)]
+        found = [(k, v) for k, v in node.items() if k in ("$ref", "$dynamicRef") and isinstance(v, str)]
         for value in node.values():
             found.extend(_refs(value))
         return found
@@ -50,6 +51,9 @@ def _refs(node: Any) -> list[str]:
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 TEMPLATE_KEYS = ("x-message", "x-short", "x-summary")
+TEXT_KEYS = (*TEMPLATE_KEYS, "x-code", "x-label", "x-rule")
+MESSAGE_FIELDS = ("value", "limit", "over", "short", "hint")
+SECTIONS = ("leader", "cards", "side")
 
 
 def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
@@ -68,28 +72,62 @@ def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
         raise RulesError(f"not a valid JSON Schema ({location}): {error.message}", where=where) from None
     except RecursionError:
         raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
-    _check_templates(contents, where)
+    _check_annotations(contents, where)
     return contents
 
 
-def _check_templates(node: Any, where: str) -> None:
-    """Refuse a message template that ``str.format`` cannot read (``"{value"``)."""
-    import string
+def _check_annotations(node: Any, where: str) -> None:
+    """Refuse deckcli keywords a rule would misuse: a non-text code or message, an unknown placeholder.
 
+    A house rule set judges one deck (``x-judges`` is ``"deck"`` or absent); its
+    messages may name the profile's fields and the finding's own (see :mod:`deckcli.rules`).
+    """
     if isinstance(node, list):
         for item in node:
-            _check_templates(item, where)
+            _check_annotations(item, where)
         return
     if not isinstance(node, dict):
         return
+    judges = node.get("x-judges", "deck")
+    if judges == "lineup":
+        raise RulesError(
+            '"x-judges": "lineup": this rule set judges a lineup of decks, not one deck; '
+            "deckcli tournament and deckcli team use their built-in lineup rules",
+            where=where,
+        )
+    if judges != "deck":
+        raise RulesError(f'"x-judges" is {judges!r}: a house rule set judges one deck ("deck")', where=where)
     for key, value in node.items():
-        if key in TEMPLATE_KEYS and isinstance(value, str):
-            try:
-                list(string.Formatter().parse(value))
-            except ValueError as error:
-                raise RulesError(f"{key} {value!r} is not a message template: {error}", where=where) from None
-        else:
-            _check_templates(value, where)
+        if key in TEXT_KEYS and not isinstance(value, str):
+            raise RulesError(f"{key} must be text, not {json.dumps(value)}", where=where)
+        if key == "x-each" and not isinstance(value, bool):
+            raise RulesError(f"x-each must be true or false, not {json.dumps(value)}", where=where)
+        if key == "x-section" and value not in SECTIONS:
+            raise RulesError(f"x-section {json.dumps(value)}: choose {', '.join(SECTIONS)}", where=where)
+        if key in TEMPLATE_KEYS:
+            _check_template(key, value, where)
+        elif key not in TEXT_KEYS:
+            _check_annotations(value, where)
+
+
+def _check_template(key: str, template: str, where: str) -> None:
+    import string
+
+    from deckcli.profile import ITEM_FIELDS, PROFILE_FIELDS
+
+    known = (*PROFILE_FIELDS, *ITEM_FIELDS, *MESSAGE_FIELDS)
+    try:
+        fields = [field for _text, field, _spec, _conversion in string.Formatter().parse(template) if field is not None]
+    except ValueError as error:
+        raise RulesError(f"{key} {template!r} is not a message template: {error}", where=where) from None
+    for field in fields:
+        name = field.split(".", 1)[0].split("[", 1)[0]
+        if name not in known:
+            raise RulesError(
+                f"{key} {template!r}: {{{field}}} is not a field a message can use; "
+                f"choose {', '.join(sorted(set(known)))}",
+                where=where,
+            )
 
 
 def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set[str]) -> dict[str, dict[str, Any]]:
@@ -104,17 +142,17 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
     waiting = [(base, root, where)]
     while waiting:
         uri, schema, shown = waiting.pop()
-        for ref in _refs(schema):
+        for keyword, ref in _refs(schema):
             target, _fragment = urldefrag(urljoin(uri, ref))
             parsed = urlparse(target)
             if parsed.scheme == "urn":
                 if target not in builtin_ids:
                     choices = ", ".join(sorted(builtin_ids))
-                    raise RulesError(f"$ref {ref!r}: no such built-in rule set; choose {choices}", where=shown)
+                    raise RulesError(f"{keyword} {ref!r}: no such built-in rule set; choose {choices}", where=shown)
                 continue
             if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
                 raise RulesError(
-                    f"$ref {ref!r} points to {target}: deckcli never fetches schemas over the network; "
+                    f"{keyword} {ref!r} points to {target}: deckcli never fetches schemas over the network; "
                     "save that schema as a local file and refer to it by its path",
                     where=shown,
                 )
@@ -122,7 +160,7 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
                 continue
             path = Path(unquote(parsed.path))
             if not path.is_file():
-                raise RulesError(f"$ref {ref!r}: no such schema file {path}", where=shown)
+                raise RulesError(f"{keyword} {ref!r}: no such schema file {path}", where=shown)
             contents = _checked_schema(_read_json(path, str(path)), str(path))
             loaded[target] = {**contents, "$id": target}
             waiting.append((target, contents, str(path)))

@@ -12,6 +12,15 @@ from typing import Any
 
 from deckcli.resolve import ResolvedDeck
 
+PROFILE_FIELDS = (
+    "faction", "faction_name", "leader", "leaders", "units", "heroes", "specials", "weather", "spies",
+    "medics", "unit_strength", "cards", "hero_names", "weather_names", "off_faction", "unknown",
+    "ambiguous", "side_deck_in_main", "leaders_in_main", "not_leaders", "main_card_in_side", "over_copies",
+)
+"""The fields of every deck profile, in the order :func:`deck_profile` gives them."""
+ITEM_FIELDS = ("card", "copies", "limit")
+"""The fields of an ``over_copies`` item, which an ``x-each`` message may name."""
+
 
 def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
     """Compute the profile of a resolved deck.

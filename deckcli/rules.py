@@ -31,6 +31,8 @@ from deckcli.schema_files import packaged_lineup_names, packaged_rule_names, pac
 
 DEFAULT_SUMMARY = "{units:unit|units}, {specials:special|specials}, {unit_strength} Strength"
 BUILTIN_ID_PREFIX = "urn:deckcli:rules:"
+EVERY_RULE_SET = "all"
+"""The ``--rules`` name that judges a deck under every built-in deck rule set at once (:mod:`deckcli.overview`)."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,8 @@ class RuleSet:
         try:
             return list(self.validator.iter_errors(dict(profile)))
         except Unresolvable as error:
-            raise RulesError(f"rule set {self.name}: cannot resolve $ref {error}") from None
+            ref = f"#{error.ref}" if str(error.ref).startswith("/") else error.ref  # a JSON pointer within a schema
+            raise RulesError(f"rule set {self.name}: cannot resolve $ref {ref!r}") from None
         except RecursionError:
             raise RulesError(
                 f"rule set {self.name}: its $ref goes round in a circle (or it nests too deeply)"
@@ -112,6 +115,17 @@ def _format(template: str, context: dict[str, Any]) -> str | None:
         return None
 
 
+def _plain_message(error: Any, path: list[str]) -> str:
+    """The message of a rule without ``x-message``: jsonschema's own, unless it would print a whole document."""
+    subject = ".".join(path) or "deck"
+    if isinstance(error.instance, (dict, list)):
+        rule = "/".join(str(part) for part in error.absolute_schema_path)
+        bound = error.validator_value
+        condition = f"{error.validator} {bound}" if isinstance(bound, (int, float, str)) else str(error.validator)
+        return f"{subject}: breaks the rule set's condition {condition} (at {rule})"
+    return f"{subject}: {error.message}"
+
+
 def _spoken(value: Any) -> Any:
     """A list as a message reads it: ``a``, ``a and b``, ``a, b and c``; anything else unchanged."""
     return spoken(value) if isinstance(value, list) else value
@@ -132,7 +146,7 @@ def _findings(
     context.update(value=error.instance, limit=error.validator_value)
     if isinstance(error.instance, (int, float)) and isinstance(error.validator_value, (int, float)):
         context.update(over=error.instance - error.validator_value, short=error.validator_value - error.instance)
-    plain = f"{'.'.join(path) or 'deck'}: {error.message}"
+    plain = _plain_message(error, path)
     if schema.get("x-each"):
         section = schema.get("x-section")
         found = []
@@ -185,7 +199,7 @@ def builtin_rule_set(name: str) -> RuleSet:
     Raises :class:`RulesError` when no such rule set is shipped.
     """
     if name not in packaged_rule_names():
-        raise RulesError(f"no rule set named {name!r}: choose {', '.join(builtin_rule_sets())} or a schema file")
+        raise RulesError(f"no rule set named {name!r}: choose {', '.join([*builtin_rule_sets(), EVERY_RULE_SET])} or a schema file")
     schema = packaged_schema(f"rules/{name}")
     validator = strict_validator_class()(schema, registry=_builtin_registry())
     return RuleSet(name=name, schema=schema, validator=validator)
@@ -208,7 +222,7 @@ def load_rule_set(spec: str) -> RuleSet:
     looks_like_path = "/" in spec or os.sep in spec or spec.endswith(".json")
     if not wanted or not (looks_like_path or os.path.exists(spec)):
         raise RulesError(
-            f"no rule set named {printable(spec)!r}: choose {', '.join(names)}, "
+            f"no rule set named {printable(spec)!r}: choose {', '.join([*builtin_rule_sets(), EVERY_RULE_SET])}, "
             "or give the path of your own rule-set JSON Schema file"
         )
     from deckcli.house_rules import load_house_rules

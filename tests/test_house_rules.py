@@ -136,3 +136,69 @@ def test_a_reference_to_a_missing_file_or_unknown_builtin_is_refused(tmp_path):
 def test_a_missing_rules_file_is_refused(tmp_path):
     result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", tmp_path / "x.json"], exit_code=2)
     assert "no such rule set or schema file" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        ({"maximum": 1, "x-message": "{nope} here"}, "x-message '{nope} here': {nope} is not a field a message can use"),
+        ({"maximum": 1, "x-message": "{} Heroes"}, "{} is not a field a message can use"),
+        ({"maximum": 1, "x-code": 5}, "x-code must be text, not 5"),
+        ({"maximum": 1, "x-message": ["a"]}, 'x-message must be text, not ["a"]'),
+        ({"maximum": 1, "x-each": "yes"}, 'x-each must be true or false, not "yes"'),
+        ({"maximum": 1, "x-section": "main"}, 'x-section "main": choose leader, cards, side'),
+    ],
+)
+def test_a_misused_deckcli_keyword_is_refused_when_the_rules_are_loaded(tmp_path, rule, expected):
+    rules = write_schema(tmp_path, {"properties": {"heroes": rule}})
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"{rules}: ")
+    assert expected in result.stderr
+
+
+def test_every_field_a_message_may_name_is_accepted(tmp_path):
+    rules = write_schema(tmp_path, {
+        "properties": {
+            "heroes": {"maximum": 1, "x-message": "{value} of {limit}: {over} over, {short} short, {faction_name}"},
+            "over_copies": {"maxItems": 0, "x-each": True, "x-message": "{card}: {copies} of {limit}"},
+        }
+    })
+    deck = copy_example(tmp_path, "northern-realms-starter", "deck.toml")
+    result = run_cli(["validate", deck, "--rules", rules], exit_code=1)
+    assert f"{deck}: heroes-maximum: 4 of 1: 3 over, -3 short, Northern Realms" in result.stdout
+
+
+@pytest.mark.parametrize(("judges", "expected"), [("lineup", "judges a lineup of decks, not one deck"), ("banana", "judges one deck")])
+def test_a_rule_set_that_does_not_judge_one_deck_is_refused(tmp_path, judges, expected):
+    rules = write_schema(tmp_path, {"x-judges": judges, "x-summary": "{deck_count} decks"})
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"{rules}: ") and expected in result.stderr
+
+
+def test_the_builtin_tournament_schema_given_as_a_file_is_refused():
+    tournament = REPO / "schemas" / "rules" / "tournament.schema.json"
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", tournament], exit_code=2)
+    assert "judges a lineup of decks" in result.stderr
+
+
+def test_a_rule_without_a_message_says_which_condition_without_printing_the_profile(tmp_path):
+    rules = write_schema(tmp_path, {"not": {}, "properties": {"hero_names": {"maxItems": 2}}})
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=1)
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("not: deck: breaks the rule set's condition not (at not)")
+    assert lines[1].endswith("hero_names: breaks the rule set's condition maxItems 2 (at properties/hero_names/maxItems)")
+    assert "{" not in result.stdout
+
+
+def test_a_dangling_pointer_is_named_plainly(tmp_path):
+    rules = write_schema(tmp_path, {"$ref": "#/$defs/nope"})
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.strip() == "deckcli: rule set house.schema.json: cannot resolve $ref '#/$defs/nope'"
+
+
+def test_a_dynamic_reference_to_the_network_is_named_as_such(tmp_path, no_network):
+    rules = write_schema(tmp_path, {"$dynamicRef": "http://example.com/x.json"})
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"{rules}: $dynamicRef 'http://example.com/x.json' points to")
+    assert no_network == []

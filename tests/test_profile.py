@@ -6,6 +6,8 @@ import json
 
 from conftest import run_cli, write_deck
 
+from deckcli.profile import PROFILE_FIELDS
+
 
 def test_profile_prints_the_counts_a_schema_judges(tmp_path):
     deck = write_deck(
@@ -24,6 +26,7 @@ def test_profile_prints_the_counts_a_schema_judges(tmp_path):
     assert profile["weather_names"] == ["Biting Frost"]
     assert profile["cards"]["Blue Stripes Commando"] == 3
     assert profile["off_faction"] == ["Hemdall"]
+    assert tuple(profile) == PROFILE_FIELDS, "house-rule messages are checked against PROFILE_FIELDS"
 
 
 def test_profile_reads_standard_input_and_refuses_a_missing_file(tmp_path):

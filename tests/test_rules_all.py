@@ -85,3 +85,10 @@ def test_lineup_rule_sets_are_not_deck_rule_sets():
     for name in ("tournament", "team"):
         refused = run_cli(["validate", deck, "--rules", name], exit_code=2)
         assert f"run deckcli {name}" in refused.stderr
+
+
+def test_all_is_a_name_in_any_case_and_listed_among_the_choices():
+    deck = DECKS / "skellige-advanced.toml"
+    assert run_cli(["validate", deck, "--rules", "All"]).stdout == run_cli(["validate", deck, "--rules", "all"]).stdout
+    refused = run_cli(["validate", deck, "--rules", "every"], exit_code=2)
+    assert "choose standard, advanced, solo, all," in refused.stderr
