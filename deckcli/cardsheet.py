@@ -12,6 +12,7 @@ from deckcli.abilities import ABILITIES, ACTIVATION_RULES, HERO_RULE, KIND_NAMES
 from deckcli.cardlist import home_copies, home_name
 from deckcli.catalog import ROW_NAMES, Card, Catalog, FactionSet
 from deckcli.lookup import either
+from deckcli.output import counted
 
 
 def card_sheet(catalog: Catalog, card: Card, faction: FactionSet | None = None) -> dict[str, Any]:
@@ -104,7 +105,7 @@ def render_card_sheet(sheet: dict[str, Any]) -> str:
     chosen = sheet["in_faction"]
     if chosen:
         copies = chosen["copies"]
-        held = f"{copies} {'copy' if copies == 1 else 'copies'}" if copies else "not printed (off-faction, §2)"
+        held = counted(copies, 'copy', 'copies') if copies else "not printed (off-faction, §2)"
         lines.append(f"  In the {chosen['faction']} set: {held}")
     if sheet["aliases"]:
         lines.append(f"  Also known as: {', '.join(sheet['aliases'])}")

@@ -507,18 +507,18 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
     from deckcli.catalog import default_catalog
     from deckcli.decklist import import_list, parse_list
     from deckcli.deckfile import decode_text, display_path, read_bytes
+    from deckcli.output import counted
 
     where = display_path(list_file)
     listed = parse_list(decode_text(read_bytes(list_file, what="card list"), where), where)
     imported = import_list(listed, default_catalog(), faction)
     echo_findings(where, imported.problems)
     if imported.problems and not partial:
-        count = len(imported.problems)
-        fail(f"{where}: {count} {'line' if count == 1 else 'lines'} not used; nothing written "
+        fail(f"{where}: {counted(len(imported.problems), 'line', 'lines')} not used; nothing written "
              "(fix them, or use --partial to write the rest)", EXIT_ILLEGAL)
     if write_output(imported.text, output, force):
-        left_out = f", {len(imported.problems)} lines left out" if imported.problems else ""
-        click.echo(f"wrote {output}: {imported.cards} cards, {imported.faction.name} "
+        left_out = f", {counted(len(imported.problems), 'line', 'lines')} left out" if imported.problems else ""
+        click.echo(f"wrote {output}: {counted(imported.cards, 'card', 'cards')}, {imported.faction.name} "
                    f"(from {imported.faction_from}){left_out}; check it with: deckcli validate {output}")
     if imported.problems:
         sys.exit(EXIT_ILLEGAL)

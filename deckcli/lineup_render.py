@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from deckcli.lineup import LineupReport
-from deckcli.output import to_json
+from deckcli.output import counted, to_json
 from deckcli.render import finding_line, verdict_line
 
 Echo = Callable[[str], None]
@@ -21,8 +21,7 @@ def lineup_verdict_line(report: LineupReport) -> str:
     label = report.rules.label
     if report.legal:
         return f"{report.where}: legal {label}: {report.summary}"
-    count = len(report.violations)
-    return f"{report.where}: not a legal {label}: {count} violation{'' if count == 1 else 's'}"
+    return f"{report.where}: not a legal {label}: {counted(len(report.violations), 'violation', 'violations')}"
 
 
 def render_lineup(report: LineupReport, fmt: str, out: Echo, err: Echo) -> None:
@@ -46,5 +45,5 @@ def render_lineup(report: LineupReport, fmt: str, out: Echo, err: Echo) -> None:
         if report.legal is not None:
             out(lineup_verdict_line(report))
     if report.legal is None:
-        files = "file" if len(unreadable) == 1 else "files"
-        err(f"{report.where}: not judged as a {report.rules.label}: {len(unreadable)} deck {files} could not be read")
+        files = counted(len(unreadable), "deck file", "deck files")
+        err(f"{report.where}: not judged as a {report.rules.label}: {files} could not be read")

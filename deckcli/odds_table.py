@@ -27,7 +27,7 @@ from deckcli.odds import (
     p_holding,
     p_with_spies,
 )
-from deckcli.output import to_json
+from deckcli.output import counted, to_json
 from deckcli.resolve import ResolvedDeck
 from deckcli.tables import Table, percent
 
@@ -63,14 +63,14 @@ class DrawModel:
         """The assumptions, one line each, for the table header."""
         hand = f"opening hand {self.hand_size}" + (f" ({self.hand_reason})" if self.hand_reason else "")
         notes = [
-            f"N = {self.deck_size} cards in the main deck (Leader and side deck excluded); {hand}; "
+            f"N = {counted(self.deck_size, 'card', 'cards')} in the main deck (Leader and side deck excluded); {hand}; "
             f"up to {self.exchanges} exchanges.",
             f"Exchange model: set-aside (rulebook §6): exchanged cards are not redrawn, so "
             f"{self.seen_after_exchange} distinct cards are seen after the exchange.",
         ]
         if spies:
             notes.append(
-                f"Each Spy played draws 2 cards (§10); the deck has {self.deck_spies} Spies "
+                f"Each Spy played draws 2 cards (§10); the deck has {counted(self.deck_spies, 'Spy', 'Spies')} "
                 "(a Spy column is blank when it has fewer). Muster group rows: holding any card "
                 "whose Muster brings the group."
             )
@@ -91,7 +91,7 @@ def draw_model(main: MainDeck, hand: int | None = None, exchanges: int = EXCHANG
         reason = main.leader.name if main.leader and hand != OPENING_HAND else ""
     elif hand > main.size:
         raise DrawQuestionError(
-            f"--hand {hand}: the main deck holds only {main.size} cards to draw from", where=main.where
+            f"--hand {hand}: the main deck holds only {counted(main.size, 'card', 'cards')} to draw from", where=main.where
         )
     return DrawModel(main.size, hand, exchanges, main.spies, reason)
 

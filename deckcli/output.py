@@ -32,6 +32,11 @@ def to_json(document: Any) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False)
 
 
+def counted(count: int, singular: str, plural: str) -> str:
+    """A count with its noun: ``counted(1, "card", "cards")`` is "1 card", ``counted(2, …)`` "2 cards"."""
+    return f"{count} {singular if count == 1 else plural}"
+
+
 def spoken(words: Any, conjunction: str = "and") -> str:
     """Words as a sentence lists them: ``a``, ``a and b``, ``a, b and c`` (``conjunction`` may be ``or``)."""
     words = [str(word) for word in words]

@@ -11,6 +11,7 @@ from typing import Callable
 
 from deckcli.abilities import ability_name
 from deckcli.ordering import deck_order
+from deckcli.output import counted
 from deckcli.profile import deck_profile
 from deckcli.resolve import Placed, ResolvedDeck
 
@@ -67,7 +68,7 @@ def _group_title(title: str, cards: list[Placed]) -> str:
     copies = sum(p.copies for p in cards)
     if cards[0].card.is_unit and title not in ("Other cards", _MISPLACED):
         strength = sum(p.copies * (p.card.strength or 0) for p in cards)
-        return f"{title} ({copies} {'unit' if copies == 1 else 'units'}, {strength} Strength)"
+        return f"{title} ({counted(copies, 'unit', 'units')}, {strength} Strength)"
     return f"{title} ({copies})"
 
 
@@ -92,7 +93,8 @@ def _totals(deck: ResolvedDeck, markdown: bool) -> str:
     profile = deck_profile(deck)
     total = profile["units"] + profile["specials"]
     figures = (
-        f"{profile['units']} units, {profile['unit_strength']} Strength, "
-        f"{profile['specials']} Special Cards ({profile['weather']} Weather), {total} cards in the main deck"
+        f"{counted(profile['units'], 'unit', 'units')}, {profile['unit_strength']} Strength, "
+        f"{counted(profile['specials'], 'Special Card', 'Special Cards')} ({profile['weather']} Weather), "
+        f"{counted(total, 'card', 'cards')} in the main deck"
     )
     return f"**Totals:** {figures}" if markdown else f"Totals: {figures}"

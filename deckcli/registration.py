@@ -20,6 +20,7 @@ from typing import Any
 from deckcli.deckfile import STDIN, decode_text, display_path, parse_toml, read_bytes
 from deckcli.errors import DeckFileError
 from deckcli.jsonschemas import jsonable, strict_validator_class
+from deckcli.output import counted
 from deckcli.schema_files import packaged_schema
 from deckcli.tomlkeys import key_lines
 
@@ -75,7 +76,7 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
     line = lines.get(("decks",))
     if len(names) != deck_count:
         raise DeckFileError(
-            f"names {len(names)} deck file{'s' if len(names) != 1 else ''}; "
+            f"names {counted(len(names), 'deck file', 'deck files')}; "
             f"a {label} has exactly {deck_count}",
             where=where,
             line=line,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from deckcli.output import to_json
+from deckcli.output import counted, to_json
 from deckcli.resolve import Finding
 from deckcli.verdict import DeckReport
 
@@ -25,9 +25,8 @@ def verdict_line(report: DeckReport) -> str:
     """The one-line verdict: ``FILE: legal under advanced: 24 units, 5 specials, 128/130 Strength``."""
     if report.legal:
         return f"{report.deck}: legal under {report.rules}: {report.summary}"
-    count = len(report.violations)
-    noun = "violation" if count == 1 else "violations"
-    return f"{report.deck}: not legal under {report.rules}: {count} {noun} ({report.summary})"
+    violations = counted(len(report.violations), "violation", "violations")
+    return f"{report.deck}: not legal under {report.rules}: {violations} ({report.summary})"
 
 
 def render_reports(reports: Sequence[DeckReport], fmt: str, out: Echo, err: Echo) -> None:

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping
 from deckcli.errors import RulesError
 from deckcli.jsonschemas import strict_validator_class
 from deckcli.names import printable
-from deckcli.output import spoken
+from deckcli.output import counted, spoken
 from deckcli.resolve import Finding
 from deckcli.schema_files import packaged_lineup_names, packaged_rule_names, packaged_schema
 
@@ -99,7 +99,7 @@ class _MessageFormatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
             singular, plural = format_spec.split("|", 1)
-            return f"{value} {singular if value == 1 else plural}"
+            return counted(value, singular, plural)
         return super().format_field(value, format_spec)
 
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from deckcli.catalog import ROW_NAMES, ROWS, Card, Catalog, default_catalog
 from deckcli.maindeck import Group, MainDeck, main_deck
-from deckcli.output import to_json
+from deckcli.output import counted, to_json
 from deckcli.resolve import Placed, ResolvedDeck
 from deckcli.schema_files import packaged_schema
 from deckcli.tables import Table, percent, render_tables
@@ -201,7 +201,7 @@ def scorch_table(main: MainDeck) -> Table:
             for p in units if (p.card.strength or 0) == top]
     if rows:
         count = sum(r["copies"] for r in rows)
-        note = f"{count} {'card' if count == 1 else 'cards'} of Strength {top}: the highest non-Hero Strength, as printed."
+        note = f"{counted(count, 'card', 'cards')} of Strength {top}: the highest non-Hero Strength, as printed."
     else:
         note = "No non-Hero units: a Scorch would remove none."
     columns = {"card": "card", "copies": "copies", "strength": "Strength"}

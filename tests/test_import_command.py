@@ -90,6 +90,14 @@ def test_partial_writes_the_rest_and_still_reports(tmp_path):
     result, out = import_text(tmp_path, text, "--partial", exit_code=1)
     assert ":3: unknown-card" in result.stderr
     assert tomllib.loads(out.read_text("utf-8"))["cards"] == {"Blue Stripes Commando": 3}
+    assert result.stdout.startswith(f"wrote {out}: 3 cards, Northern Realms (from the Leader Foltest: The Siegemaster), 1 line left out;")
+
+
+def test_one_card_is_counted_in_the_singular_in_import_and_export(tmp_path):
+    result, out = import_text(tmp_path, "Leader: King Bran\nCerys\n")
+    assert result.stdout.startswith(f"wrote {out}: 1 card, Skellige (from the Leader King Bran);")
+    totals = run_cli(["export", out]).stdout.splitlines()[-1]
+    assert totals == "Totals: 1 unit, 10 Strength, 0 Special Cards (0 Weather), 1 card in the main deck"
 
 
 def test_a_count_out_of_range_is_a_reported_line(tmp_path):

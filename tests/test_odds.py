@@ -299,6 +299,8 @@ def test_spy_columns_are_empty_without_enough_spies(tmp_path):
     # N = 26 with 1 Spy: the Spy is seen, and 13 more of the 25 other cards (10 + 2 + 2 - 1).
     assert isclose(ves["p_opening"], 10 / 26)
     assert isclose(ves["p_with_1_spy"], 13 / 25)
+    header = run_cli(["odds", write_deck(tmp_path, counts, name="one-spy.toml")]).stdout
+    assert "the deck has 1 Spy (a Spy column is blank when it has fewer)" in header
 
 
 @pytest.mark.parametrize("fmt", ["github", "grid", "pipe", "html", "plain", "csv"])
