@@ -45,7 +45,8 @@ class DeckFile:
 
     ``where`` is the path as the player gave it (``<stdin>`` for ``-``);
     ``leaders`` holds each ``leader`` name with its line, as an :class:`Entry`
-    of one copy; ``extra_keys`` the top-level keys deckcli does not use.
+    of one copy (a blank name names no Leader); ``leader_line`` is the line of
+    the ``leader`` key; ``extra_keys`` the top-level keys deckcli does not use.
     """
 
     where: str
@@ -53,6 +54,7 @@ class DeckFile:
     faction_line: int | None
     name: str | None = None
     leaders: tuple[Entry, ...] = ()
+    leader_line: int | None = None
     cards: tuple[Entry, ...] = ()
     side: tuple[Entry, ...] = ()
     extra_keys: tuple[tuple[str, int | None], ...] = ()
@@ -188,13 +190,14 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     except RecursionError:
         raise DeckFileError("holds tables or lists nested hundreds of levels deep: not a deck file", where=where) from None
     leader = document.get("leader", [])
-    leaders = [leader] if isinstance(leader, str) else leader
+    leaders = [name for name in ([leader] if isinstance(leader, str) else leader) if name.strip()]
     return DeckFile(
         where=where,
         faction=document["faction"],
         faction_line=lines.get(("faction",)),
         name=document.get("name"),
         leaders=tuple(Entry(name, 1, lines.get(("leader",)), "leader") for name in leaders),
+        leader_line=lines.get(("leader",)),
         cards=_entries(document, "cards", lines),
         side=_entries(document, "side", lines),
         extra_keys=tuple((key, lines.get((key,))) for key in document if key not in KNOWN_KEYS),

@@ -82,12 +82,15 @@ class ResolvedDeck:
     def where(self) -> str:
         return self.source.where
 
-    def line_of(self, name: str, section: str | None = None) -> int | None:
+    def line_of(self, name: str | None, section: str | None = None) -> int | None:
         """The first deck-file line naming ``name`` (canonical or as typed), if known.
 
         ``section`` (``"leader"``, ``"cards"`` or ``"side"``) looks only there;
         otherwise the Leader comes first, then ``[cards]``, then ``[side]``.
+        Without a ``name``, the line of the ``leader`` key for section ``"leader"``.
         """
+        if name is None:
+            return self.source.leader_line if section == "leader" else None
         sections = {"leader": self.leaders, "cards": list(self.main.values()), "side": list(self.side.values())}
         for key in [section] if section in sections else list(sections):
             for placed in sections[key]:

@@ -6,6 +6,8 @@ message a player reads (``x-message``, with ``{value}``, ``{limit}``,
 section (``x-rule``). ``x-each`` on a list constraint gives one finding per
 offending item (on an ``items`` or ``propertyNames`` subschema, one per
 offending name); list fields of an item read as "a, b and c" in its message.
+``x-section`` says where a finding's line is looked up: the card's line in
+``leader``, ``cards`` or ``side``, or for a rule without ``x-each`` the ``leader`` line.
 ``x-short`` is the finding in a few words, for ``validate --rules all``.
 Adding a rule is editing one schema.
 
@@ -173,7 +175,8 @@ def _findings(
             )
         return found
     message = _format(template, context) if template else None
-    return [Finding(code, message or plain, short=_format(short, context) if short else None)]
+    line = locate(None, schema["x-section"]) if "x-section" in schema else None
+    return [Finding(code, message or plain, line=line, short=_format(short, context) if short else None)]
 
 
 @functools.cache

@@ -163,8 +163,20 @@ def test_exactly_one_leader(tmp_path):
         encoding="utf-8",
     )
     result = run_cli(["validate", deck], exit_code=1)
-    assert f"{deck}:2: " not in result.stdout  # leader-count is about the deck, not a card
-    assert "leader-count: 2 Leaders named" in result.stdout
+    assert f"{deck}:2: leader-count: 2 Leaders named" in result.stdout, "the finding points at the leader line"
+
+
+@pytest.mark.parametrize("blank", ['""', '"   "', '[""]'])
+def test_a_blank_leader_names_no_leader(tmp_path, blank):
+    deck = tmp_path / "blank.toml"
+    deck.write_text(
+        f'faction = "Northern Realms"\nleader = {blank}\n[cards]\n' + "".join(f'"{k}" = {v}\n' for k, v in BASE_22.items()),
+        encoding="utf-8",
+    )
+    result = run_cli(["validate", deck, "--format", "json"], exit_code=1)
+    (violation,) = json.loads(result.stdout)[0]["violations"]
+    assert violation["code"] == "leader-count" and violation["line"] == 2
+    assert violation["message"].startswith("0 Leaders named")
 
 
 def test_leader_of_another_faction(tmp_path):
