@@ -19,22 +19,28 @@ from deckcli.jsonschemas import strict_validator_class
 
 
 def _read_json(path: Path, where: str) -> Any:
+    """The JSON document in the file at ``path`` (at most 1 MiB of UTF-8, like a deck file)."""
+    from deckcli.deckfile import decode_text, read_bytes
+    from deckcli.errors import DeckFileError
+
+    if not path.exists():
+        raise RulesError("no such rule set or schema file", where=where)
     try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        raise RulesError("no such rule set or schema file", where=where) from None
-    except IsADirectoryError:
-        raise RulesError("is a folder, not a schema file", where=where) from None
-    except UnicodeDecodeError:
-        raise RulesError("is not UTF-8 text", where=where) from None
-    except OSError as error:
-        raise RulesError(f"cannot be read: {error.strerror or error}", where=where) from None
+        text = decode_text(read_bytes(str(path), what="schema file"), where)
+    except DeckFileError as error:
+        raise RulesError(error.reason, where=where, line=error.line) from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as error:
         raise RulesError(f"not valid JSON: {error.msg}", where=where, line=error.lineno, column=error.colno) from None
+    except ValueError as error:
+        raise RulesError(f"not valid JSON: {error}", where=where) from None
     except RecursionError:
         raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON number")
 
 
 def _refs(node: Any) -> list[tuple[str, str]]:
@@ -111,23 +117,39 @@ def _check_annotations(node: Any, where: str) -> None:
 
 
 def _check_template(key: str, template: str, where: str) -> None:
+    """Refuse a template deckcli could not fill: unknown or nested fields, a format it cannot apply."""
     import string
 
-    from deckcli.profile import ITEM_FIELDS, PROFILE_FIELDS
+    from deckcli.profile import ITEM_FIELDS, NESTED_FIELDS, PROFILE_FIELDS
 
-    known = (*PROFILE_FIELDS, *ITEM_FIELDS, *MESSAGE_FIELDS)
+    known = sorted({*PROFILE_FIELDS, *ITEM_FIELDS, *MESSAGE_FIELDS} - set(NESTED_FIELDS))
     try:
-        fields = [field for _text, field, _spec, _conversion in string.Formatter().parse(template) if field is not None]
+        parts = [(field, spec) for _text, field, spec, _conversion in string.Formatter().parse(template) if field is not None]
     except ValueError as error:
         raise RulesError(f"{key} {template!r} is not a message template: {error}", where=where) from None
-    for field in fields:
-        name = field.split(".", 1)[0].split("[", 1)[0]
-        if name not in known:
+    for field, spec in parts:
+        if field not in known:
             raise RulesError(
-                f"{key} {template!r}: {{{field}}} is not a field a message can use; "
-                f"choose {', '.join(sorted(set(known)))}",
+                f"{key} {template!r}: {{{field}}} is not a field a message can use; choose {', '.join(known)}",
                 where=where,
             )
+        if spec and "|" not in spec and not _applies(spec):
+            raise RulesError(
+                f"{key} {template!r}: {{{field}:{spec}}} is not a format deckcli can apply; "
+                "write {field:singular|plural} for a count with its noun",
+                where=where,
+            )
+
+
+def _applies(spec: str) -> bool:
+    """Whether ``spec`` formats a number or a text (``>5``, ``.1f``, ``,``)."""
+    for sample in (1, 1.5, "x"):
+        try:
+            format(sample, spec)
+            return True
+        except (ValueError, TypeError):
+            continue
+    return False
 
 
 def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set[str]) -> dict[str, dict[str, Any]]:
@@ -159,8 +181,11 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
             if target in loaded:
                 continue
             path = Path(unquote(parsed.path))
-            if not path.is_file():
+            if not path.exists():
                 raise RulesError(f"{keyword} {ref!r}: no such schema file {path}", where=shown)
+            if not path.is_file():
+                kind = "a folder" if path.is_dir() else "not a regular file"
+                raise RulesError(f"{keyword} {ref!r}: {path} is {kind}, not a schema file", where=shown)
             contents = _checked_schema(_read_json(path, str(path)), str(path))
             loaded[target] = {**contents, "$id": target}
             waiting.append((target, contents, str(path)))
@@ -189,4 +214,4 @@ def load_house_rules(spec: str, builtin_registry: Any) -> Any:
         (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in local.items()
     )
     validator = strict_validator_class()(local[base], registry=registry)
-    return RuleSet(name=path.name, schema=local[base], validator=validator)
+    return RuleSet(name=path.name, schema=local[base], validator=validator, where=spec)

@@ -18,6 +18,8 @@ PROFILE_FIELDS = (
     "ambiguous", "side_deck_in_main", "leaders_in_main", "not_leaders", "main_card_in_side", "over_copies",
 )
 """The fields of every deck profile, in the order :func:`deck_profile` gives them."""
+NESTED_FIELDS = ("cards", "over_copies")
+"""The profile's fields that are tables or lists of objects: a schema judges them, a message cannot print them."""
 ITEM_FIELDS = ("card", "copies", "limit")
 """The fields of an ``over_copies`` item, which an ``x-each`` message may name."""
 

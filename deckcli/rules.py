@@ -1,14 +1,13 @@
 """Rule sets: JSON Schemas (draft 2020-12) judged against a deck's profile.
 
 Each constraint in a rule schema carries its stable code (``x-code``), the
-message a player reads (``x-message``, with ``{value}``, ``{limit}``,
-``{over}``, ``{short}``, ``{card}`` and any profile field) and the rulebook
-section (``x-rule``). ``x-each`` on a list constraint gives one finding per
-offending item (on an ``items`` or ``propertyNames`` subschema, one per
-offending name); list fields of an item read as "a, b and c" in its message.
-``x-section`` says where a finding's line is looked up: the card's line in
-``leader``, ``cards`` or ``side``, or for a rule without ``x-each`` the ``leader`` line.
-``x-short`` is the finding in a few words, for ``validate --rules all``.
+message a player reads (``x-message``, see :mod:`deckcli.rule_findings`) and the
+rulebook section (``x-rule``). ``x-each`` on a ``maxItems: 0`` list constraint
+gives one finding per item; an error on one card (``items``, ``propertyNames``)
+names that card. ``x-section`` says where a finding's line is looked up: the
+card's line in ``leader``, ``cards`` or ``side``, or for a finding about the
+whole deck the ``leader`` line. ``x-short`` is the finding in a few words, for
+``validate --rules all``.
 Adding a rule is editing one schema.
 
 Deck rule sets judge one deck's profile. Schemas marked ``"x-judges":
@@ -20,15 +19,14 @@ from __future__ import annotations
 
 import functools
 import os
-import string
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from deckcli.errors import RulesError
 from deckcli.jsonschemas import strict_validator_class
 from deckcli.names import printable
-from deckcli.output import counted, spoken
 from deckcli.resolve import Finding
+from deckcli.rule_findings import findings_of, format_message, message_fields
 from deckcli.schema_files import packaged_lineup_names, packaged_rule_names, packaged_schema
 
 DEFAULT_SUMMARY = "{units:unit|units}, {specials:special|specials}, {unit_strength} Strength"
@@ -39,11 +37,15 @@ EVERY_RULE_SET = "all"
 
 @dataclass(frozen=True)
 class RuleSet:
-    """A rule set ready to judge profiles: its name, schema and compiled validator."""
+    """A rule set ready to judge profiles: its name, schema and compiled validator.
+
+    ``where`` is the file of a player's own rule set (``None`` for a built-in one).
+    """
 
     name: str
     schema: dict[str, Any]
     validator: Any
+    where: str | None = None
 
     @property
     def summary_template(self) -> str:
@@ -56,7 +58,8 @@ class RuleSet:
 
     def summary(self, profile: Mapping[str, Any]) -> str:
         """The figures of the verdict line ("24 units, 5 specials, 128/130 Strength")."""
-        return _format(self.summary_template, {key: _spoken(value) for key, value in profile.items()}) or ""
+        fields = message_fields(profile)
+        return format_message(self.summary_template, fields) or format_message(DEFAULT_SUMMARY, fields) or ""
 
     def judge(
         self,
@@ -74,7 +77,7 @@ class RuleSet:
         """
         findings: dict[tuple[str, str | None, str | None], Finding] = {}
         for error in self._errors(profile):
-            for finding in _findings(error, profile, locate, hints or {}):
+            for finding in findings_of(error, profile, locate, hints or {}):
                 item = None if finding.item is None else repr(sorted(finding.item.items()))
                 key = (finding.code, finding.card, item)
                 findings.pop(key, None)
@@ -88,95 +91,15 @@ class RuleSet:
             return list(self.validator.iter_errors(dict(profile)))
         except Unresolvable as error:
             ref = f"#{error.ref}" if str(error.ref).startswith("/") else error.ref  # a JSON pointer within a schema
-            raise RulesError(f"rule set {self.name}: cannot resolve $ref {ref!r}") from None
+            raise RulesError(f"{self._subject}cannot resolve $ref {ref!r}", where=self.where) from None
         except RecursionError:
             raise RulesError(
-                f"rule set {self.name}: its $ref goes round in a circle (or it nests too deeply)"
+                f"{self._subject}its $ref goes round in a circle (or it nests too deeply)", where=self.where
             ) from None
 
-
-class _MessageFormatter(string.Formatter):
-    """``{units:unit|units}`` gives "1 unit" or "24 units": a count with its noun."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec:
-            singular, plural = format_spec.split("|", 1)
-            return counted(value, singular, plural)
-        return super().format_field(value, format_spec)
-
-
-class _Blank(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def _format(template: str, context: dict[str, Any]) -> str | None:
-    try:
-        return _MessageFormatter().vformat(template, (), _Blank(context))
-    except (IndexError, AttributeError, ValueError, TypeError, KeyError):
-        return None
-
-
-def _plain_message(error: Any, path: list[str]) -> str:
-    """The message of a rule without ``x-message``: jsonschema's own, unless it would print a whole document."""
-    subject = ".".join(path) or "deck"
-    if isinstance(error.instance, (dict, list)):
-        rule = "/".join(str(part) for part in error.absolute_schema_path)
-        bound = error.validator_value
-        condition = f"{error.validator} {bound}" if isinstance(bound, (int, float, str)) else str(error.validator)
-        return f"{subject}: breaks the rule set's condition {condition} (at {rule})"
-    return f"{subject}: {error.message}"
-
-
-def _spoken(value: Any) -> Any:
-    """A list as a message reads it: ``a``, ``a and b``, ``a, b and c``; anything else unchanged."""
-    return spoken(value) if isinstance(value, list) else value
-
-
-def _findings(
-    error: Any,
-    profile: Mapping[str, Any],
-    locate: Callable[..., int | None],
-    hints: Mapping[str, str],
-) -> list[Finding]:
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    path = [str(part) for part in error.absolute_path]
-    code = schema.get("x-code") or "-".join([*path, str(error.validator)]) or "rule"
-    template = schema.get("x-message")
-    short = schema.get("x-short")
-    context: dict[str, Any] = {k: v for k, v in profile.items() if not isinstance(v, (list, dict))}
-    context.update(value=error.instance, limit=error.validator_value)
-    if isinstance(error.instance, (int, float)) and isinstance(error.validator_value, (int, float)):
-        context.update(over=error.instance - error.validator_value, short=error.validator_value - error.instance)
-    plain = _plain_message(error, path)
-    if schema.get("x-each"):
-        section = schema.get("x-section")
-        found = []
-        items = error.instance if isinstance(error.instance, list) else [error.instance]
-        for item in items:
-            fields = dict(item) if isinstance(item, dict) else {"card": item}
-            card = str(fields.get("card", ""))
-            item_context = {
-                **context,
-                **{k: _spoken(v) for k, v in fields.items()},
-                "card": printable(card),
-                "hint": hints.get(card, ""),
-            }
-            message = _format(template, item_context) if template else None
-            found.append(
-                Finding(
-                    code,
-                    message or f"{plain} ({card})",
-                    line=locate(card, section),
-                    card=card or None,
-                    short=_format(short, item_context) if short else None,
-                    item=fields,
-                )
-            )
-        return found
-    message = _format(template, context) if template else None
-    line = locate(None, schema["x-section"]) if "x-section" in schema else None
-    return [Finding(code, message or plain, line=line, short=_format(short, context) if short else None)]
+    @property
+    def _subject(self) -> str:
+        return "" if self.where else f"rule set {self.name}: "
 
 
 @functools.cache
