@@ -55,3 +55,19 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypat
 def test_a_folder_is_refused(tmp_path):
     with pytest.raises(OutputError, match="is a folder"):
         write_text(tmp_path, "x", force=True)
+
+
+def test_a_device_or_pipe_is_never_replaced_even_with_force(tmp_path):
+    # A named pipe stands in for /dev/null: replacing it with a regular file would break the system.
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for force in (False, True):
+        with pytest.raises(OutputError, match="is not a regular file"):
+            write_text(pipe, "x", force=force)
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode)
+    assert os.listdir(tmp_path) == ["pipe"]
+
+
+def test_an_empty_file_name_is_refused():
+    with pytest.raises(OutputError, match="an empty file name"):
+        write_text("", "x")
