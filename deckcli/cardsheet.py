@@ -68,6 +68,8 @@ def _group(catalog: Catalog, card: Card) -> dict[str, Any] | None:
         return None
     kind = next((code for code in card.abilities if code in ("muster", "tight-bond")), "muster")
     members = [c for c in catalog.cards.values() if c.group == card.group]
+    if kind == "tight-bond":  # only matching Tight Bond units multiply (§10): Cerys musters the Maidens, bonds with none
+        members = [c for c in members if c.has("tight-bond")]
     return {
         "name": card.group,
         "ability": ability_name(kind),

@@ -54,6 +54,16 @@ def test_tight_bond_group_and_copies_in_every_set():
     assert data["printed_in"] == [{"faction": "Northern Realms", "copies": 3}]
 
 
+def test_a_tight_bond_group_holds_only_tight_bond_cards():
+    # Cerys shares the Shield Maidens' group name through her Muster, but bonds with nobody (§10).
+    maiden = sheet("Clan Drummond Shield Maiden")["group"]
+    assert maiden["ability"] == "Tight Bond"
+    assert maiden["members"] == [{"name": "Clan Drummond Shield Maiden", "copies": 3}]
+    cerys = sheet("Cerys")["group"]
+    assert cerys["ability"] == "Muster"
+    assert [m["name"] for m in cerys["members"]] == ["Cerys", "Clan Drummond Shield Maiden"]
+
+
 def test_neutral_card_is_printed_by_all_five_sets():
     data = sheet("decoy")
     assert [p["faction"] for p in data["printed_in"]] == ["Monsters", "Nilfgaard", "Northern Realms", "Scoia'tael", "Skellige"]
