@@ -637,6 +637,8 @@ def main() -> None:
         code = cli.main(prog_name="deckcli", standalone_mode=False)
     except click.exceptions.Exit as done:
         code = done.exit_code
+    except SystemExit as done:  # a command's own exit code: the output is still flushed below
+        code = done.code
     except click.ClickException as error:
         error.show()
         code = error.exit_code
@@ -649,7 +651,8 @@ def main() -> None:
     except Exception as error:  # a bug in deckcli: say so in one line, never a traceback
         click.echo(f"deckcli: internal error ({type(error).__name__}: {error}); please report it", err=True)
         code = EXIT_UNUSABLE
-    _flush_or_silence()
+    if not _flushed():
+        code = EXIT_OK  # the reader went away before the last of the output: as a closed pipe mid-command
     sys.exit(code if isinstance(code, int) else EXIT_OK)
 
 
@@ -670,12 +673,15 @@ def _silence_stdout() -> None:
     os.dup2(devnull, sys.stdout.fileno())
 
 
-def _flush_or_silence() -> None:
+def _flushed() -> bool:
+    """Flush standard output; ``False`` when its reader has gone (the rest is silenced)."""
     if sys.stdout is None:
-        return
+        return True
     try:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_stdout()
+        return False
     except OSError:
         pass
+    return True

@@ -125,3 +125,16 @@ def test_formats_ignore_case(tmp_path):
 def test_one_letter_typo_gets_no_random_suggestions(tmp_path):
     result = run_cli(["validate", write_deck(tmp_path, {"x": 1})], exit_code=1)
     assert '"x" is not a card of any faction set\n' in result.stdout
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_reader_gone_before_the_output_ends_quietly_with_exit_0(fmt):
+    decks = [str(DECKS / "northern-realms-starter.toml")] * 50
+    child = subprocess.Popen(
+        [sys.executable, "-m", "deckcli", "validate", *decks, "--rules", "advanced", "--format", fmt],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    child.stdout.close()  # like `| head -1` that has already quit: every write meets a closed pipe
+    stderr = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 0
+    assert stderr == ""
