@@ -177,7 +177,7 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     text = decode_text(data, where)
     document = parse_toml(text, where)
     if "faction" not in document and "decks" in document:
-        raise DeckFileError("is a Tournament registration, not a deck: check it with deckcli tournament", where=where)
+        raise DeckFileError("is a Tournament registration, not a deck: give it alone to deckcli tournament", where=where)
     names = _name_count(document)
     if names > MAX_DISTINCT_NAMES:
         raise DeckFileError(

@@ -82,11 +82,29 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
             line=line,
         )
     decks = tuple(os.path.join(folder, name) for name in names)
-    for name, path in zip(names, decks):
-        if not os.path.isfile(path):
-            state = "is a folder, not a deck file" if os.path.isdir(path) else "does not exist"
-            raise DeckFileError(f'names deck file "{name}", but {path} {state}', where=where, line=line)
+    missing = [(name, path) for name, path in zip(names, decks) if not os.path.isfile(path)]
+    if missing:
+        problems = "; ".join(f'"{name}": {path} {_state(path)}' for name, path in missing)
+        files = "a deck file" if len(missing) == 1 else f"{len(missing)} deck files"
+        first = _line_naming(text, missing[0][0], line)
+        raise DeckFileError(f"names {files} it cannot use: {problems}", where=where, line=first)
     return Registration(where=where, player=document.get("player"), decks=decks)
+
+
+def _state(path: str) -> str:
+    if os.path.isdir(path):
+        return "is a folder, not a deck file"
+    return "is not a regular file" if os.path.exists(path) else "does not exist"
+
+
+def _line_naming(text: str, name: str, decks_line: int | None) -> int | None:
+    """The line, from the ``decks`` key on, where ``name`` is written in quotes (a list may span lines)."""
+    if decks_line is None:
+        return None
+    for number, line in enumerate(text.splitlines()[decks_line - 1 :], start=decks_line):
+        if f'"{name}"' in line or f"'{name}'" in line:
+            return number
+    return decks_line
 
 
 def read_registration(path: str, deck_count: int, label: str = "Tournament lineup") -> Registration:

@@ -66,7 +66,9 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
 def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | None]:
     """Split tomllib's ``reason (at line L, column C)`` into its three parts."""
     if message.endswith("(at end of document)"):
-        return message[: -len("(at end of document)")].strip() + " at the end of the file", text.count("\n") + 1, None
+        last_line = text.rsplit("\n", 1)[-1]
+        reason = message[: -len("(at end of document)")].strip() + " at the end of the file"
+        return reason, text.count("\n") + 1, len(last_line) + 1
     found = _POSITION.search(message)
     if not found:
         return message, None, None

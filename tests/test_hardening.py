@@ -44,11 +44,14 @@ def test_a_deck_nested_too_deeply(tmp_path):
     assert result.stderr.strip() == f"{deck}: holds tables or lists nested hundreds of levels deep: not a deck file"
 
 
-def test_toml_error_at_the_end_of_the_file_has_its_line(tmp_path):
+def test_toml_error_at_the_end_of_the_file_has_its_line_and_column(tmp_path):
     deck = tmp_path / "cut.toml"
     deck.write_text('faction = "Skellige"\nleader = [', encoding="utf-8")
     result = run_cli(["validate", deck], exit_code=2)
-    assert result.stderr.strip() == f"{deck}:2: not valid TOML: Invalid value at the end of the file"
+    assert result.stderr.strip() == f"{deck}:2:11: not valid TOML: Invalid value at the end of the file"
+    deck.write_text('faction = [\n', encoding="utf-8")
+    result = run_cli(["validate", deck], exit_code=2)
+    assert result.stderr.startswith(f"{deck}:2:1: not valid TOML: ")
 
 
 def test_a_second_cards_table(tmp_path):

@@ -155,6 +155,18 @@ def test_a_registration_naming_a_missing_deck_file_is_refused(tmp_path):
     assert len(result.stderr.splitlines()) == 1
 
 
+def test_every_unusable_deck_file_is_named_at_the_line_of_its_name(tmp_path):
+    copy_example(tmp_path, "skellige-advanced", "skellige.toml")
+    (tmp_path / "folder.toml").mkdir()
+    registration = tmp_path / "registration.toml"
+    registration.write_text('decks = [\n  "skellige.toml",\n  "nope.toml",\n  "folder.toml",\n]\n', encoding="utf-8")
+    result = run_cli(["tournament", registration], exit_code=2)
+    assert result.stderr.strip() == (
+        f'{registration}:3: names 2 deck files it cannot use: "nope.toml": {tmp_path / "nope.toml"} does not exist; '
+        f'"folder.toml": {tmp_path / "folder.toml"} is a folder, not a deck file'
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
