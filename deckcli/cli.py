@@ -621,7 +621,17 @@ def schema(faction: Any, output: str, force: bool) -> None:
     from deckcli.editor_schema import faction_schema_text
 
     if write_output(faction_schema_text(default_catalog(), faction), output, force):
-        click.echo(f"wrote {output}: first line of a {faction.name} deck file: #:schema ./{output}")
+        click.echo(f"wrote {output}: first line of a {faction.name} deck file: #:schema {schema_reference(output)}")
+
+
+def schema_reference(output: str) -> str:
+    """How a ``#:schema`` line names the written file: ``./NAME`` beside a deck here, a ``file:`` URI when absolute."""
+    from pathlib import Path
+
+    path = Path(output)
+    if path.is_absolute():
+        return path.as_uri()
+    return output if output.startswith(("./", "../")) else f"./{output}"
 
 
 def main() -> None:

@@ -16,8 +16,14 @@ SLUGS = ["monsters", "nilfgaard", "northern-realms", "scoiatael", "skellige"]
 def written_schema(tmp_path, faction: str) -> dict:
     out = tmp_path / f"{faction}.schema.json"
     result = run_cli(["schema", "--faction", faction, "-o", out])
-    assert f"#:schema ./{out}" in result.stdout
+    assert result.stdout.strip().endswith(f"#:schema {out.as_uri()}"), "an absolute -o is named by its file: URI"
     return json.loads(out.read_text("utf-8"))
+
+
+def test_a_schema_beside_the_deck_is_named_relative(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(["schema", "--faction", "skellige", "-o", "skellige.schema.json"])
+    assert result.stdout.strip().endswith("#:schema ./skellige.schema.json")
 
 
 @pytest.mark.parametrize("slug", SLUGS)
