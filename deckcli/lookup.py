@@ -10,12 +10,13 @@ from __future__ import annotations
 from deckcli.abilities import KIND_NAMES
 from deckcli.catalog import Card, Catalog, FactionSet
 from deckcli.errors import CardLookupError
+from deckcli.output import spoken
 from deckcli.resolve import Finding, ResolvedDeck
 
 
 def either(names: list[str]) -> str:
     """``A``, ``A or B``, ``A, B or C``."""
-    return " or ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " or " + names[-1]
+    return spoken(names, "or")
 
 
 def unknown_reason(name: str, suggestions: list[str]) -> str:
@@ -53,7 +54,7 @@ def lookup_leader(catalog: Catalog, name: str, faction: FactionSet) -> Card:
     when ``name`` is unknown, ambiguous, not a Leader or another faction's.
     """
     leaders = [catalog.cards[n].name for n in faction.copies if catalog.cards[n].is_leader]
-    choices = f"the {faction.name} Leaders are {either(leaders)}"
+    choices = f"the {faction.name} Leaders are {spoken(leaders)}"
     try:
         card = lookup_card(catalog, name, faction)
     except CardLookupError as error:

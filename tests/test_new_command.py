@@ -85,6 +85,8 @@ def test_bad_leader_exit_2_naming_the_faction_leaders(tmp_path, leader, said):
     out = tmp_path / "deck.toml"
     result = run_cli(["new", "--faction", "nilfgaard", "--leader", leader, "-o", out], exit_code=2)
     assert said in result.stderr and "Emhyr var Emreis: The White Flame" in result.stderr
+    leaders = result.stderr.split("the Nilfgaard Leaders are ")[1]
+    assert " and " in leaders and " or " not in leaders, "every Leader is listed, joined with and"
     assert not out.exists()
 
 
