@@ -80,6 +80,8 @@ class DrawModel:
 def draw_model(main: MainDeck, hand: int | None = None, exchanges: int = EXCHANGES) -> DrawModel:
     """The draw model of ``main``: ``hand`` cards (default 10, 11 with Daisy of the Valley, §6), ``exchanges``.
 
+    The default hand is the whole main deck when that holds fewer cards (an unfinished deck).
+
     Raises ``ValueError`` for a hand below 1 or negative exchanges, and
     :class:`DrawQuestionError` (exit 2) for a ``hand`` larger than the deck.
     """
@@ -89,6 +91,9 @@ def draw_model(main: MainDeck, hand: int | None = None, exchanges: int = EXCHANG
     if hand is None:
         hand = opening_hand_size(main.leader.name if main.leader else None)
         reason = main.leader.name if main.leader and hand != OPENING_HAND else ""
+        if hand > main.size:
+            held = f"it holds only {counted(main.size, 'card', 'cards')}" if main.size else "it is empty"
+            hand, reason = main.size, f"the whole main deck: {held}"
     elif hand > main.size:
         raise DrawQuestionError(
             f"--hand {hand}: the main deck holds only {counted(main.size, 'card', 'cards')} to draw from", where=main.where

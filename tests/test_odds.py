@@ -268,6 +268,13 @@ def test_a_hand_larger_than_the_deck_is_refused(tmp_path):
     assert all(row["p_opening"] == 1.0 for row in rows)
 
 
+def test_an_unfinished_deck_is_drawn_whole_and_the_header_says_so(tmp_path):
+    deck = write_deck(tmp_path, {"Ves": 1, "Ballista": 2})
+    assert all(row["hand_size"] == 3 and row["p_opening"] == 1.0 for row in odds_json(deck))
+    header = run_cli(["odds", deck]).stdout.splitlines()[1]
+    assert "opening hand 3 (the whole main deck: it holds only 3 cards)" in header
+
+
 def test_more_copies_than_the_deck_holds_is_refused(tmp_path):
     deck = write_deck(tmp_path, {"Ves": 1, "Ballista": 2})
     result = run_cli(["odds", deck, "--at-least", "3", "Ballista"], exit_code=2)
