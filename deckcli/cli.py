@@ -224,9 +224,7 @@ def _print_deck_report(report: Any, text: str) -> None:
     """Say on stderr what the figures leave out, print ``text`` and exit (1 when some name is not a card)."""
     from deckcli.errors import EXIT_ILLEGAL
 
-    note = report.main.left_out_line()
-    if note:
-        click.echo(note, err=True)
+    echo_findings(report.main.where, report.main.left_out)
     click.echo(text)
     sys.exit(EXIT_ILLEGAL if report.main.unresolved else EXIT_OK)
 

@@ -14,10 +14,13 @@ Darkness carry Muster in one group, so any of them counts as bringing it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from deckcli.catalog import Card
-from deckcli.resolve import Placed, ResolvedDeck
+from deckcli.lookup import unresolved_findings
+from deckcli.resolve import Finding, Placed, ResolvedDeck
+
+LEFT_OUT = " (left out of the figures)"
 
 
 def is_spy(card: Card) -> bool:
@@ -60,15 +63,16 @@ class MainDeck:
     """The shuffled cards of a resolved deck (``cards``: one :class:`Placed` per distinct card, copies counted).
 
     ``leader`` is the Leader when exactly one resolved, ``leaders`` how many did;
-    ``left_out`` lists what the figures do not cover, one short phrase each
-    (``"Blue Stripe Comando" (line 7): not a card``).
+    ``left_out`` lists what the figures do not cover, one :class:`Finding` each, with
+    the codes ``validate`` gives (``unknown-card``, ``ambiguous-card``,
+    ``leader-in-main``, ``side-deck-in-main``).
     """
 
     where: str
     cards: list[Placed]
     leader: Card | None
     leaders: int = 0
-    left_out: list[str] = field(default_factory=list)
+    left_out: list[Finding] = field(default_factory=list)
     unresolved: bool = False
 
     @property
@@ -106,12 +110,6 @@ class MainDeck:
             groups.append(Group(name, ability, tuple(members), pullers))
         return groups
 
-    def left_out_line(self) -> str | None:
-        """One line for stderr naming what the figures leave out, or ``None``."""
-        if not self.left_out:
-            return None
-        return f"{self.where}: left out of the figures: " + "; ".join(self.left_out)
-
 
 def main_deck(deck: ResolvedDeck) -> MainDeck:
     """The main deck of ``deck``: shuffled cards, the Leader, and what was left out.
@@ -120,16 +118,15 @@ def main_deck(deck: ResolvedDeck) -> MainDeck:
     commands then exit 1, as ``validate`` does for unknown cards).
     """
     cards = [p for p in deck.main.values() if not p.card.is_leader and not p.card.side_deck]
-    left_out = [f"{_named(entry.name, entry.line)}: not a card" for entry in deck.unknown]
-    left_out += [
-        f"{_named(entry.name, entry.line)}: ambiguous, may mean " + " or ".join(deck.candidates[entry.name])
-        for entry in deck.ambiguous
-    ]
+    left_out = [replace(finding, message=finding.message + LEFT_OUT) for finding in unresolved_findings(deck)]
     for placed in deck.main.values():
+        name = placed.card.name
         if placed.card.is_leader:
-            left_out.append(f"{_named(placed.card.name, placed.line)}: a Leader is never shuffled in")
+            left_out.append(Finding("leader-in-main", f"{name} is a Leader: never shuffled in" + LEFT_OUT, placed.line, name))
         elif placed.card.side_deck:
-            left_out.append(f"{_named(placed.card.name, placed.line)}: a side-deck card is never shuffled in")
+            left_out.append(
+                Finding("side-deck-in-main", f"{name} is a side-deck card: never shuffled in" + LEFT_OUT, placed.line, name)
+            )
     leader = deck.leaders[0].card if len(deck.leaders) == 1 else None
     return MainDeck(
         where=deck.where,
@@ -139,7 +136,3 @@ def main_deck(deck: ResolvedDeck) -> MainDeck:
         left_out=left_out,
         unresolved=bool(deck.unknown or deck.ambiguous),
     )
-
-
-def _named(name: str, line: int | None) -> str:
-    return f'"{name}" (line {line})' if line is not None else f'"{name}"'

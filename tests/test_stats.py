@@ -257,11 +257,14 @@ def test_unknown_names_and_misplaced_cards_are_left_out(tmp_path):
     result = run_cli(["stats", write_deck(tmp_path, cards), "--format", "json"], exit_code=1)
     data = json.loads(result.stdout)
     assert data["deck_size"] == 1 and data["strength"]["total"] == 5
-    (line,) = result.stderr.splitlines()
-    assert '"Blue Stripe Comando" (line 5): not a card' in line
-    assert "Foltest: King of Temeria" in line and "Bovine Defense Force" in line
+    path = tmp_path / "deck.toml"
+    lines = result.stderr.splitlines()
+    assert [line.split(": ")[1] for line in lines] == ["unknown-card", "leader-in-main", "side-deck-in-main"]
+    assert lines[0].startswith(f'{path}:5: unknown-card: "Blue Stripe Comando" is not a card of any faction set')
+    assert lines[1] == f"{path}:6: leader-in-main: Foltest: King of Temeria is a Leader: never shuffled in (left out of the figures)"
+    assert "Bovine Defense Force is a side-deck card: never shuffled in" in lines[2]
     result = run_cli(["stats", write_deck(tmp_path, {"Ves": 1, "Bovine Defense Force": 1})])
-    assert "side-deck card is never shuffled in" in result.stderr
+    assert "side-deck-in-main" in result.stderr
 
 
 def test_bad_table_and_format_exit_2(tmp_path):
