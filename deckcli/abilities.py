@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckcli.names import fold
 
 
 @dataclass(frozen=True)
@@ -142,15 +141,3 @@ KIND_NAMES: dict[str, str] = {
 def ability_name(code: str) -> str:
     """The game's name of an ability code (``"tight-bond"`` -> ``"Tight Bond"``)."""
     return ABILITIES[code].name if code in ABILITIES else code
-
-
-def find_ability(text: str) -> str | None:
-    """The ability code ``text`` means: a code or a name, any case (``"tight bond"``, ``"Morale Boost"``).
-
-    ``None`` when it names no ability.
-    """
-    key = fold(text).replace("-", " ")
-    for ability in ABILITIES.values():
-        if key in (ability.code.replace("-", " "), fold(ability.name).replace("-", " ")):
-            return ability.code
-    return None

@@ -321,18 +321,40 @@ class FactionName(click.ParamType):
             self.fail(f"{value!r} is not a faction; choose one of: {choices}", param, ctx)
 
 
-class AbilityName(click.ParamType):
-    """``--ability``: an ability's code or name (``tight-bond``, ``Morale Boost``), any case."""
+class GameName(click.ParamType):
+    """An option naming one of a few game terms by code or name, any case (``ranged``, ``Ranged Combat``)."""
 
-    name = "ability"
+    def __init__(self, what: str, names: Callable[[], dict[str, str]]) -> None:
+        self.name = what
+        self._names = names
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from deckcli.abilities import ABILITIES, find_ability
+        from deckcli.names import find_named
 
-        code = find_ability(value)
+        names = self._names()
+        code = find_named(value, names)
         if code is None:
-            self.fail(f"{value!r} is not an ability; choose one of: {', '.join(ABILITIES)}", param, ctx)
+            article = "an" if self.name[0] in "aeiou" else "a"
+            self.fail(f"{value!r} is not {article} {self.name}; choose one of: {', '.join(names.values())}", param, ctx)
         return code
+
+
+def _ability_names() -> dict[str, str]:
+    from deckcli.abilities import ABILITIES
+
+    return {code: ability.name for code, ability in ABILITIES.items()}
+
+
+def _kind_names() -> dict[str, str]:
+    from deckcli.abilities import KIND_NAMES
+
+    return KIND_NAMES
+
+
+def _row_names() -> dict[str, str]:
+    from deckcli.catalog import ROW_NAMES
+
+    return ROW_NAMES
 
 
 def output_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -382,14 +404,19 @@ def read_named_deck(path: str) -> Any:
 @cli.command(context_settings=CONTEXT)
 @click.option("--faction", type=FactionName(), help="Cards of this faction's set (its own and the neutral ones).")
 @click.option(
-    "--kind", type=click.Choice(["leader", "unit", "hero", "special", "weather"], case_sensitive=False),
-    help="unit includes Heroes (they are Unit Cards); special includes Weather Cards.",
+    "--kind", type=GameName("kind", _kind_names),
+    help="Leader, Unit Card (Heroes included: they are Unit Cards), Hero, Special Card (Weather Cards included) "
+    "or Weather Card; unit, special… work too.",
 )
 @click.option(
-    "--row", type=click.Choice(["close", "ranged", "siege"], case_sensitive=False),
-    help="Units that may enter this row (Agile units count for Close Combat and Ranged Combat).",
+    "--row", type=GameName("row", _row_names),
+    help="Close Combat, Ranged Combat or Siege (close, ranged, siege): units that may enter this row "
+    "(Agile units count for Close Combat and Ranged Combat).",
 )
-@click.option("--ability", type=AbilityName(), help="Cards with this ability: Spy, Medic, Muster, Tight Bond, Scorch, …")
+@click.option(
+    "--ability", type=GameName("ability", _ability_names),
+    help="Cards with this ability: Spy, Medic, Muster, Tight Bond, Scorch, …",
+)
 @click.option("--hero/--no-hero", default=None, help="Only Heroes, or no Heroes.")
 @click.option("--search", metavar="TEXT", help="Cards whose name contains TEXT (any case, accents optional).")
 @table_format_option

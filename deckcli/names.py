@@ -58,3 +58,15 @@ def suggest(name: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
     if not close and len(key) >= 3:
         close = [k for k in candidates if key in k or head(k) == head(key)][:limit]
     return [candidates[k] for k in close]
+
+
+def find_named(text: str, names: dict[str, str]) -> str | None:
+    """The code ``text`` means in ``names`` (code -> game name): the code or the name, any case, ``-`` or space.
+
+    ``find_named("close combat", ROW_NAMES)`` is ``"close"``; ``None`` when nothing matches.
+    """
+    key = fold(text).replace("-", " ")
+    for code, name in names.items():
+        if key in (code.replace("-", " "), fold(name).replace("-", " ")):
+            return code
+    return None

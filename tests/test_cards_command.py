@@ -117,10 +117,19 @@ def test_no_match_is_an_empty_list():
     [
         (["--ability", "flying"], "is not an ability"),
         (["--faction", "Redania"], "is not a faction"),
-        (["--kind", "dragon"], "dragon"),
+        (["--kind", "dragon"], "'dragon' is not a kind; choose one of: Leader, Unit Card, Hero, Special Card, Weather Card"),
+        (["--row", "middle"], "'middle' is not a row; choose one of: Close Combat, Ranged Combat, Siege"),
+        (["--ability", "x"], "choose one of: Agile, Medic, Spy, Muster, Tight Bond, Morale Boost, Commander's Horn"),
         (["--format", "yaml"], "is not a format"),
     ],
 )
 def test_bad_filters_exit_2(args, said):
     result = run_cli(["cards", *args], exit_code=2)
     assert said in result.stderr
+
+
+def test_kinds_and_rows_by_their_game_names():
+    assert names("--row", "Ranged Combat") == names("--row", "ranged")
+    assert names("--kind", "Unit Card") == names("--kind", "unit")
+    assert names("--kind", "weather card", "--row", "SIEGE") == set()
+    assert names("--kind", "Special Card") == names("--kind", "special")
