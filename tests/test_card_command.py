@@ -81,7 +81,7 @@ def test_leaders_show_their_ability_and_activation():
     daisy = sheet("Francesca Findabair: Daisy of the Valley")["leader"]
     assert daisy["activation"] == "passive" and "11 instead of 10" in daisy["ability"]
     text = run_cli(["card", "Foltest - the siegemaster"]).stdout
-    assert "Leader ability: Double the strength of your siege row" in text
+    assert "Leader ability: Double the Strength of your Siege row" in text
     assert "Active: used once per game" in text
 
 

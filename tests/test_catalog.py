@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import jsonschema
 import pytest
 
@@ -110,3 +112,14 @@ def test_northern_realms_slug_and_name():
     assert catalog.faction("northern-realms") is catalog.faction("Northern Realms")
     with pytest.raises(KeyError):
         catalog.faction("Redania")
+
+
+def test_leader_abilities_speak_the_games_terms():
+    # The game's terms are capitalised (Spy, Strength, Close Combat, Weather Card, Leader, Agile), and
+    # whether an ability is Passive is the activation field's job, not the text's.
+    lowercase_terms = re.compile(r"\b(spy|strength|close combat|ranged combat|siege|weather card|leader|agile)\b")
+    for card in default_catalog().cards.values():
+        if card.is_leader:
+            assert card.leader_ability and card.activation in ("active", "passive"), card.name
+            assert not card.leader_ability.startswith(("Passive", "Active")), card.name
+            assert not lowercase_terms.search(card.leader_ability), f"{card.name}: {card.leader_ability}"
