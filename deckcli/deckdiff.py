@@ -17,6 +17,13 @@ from deckcli.profile import deck_profile
 from deckcli.resolve import Placed, ResolvedDeck
 
 FIGURES = ("cards", "units", "heroes", "specials", "weather", "unit_strength", "spies", "medics")
+FIGURE_NAMES = {
+    "faction": "faction", "leader": "Leader", "cards": "cards in the main deck", "units": "Unit Cards",
+    "heroes": "Heroes", "specials": "Special Cards", "weather": "Weather Cards", "unit_strength": "unit Strength",
+    "spies": "Spies", "medics": "Medics", "hand_size": "opening hand",
+}
+"""How the text tables name each figure (JSON and CSV keep the keys)."""
+SECTION_NAMES = {"main": "main deck", "side": "side deck"}
 TABLE_TITLES = {
     "cards": "Cards added (+) and removed (-)",
     "figures": "Profile figures",
@@ -132,8 +139,21 @@ def render_diff(diff: DeckDiff, fmt: str) -> str:
         if not records:
             blocks.append(f"{title}: none")
             continue
-        if table == "p_opening":
-            records = [{**r, "old": round(r["old"], 4), "new": round(r["new"], 4), "change": round(r["change"], 4)}
-                       for r in records]
-        blocks.append(f"{title}:\n{render_rows(records, fmt)}")
+        blocks.append(f"{title}:\n{render_rows([_shown(table, r) for r in records], fmt)}")
     return "\n\n".join(blocks)
+
+
+def _shown(table: str, record: dict[str, Any]) -> dict[str, Any]:
+    """A record as a text table shows it: game terms, a signed change, probabilities as percentages."""
+    shown = dict(record)
+    if "figure" in shown:
+        shown["figure"] = FIGURE_NAMES.get(shown["figure"], shown["figure"])
+    if "section" in shown:
+        shown["section"] = SECTION_NAMES.get(shown["section"], shown["section"])
+    change = shown["change"]
+    if table == "p_opening":
+        points = round(change * 100, 1)
+        shown.update(old=f"{record['old']:.1%}", new=f"{record['new']:.1%}", change=f"{points:+.1f} points" if points else "0")
+    elif change is not None:
+        shown["change"] = f"{change:+d}" if change else "0"
+    return shown

@@ -102,8 +102,14 @@ def test_daisy_of_the_valley_draws_11(tmp_path):
 def test_text_and_csv_renderings(decks):
     text = run_cli(["diff", *decks]).stdout
     assert "Cards added (+) and removed (-):" in text and "Prince Stennis" in text
-    commando = next(line for line in text.splitlines() if line.startswith("Blue Stripes Commando") and "." in line)
-    assert f"{round(p_open(21, 3), 4)}" in commando
+    commando = next(line for line in text.splitlines() if line.startswith("Blue Stripes Commando") and "%" in line)
+    old, new = p_open(21, 3), p_open(22, 2)  # 21 cards with 3 Commandos, then 22 with 2
+    assert commando.split()[3:] == [f"{old:.1%}", f"{new:.1%}", f"{(new - old) * 100:+.1f}", "points"]
+    stennis = next(line for line in text.splitlines() if line.startswith("Prince Stennis"))
+    assert stennis.split()[2:] == ["main", "deck", "1", "0", "-1"]
+    roche = next(line for line in text.splitlines() if line.startswith("Vernon Roche"))
+    assert roche.split()[-1] == "+1", "an added card reads +1"
+    assert "Spies" in text and "spies" not in text, "text tables name figures in the game's terms"
     rows = list(csv.DictReader(io.StringIO(run_cli(["diff", *decks, "--format", "csv"]).stdout)))
     assert {"table": "figures", "name": "spies", "old": "1", "new": "0", "change": "-1"} in rows
 
