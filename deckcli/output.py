@@ -79,5 +79,12 @@ def _cell(value: Any) -> Any:
 
 def _csv_cell(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
-        return "; ".join(str(v) for v in value)
+        return "; ".join(_csv_item(v) for v in value)
     return value
+
+
+def _csv_item(value: Any) -> str:
+    """A list item in one CSV cell: ``{"card": "Cerys", "copies": 1}`` reads ``Cerys ×1``."""
+    if isinstance(value, dict) and set(value) == {"card", "copies"}:
+        return f"{value['card']} ×{value['copies']}"
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)

@@ -133,7 +133,7 @@ def _group_row(group: Group) -> dict[str, Any]:
     return {
         "group": group.name,
         "ability": "Muster" if muster else "Tight Bond",
-        "members": [p.card.name for p in group.members],
+        "members": [{"card": p.card.name, "copies": p.copies} for p in group.members],
         "copies": group.copies,
         "strength": group.strength,
         "pulled_by": [p.card.name for p in group.pullers] if muster else None,
@@ -144,7 +144,7 @@ def _group_row(group: Group) -> dict[str, Any]:
 def group_table(main: MainDeck) -> Table:
     """Each Muster group and Tight Bond group present, with its copies and printed Strength.
 
-    ``bonded_strength`` is a Tight Bond group's Strength with every copy on one
+    ``members`` lists ``{"card", "copies"}``; ``bonded_strength`` is a Tight Bond group's Strength with every copy on one
     row (each copy multiplied by the number of copies, §10); ``pulled_by`` the
     Muster cards that bring the group (Cerys brings the Shield Maidens, who do
     not bring her).

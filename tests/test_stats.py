@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from math import isclose
 
@@ -152,7 +154,7 @@ def test_groups(elves, skellige):
         ("Clan Drummond Shield Maiden", "Tight Bond"), ("Clan an Craite Warrior", "Tight Bond"),
     }
     cerys = groups["Clan Drummond Shield Maiden", "Muster"]
-    assert cerys["members"] == ["Cerys", "Clan Drummond Shield Maiden"]
+    assert cerys["members"] == [{"card": "Cerys", "copies": 1}, {"card": "Clan Drummond Shield Maiden", "copies": 3}]
     assert (cerys["copies"], cerys["strength"], cerys["pulled_by"]) == (4, 22, ["Cerys"])
     odimm = groups["Gaunter O'Dimm", "Muster"]
     assert (odimm["copies"], odimm["strength"]) == (4, 14)
@@ -162,6 +164,13 @@ def test_groups(elves, skellige):
     assert (maidens["copies"], maidens["strength"], maidens["bonded_strength"]) == (3, 12, 36)
     warriors = groups["Clan an Craite Warrior", "Tight Bond"]
     assert (warriors["copies"], warriors["strength"], warriors["bonded_strength"]) == (2, 12, 24)
+
+
+def test_csv_groups_keep_the_copies(tmp_path):
+    text = run_cli(["stats", DECKS / "skellige-advanced.toml", "--table", "groups", "--format", "csv"]).stdout
+    rows = list(csv.DictReader(io.StringIO(text)))
+    maidens = next(r for r in rows if r["group"] == "Clan Drummond Shield Maiden" and r["ability"] == "Muster")
+    assert maidens["members"] == "Cerys ×1; Clan Drummond Shield Maiden ×3"
 
 
 def test_exposure_to_weather(elves, skellige):
