@@ -1,7 +1,7 @@
 """A JSON Schema of the deck file for one faction, so a TOML editor completes card names (``deckcli schema``).
 
 It is ``schemas/deck.schema.json`` with the names filled in: ``faction`` is that
-faction, ``leader`` one of its Leaders, every ``[cards]`` key a card of its set
+faction, ``leader`` exactly one of its Leaders, every ``[cards]`` key a card of its set
 (at most the copies the set prints, rulebook §1) and every ``[side]`` key one of
 its side-deck cards (§2). Other names are errors in the editor. Taplo and Even
 Better TOML read it from a ``#:schema ./FILE.json`` first line.
@@ -29,13 +29,15 @@ def faction_schema(catalog: Catalog, faction: FactionSet) -> dict[str, Any]:
     cards = [catalog.cards[name] for name in faction.copies]
     leaders = [card.name for card in cards if card.is_leader]
     properties = schema["properties"]
-    properties["faction"] = {**properties["faction"], "enum": [faction.name, faction.slug]}
+    properties["faction"] = {
+        **properties["faction"],
+        "enum": [faction.name, faction.slug],
+        "x-message": f'faction must be "{faction.name}": this schema lists the {faction.name} set',
+    }
     properties["leader"] = {
-        **properties["leader"],
-        "oneOf": [
-            {"enum": leaders, "description": "the deck's Leader (exactly one, §2)"},
-            {"type": "array", "items": {"enum": leaders}},
-        ],
+        "enum": leaders,
+        "description": f"the deck's Leader: exactly one of the {faction.name} Leaders (§2)",
+        "x-message": f"leader must be one of the {faction.name} Leaders: {', '.join(leaders)}",
     }
     properties["cards"] = _card_table(faction, [c for c in cards if not c.is_leader and not c.side_deck])
     properties["side"] = _card_table(faction, [c for c in cards if c.side_deck])

@@ -58,7 +58,7 @@ def test_names_are_the_faction_set(tmp_path):
     assert "Bovine Defense Force" not in cards  # side deck only
     assert "Bovine Defense Force" in schema["properties"]["side"]["properties"]
     assert cards["Blue Stripes Commando"]["maximum"] == 3
-    leaders = schema["properties"]["leader"]["oneOf"][0]["enum"]
+    leaders = schema["properties"]["leader"]["enum"]
     assert sorted(leaders) == ["Foltest: King of Temeria", "Foltest: Lord Commander of the North",
                                "Foltest: Son of Medell", "Foltest: The Siegemaster", "Foltest: The Steel-Forged"]
     assert "Síle de Tansarville" in (tmp_path / "Northern Realms.schema.json").read_text("utf-8")
@@ -70,6 +70,10 @@ def test_off_faction_leader_and_too_many_copies_are_flagged(tmp_path):
     assert not validator.is_valid({**deck, "leader": "Foltest: The Siegemaster"})
     assert not validator.is_valid({**deck, "cards": {**deck["cards"], "Decoy": 4}})
     assert not validator.is_valid({**deck, "faction": "Monsters"})
+    assert not validator.is_valid({**deck, "leader": ["King Bran"]}), "exactly one Leader, as a name"
+    assert not validator.is_valid({**deck, "leader": ["King Bran", "Crach an Craite"]})
+    faction_rule = validator.schema["properties"]["faction"]
+    assert faction_rule["x-message"] == 'faction must be "Skellige": this schema lists the Skellige set'
 
 
 def test_refuses_to_overwrite_without_force(tmp_path):
