@@ -536,11 +536,16 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
 
     where = display_path(list_file)
     listed = parse_list(decode_text(read_bytes(list_file, what="card list"), where), where)
-    imported = import_list(listed, default_catalog(), faction)
+    try:
+        imported = import_list(listed, default_catalog(), faction)
+    except DeckcliError:
+        echo_findings(where, listed.problems)  # the lines it could not read may be why
+        raise
     echo_findings(where, imported.problems)
     if imported.problems and not partial:
-        fail(f"{where}: {counted(len(imported.problems), 'line', 'lines')} not used; nothing written "
-             "(fix them, or use --partial to write the rest)", EXIT_ILLEGAL)
+        unused = counted(len(imported.problems), "line", "lines")
+        click.echo(f"{where}: {unused} not used; nothing written (fix them, or use --partial to write the rest)", err=True)
+        sys.exit(EXIT_ILLEGAL)
     if write_output(imported.text, output, force):
         left_out = f", {counted(len(imported.problems), 'line', 'lines')} left out" if imported.problems else ""
         click.echo(f"wrote {output}: {counted(imported.cards, 'card', 'cards')}, {imported.faction.name} "

@@ -9,7 +9,8 @@ A line is one of:
   ``deckcli export`` writes it);
 - a heading ending in ``:`` (``Units:``, ``Close Combat (12 units):``): under a heading
   naming the Leader, lines are the Leader; under one naming the side deck, side-deck cards;
-- a blank line, or a ``#`` comment (Markdown headings too).
+- a blank line, or a ``#`` comment (Markdown headings too), except that a ``#`` or ``##``
+  title before anything else is the deck's name, as ``export --to markdown`` writes it.
 
 List bullets (``-``, ``*``, ``•``), ``**bold**`` and a note in brackets after a name
 (``(Strength 4, Tight Bond)``) are passed over, so ``export --to markdown`` reads back
@@ -45,6 +46,7 @@ _COUNT_LAST = (
 )
 _NOTE = re.compile(r"\s*(?:\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])$")
 _QUOTES = "\"'"
+_TITLE = re.compile(r"^#{1,2}\s+(?P<title>\S.*?)\s*$")
 
 
 @dataclass
@@ -75,6 +77,10 @@ def parse_list(text: str, where: str) -> DeckList:
     listed = DeckList(where)
     section = "cards"
     for number, raw in enumerate(text.splitlines(), start=1):
+        title = _TITLE.match(raw.strip())
+        if title and listed.name is None and not (listed.entries or listed.problems or listed.faction):
+            listed.name = title["title"]  # a Markdown title before anything else, as export --to markdown writes
+            continue
         line = _clean(raw)
         if not line:
             continue
@@ -205,6 +211,13 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
     problems += unresolved_findings(resolved)
     leaders, main, side = _placements(resolved, problems)
     chosen, how = _choose_faction(listed, catalog, faction, leaders, {**main, **side}, problems)
+    foreign = [card for card in leaders if card.name not in chosen.copies]
+    problems += [
+        Finding("off-faction", f"{card.name} is not one of the {chosen.name} Leaders (the faction comes from {how})",
+                resolved.line_of(card.name, "leader"), card.name)
+        for card in foreign
+    ]
+    leaders = [card for card in leaders if card not in foreign]
     problems += [
         Finding("bad-line", f"{placed.card.name}: {placed.copies} copies in all; a deck file holds at most {MAX_COPIES}",
                 placed.lines[-1], placed.card.name)

@@ -18,14 +18,14 @@ from deckcli.resolve import Placed, ResolvedDeck
 FORMATS = ("text", "markdown")
 
 # (title, test) in print order; a card goes in the first group whose test it passes.
-_MISPLACED = "In the card list by mistake (not counted)"
+_MISPLACED = "In the card list by mistake, not counted"
 _GROUPS: tuple[tuple[str, Callable[[Placed], bool]], ...] = (
     (_MISPLACED, lambda p: p.card.side_deck or p.card.is_leader),
     ("Close Combat", lambda p: p.card.is_unit and p.card.rows == ("close",)),
     ("Agile: Close Combat or Ranged Combat", lambda p: p.card.is_unit and p.card.rows == ("close", "ranged")),
     ("Ranged Combat", lambda p: p.card.is_unit and p.card.rows == ("ranged",)),
     ("Siege", lambda p: p.card.is_unit and p.card.rows == ("siege",)),
-    ("Special Cards", lambda p: p.card.kind == "special"),
+    ("Special Cards, Weather apart", lambda p: p.card.kind == "special"),
     ("Weather Cards", lambda p: p.card.is_weather),
     ("Other cards", lambda p: True),
 )

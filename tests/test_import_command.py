@@ -108,9 +108,10 @@ def test_a_count_out_of_range_is_a_reported_line(tmp_path):
 def test_faction_from_option_line_leader_and_cards(tmp_path):
     # --faction wins over everything; the Faction: line over the Leader; the Leader over the cards.
     text = "Faction: Nilfgaard\nLeader: Eredin: Bringer of Death\n3 Blue Stripes Commando\n"
-    _r, out = import_text(tmp_path, text, "--faction", "skellige")
+    # (the Leader then contradicts the faction: that line is a problem, left out with --partial)
+    _r, out = import_text(tmp_path, text, "--faction", "skellige", "--partial", exit_code=1)
     assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Skellige"
-    _r, out = import_text(tmp_path, text, "--force")
+    _r, out = import_text(tmp_path, text, "--force", "--partial", exit_code=1)
     assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Nilfgaard"
     _r, out = import_text(tmp_path, text.split("\n", 1)[1], "--force")
     assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Monsters"
@@ -170,7 +171,7 @@ def test_export_text_worked_out_by_hand(tmp_path):
         "Siege (2 units, 16 Strength):\n"
         "2x Catapult (Strength 8, Tight Bond)\n"
         "\n"
-        "Special Cards (2):\n"
+        "Special Cards, Weather apart (2):\n"
         "2x Decoy\n"
         "\n"
         "Weather Cards (1):\n"
@@ -208,7 +209,12 @@ def test_markdown_export_reads_back_too(tmp_path):
     run_cli(["import", "-", "-o", out], input=run_cli(["export", deck, "--to", "markdown"]).stdout)
     original = tomllib.loads(deck.read_text("utf-8"))
     again = tomllib.loads(out.read_text("utf-8"))
-    assert (again["leader"], again["cards"], again["side"]) == (original["leader"], original["cards"], original["side"])
+    assert again == original, "name, faction, Leader, cards and side deck all come back"
+
+
+def test_a_markdown_title_after_the_first_line_is_only_a_comment(tmp_path):
+    _r, out = import_text(tmp_path, LEADER + "## not a name\n3 Blue Stripes Commando\n")
+    assert "name" not in tomllib.loads(out.read_text("utf-8"))
 
 
 @settings(max_examples=150, deadline=None)
@@ -226,3 +232,25 @@ def test_no_list_crashes_import(text):
     assert result.exit_code in (0, 1)
     if result.exit_code == 0:
         assert tomllib.loads(result.stdout)["faction"] == "Monsters"
+
+
+def test_a_leader_of_another_faction_than_the_faction_line_is_a_problem(tmp_path):
+    result, out = import_text(tmp_path, "Faction: Monsters\nLeader: King Bran\n3 Arachas\n", exit_code=1)
+    lines = result.stderr.splitlines()
+    assert lines[0] == (
+        f"{tmp_path / 'list.txt'}:2: off-faction: King Bran is not one of the Monsters Leaders "
+        "(the faction comes from the Faction: line)"
+    )
+    assert lines[1] == f"{tmp_path / 'list.txt'}: 1 line not used; nothing written (fix them, or use --partial to write the rest)"
+    assert not out.exists()
+    _result, out = import_text(tmp_path, "Faction: Monsters\nLeader: King Bran\n3 Arachas\n", "--partial", exit_code=1)
+    assert "leader" not in tomllib.loads(out.read_text("utf-8"))
+
+
+def test_the_unreadable_lines_are_shown_when_the_faction_cannot_be_told(tmp_path):
+    result, out = import_text(tmp_path, "100 Arachas\n", exit_code=2)
+    assert result.stderr.splitlines() == [
+        f"{tmp_path / 'list.txt'}:1: bad-line: 100 copies of Arachas: a count is a whole number from 1 to 90",
+        f"{tmp_path / 'list.txt'}: cannot tell the faction: no Leader and no faction's own cards decide it; give --faction",
+    ]
+    assert not out.exists()
