@@ -12,8 +12,7 @@ deck of ``deck_size`` cards; ``seen`` is capped at ``deck_size``.
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
-from math import comb, prod
+from math import comb
 from typing import Sequence
 
 SPY_DRAWS = 2
@@ -94,14 +93,17 @@ def p_with_spies(
     return float(1 - spy_miss * _p_miss(deck_size - spies, copies, others))
 
 
-def p_holding(deck_size: int, wants: Sequence[tuple[int, int]], seen: int) -> float:
+def p_holding(deck_size: int, wants: Sequence[tuple[int, int]], seen: int, keep: int | None = None) -> float:
     """Probability of holding at least ``at_least`` of each target among ``seen`` cards.
 
     ``wants`` holds one ``(copies, at_least)`` pair per distinct target card:
     its copies in the deck and the fewest of them the player wants in hand.
+    ``keep`` is the most cards the hand holds (``seen`` by default; the
+    opening hand size after the exchange): asking for more is impossible (0).
     Exact multivariate hypergeometric sum over every count ``j`` with
     ``at_least <= j <= copies``:
-    ``Σ Π C(k_i, j_i) · C(N - Σk, n - Σj) / C(N, n)``. An empty ``wants`` is
+    ``Σ Π C(k_i, j_i) · C(N - Σk, n - Σj) / C(N, n)``, summed card by card over
+    the total ``Σj`` so that large counts stay fast. An empty ``wants`` is
     certain (1). Raises ``ValueError`` when the targets do not fit in the deck
     or a count is negative.
     """
@@ -109,12 +111,16 @@ def p_holding(deck_size: int, wants: Sequence[tuple[int, int]], seen: int) -> fl
     if deck_size < 0 or seen < 0 or total > deck_size or any(c < 0 or a < 0 for c, a in wants):
         raise ValueError(f"impossible draw: {list(wants)} in a deck of {deck_size}, {seen} seen")
     seen = min(seen, deck_size)
-    ways = 0
-    for counts in product(*(range(at_least, copies + 1) for copies, at_least in wants)):
-        rest = seen - sum(counts)
-        if rest < 0:
-            continue
-        ways += prod(comb(c, j) for (c, _), j in zip(wants, counts)) * comb(deck_size - total, rest)
+    if sum(at_least for _, at_least in wants) > min(seen, seen if keep is None else keep):
+        return 0.0
+    ways_by_drawn = {0: 1}  # targets drawn in all -> ways to draw them, card by card
+    for copies, at_least in wants:
+        following: dict[int, int] = {}
+        for drawn, ways in ways_by_drawn.items():
+            for j in range(at_least, min(copies, seen - drawn) + 1):
+                following[drawn + j] = following.get(drawn + j, 0) + ways * comb(copies, j)
+        ways_by_drawn = following
+    ways = sum(w * comb(deck_size - total, seen - drawn) for drawn, w in ways_by_drawn.items())
     return float(Fraction(ways, comb(deck_size, seen)))
 
 

@@ -82,11 +82,13 @@ def draw_model(main: MainDeck, hand: int | None = None, exchanges: int = EXCHANG
 
     The default hand is the whole main deck when that holds fewer cards (an unfinished deck).
 
-    Raises ``ValueError`` for a hand below 1 or negative exchanges, and
-    :class:`DrawQuestionError` (exit 2) for a ``hand`` larger than the deck.
+    Raises :class:`DrawQuestionError` (exit 2) for a hand below 1, negative
+    exchanges or a ``hand`` larger than the deck.
     """
-    if (hand is not None and hand < 1) or exchanges < 0:
-        raise ValueError(f"impossible draw: hand {hand}, {exchanges} exchanges")
+    if hand is not None and hand < 1:
+        raise DrawQuestionError(f"--hand {hand}: a hand holds at least 1 card", where=main.where)
+    if exchanges < 0:
+        raise DrawQuestionError(f"--exchanges {exchanges}: cannot exchange fewer than 0 cards", where=main.where)
     reason = ""
     if hand is None:
         hand = opening_hand_size(main.leader.name if main.leader else None)
@@ -192,7 +194,7 @@ def question_row(main: MainDeck, model: DrawModel, wants: dict[str, int]) -> dic
         "hand_size": h,
         "exchanges": e,
         "p_opening": p_holding(n, pairs, h),
-        "p_after_exchange": p_holding(n, pairs, h + e),
+        "p_after_exchange": p_holding(n, pairs, h + e, keep=h),
     }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from itertools import combinations
-from math import isclose
+from math import comb, isclose
 
 import pytest
 from hypothesis import given, settings
@@ -105,6 +105,18 @@ def test_p_holding_matches_every_hand_of_14_cards(wants, seen):
     assert isclose(got, expected, abs_tol=1e-15)
 
 
+def test_p_holding_with_many_copies_matches_inclusion_exclusion():
+    # Five cards of 90 copies each, one of every card in 12 cards seen: P = Σ (-1)^|S| C(450 - 90|S|, 12) / C(450, 12).
+    expected = sum((-1) ** m * comb(5, m) * comb(450 - 90 * m, 12) for m in range(6)) / comb(450, 12)
+    assert isclose(p_holding(450, [(90, 1)] * 5, 12), expected, rel_tol=1e-12)
+
+
+def test_a_hand_cannot_hold_more_cards_than_it_has():
+    assert p_holding(25, [(3, 1), (3, 1)], 3, keep=1) == 0.0
+    assert p_holding(25, [(3, 3)], 4, keep=2) == 0.0
+    assert p_holding(25, [(3, 2)], 4, keep=2) == p_holding(25, [(3, 2)], 4)
+
+
 @settings(max_examples=300)
 @given(
     deck_size=st.integers(0, 60),
@@ -167,6 +179,12 @@ def test_at_least_alone_and_repeated_names_keep_the_larger_count(tmp_path):
     assert row["cards"] == {"Impera Brigade Guard": 3}
     assert isclose(row["p_opening"], share_of_hands(deck, 5, lambda h: h.count("Impera Brigade Guard") >= 3))
     assert isclose(row["p_after_exchange"], share_of_hands(deck, 7, lambda h: h.count("Impera Brigade Guard") >= 3))
+
+
+def test_a_combined_question_larger_than_the_hand_is_impossible_even_after_exchange(tmp_path):
+    path = write_deck(tmp_path, SMALL, **NILFGAARD)
+    (row,) = odds_json(path, "--hand", "1", "--all", "Impera Brigade Guard", "--all", "Young Emissary")
+    assert (row["p_opening"], row["p_after_exchange"]) == (0.0, 0.0)
 
 
 def test_muster_group_rows_count_the_cards_that_bring_the_group(tmp_path):
@@ -406,3 +424,15 @@ def test_combined_question_as_csv_and_text(tmp_path):
     assert isclose(float(numbers[3]), 0.15) and isclose(float(numbers[4]), 0.15)
     text = run_cli(["odds", path, "--all", "Ves", "--at-least", "2", "Ballista"]).stdout
     assert "Ves and 2+ Ballista" in text and "set-aside" in text
+
+
+def test_the_draw_model_refuses_impossible_questions_as_player_errors():
+    from deckcli.errors import DrawQuestionError
+    from deckcli.maindeck import MainDeck
+    from deckcli.odds_table import draw_model
+
+    empty = MainDeck(where="deck.toml", cards=[], leader=None)
+    with pytest.raises(DrawQuestionError, match="--hand 0: a hand holds at least 1 card"):
+        draw_model(empty, 0)
+    with pytest.raises(DrawQuestionError, match="--exchanges -1"):
+        draw_model(empty, None, -1)
