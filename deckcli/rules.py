@@ -73,16 +73,20 @@ class RuleSet:
         is the constraint's ``x-section``: ``leader``, ``cards`` or ``side``); ``hints`` the text
         that completes a card's message (suggestions for an unknown name). When
         two constraints share a code for the same card (standard's and
-        Advanced's Special Card limit), only the later, stricter one is kept.
+        Advanced's Special Card limit, or a league's own), only the stricter
+        one is kept: the lower maximum or the higher minimum, else the later.
         """
-        findings: dict[tuple[str, str | None, str | None], Finding] = {}
+        findings: dict[tuple[str, str | None, str | None], tuple[Finding, Any]] = {}
         for error in self._errors(profile):
             for finding in findings_of(error, profile, locate, hints or {}):
                 item = None if finding.item is None else repr(sorted(finding.item.items()))
                 key = (finding.code, finding.card, item)
-                findings.pop(key, None)
-                findings[key] = finding
-        return list(findings.values())
+                kept = findings.pop(key, None)
+                if kept is not None and _stricter(kept[1], error):
+                    findings[key] = kept
+                else:
+                    findings[key] = (finding, error)
+        return [finding for finding, _error in findings.values()]
 
     def _errors(self, profile: Mapping[str, Any]) -> list[Any]:
         from referencing.exceptions import Unresolvable
@@ -100,6 +104,22 @@ class RuleSet:
     @property
     def _subject(self) -> str:
         return "" if self.where else f"rule set {self.name}: "
+
+
+_UPPER_BOUNDS = {"maximum", "exclusiveMaximum", "maxItems", "maxProperties", "maxLength"}
+_LOWER_BOUNDS = {"minimum", "exclusiveMinimum", "minItems", "minProperties", "minLength"}
+
+
+def _stricter(kept: Any, other: Any) -> bool:
+    """Whether the ``kept`` error's bound is strictly tighter than ``other``'s (both on the same condition)."""
+    if kept.validator != other.validator:
+        return False
+    bounds = (kept.validator_value, other.validator_value)
+    if not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in bounds):
+        return False
+    if kept.validator in _UPPER_BOUNDS:
+        return bounds[0] < bounds[1]
+    return kept.validator in _LOWER_BOUNDS and bounds[0] > bounds[1]
 
 
 @functools.cache

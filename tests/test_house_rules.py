@@ -280,3 +280,14 @@ def test_a_reference_to_a_folder_is_named_a_folder(tmp_path):
     rules = write_schema(tmp_path, {"$ref": "."})
     result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
     assert result.stderr.strip() == f"{rules}: $ref '.': {tmp_path} is a folder, not a schema file"
+
+
+@pytest.mark.parametrize("league_first", [True, False])
+def test_a_league_limit_sharing_a_code_keeps_the_stricter_bound(tmp_path, league_first):
+    league = {"properties": {"specials": {"maximum": 3, "x-code": "specials-max",
+                                          "x-message": "{value} Special Cards; the league allows {limit}: remove {over}"}}}
+    advanced = {"allOf": [{"$ref": "urn:deckcli:rules:advanced"}]}
+    schema = {**league, **advanced} if league_first else {**advanced, **league}
+    violations = _judge(tmp_path, schema)  # the Northern Realms starter holds 8 Special Cards
+    (specials,) = [v for v in violations if v["code"] == "specials-max"]
+    assert specials["message"] == "8 Special Cards; the league allows 3: remove 5"
