@@ -23,6 +23,8 @@ from deckcli.tomlkeys import key_lines, toml_error_parts
 STDIN = "-"
 MAX_FILE_BYTES = 1024 * 1024
 MAX_DISTINCT_NAMES = 1000
+MAX_COPIES = 90
+"""The largest count a deck file holds for one card: the largest faction set (deck.schema.json says the same)."""
 KNOWN_KEYS = ("name", "faction", "leader", "cards", "side")
 
 

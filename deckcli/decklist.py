@@ -26,13 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckcli.catalog import NEUTRAL, Card, Catalog, FactionSet
-from deckcli.deckfile import DeckFile, Entry
+from deckcli.deckfile import MAX_COPIES, DeckFile, Entry
 from deckcli.errors import DeckFileError
 from deckcli.lookup import unresolved_findings
 from deckcli.names import fold
 from deckcli.resolve import Finding, Placed, ResolvedDeck, resolve_deck
 
-MAX_COPIES = 90
 _BULLET = re.compile(r"^(?:[-*+•]\s+)+")
 _EMPHASIS = re.compile(r"\*\*|__")
 _INLINE_COMMENT = re.compile(r"\s+#.*$")

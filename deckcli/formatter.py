@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckcli.catalog import Card, Catalog, default_catalog
-from deckcli.deckfile import display_path, parse_deck, read_bytes
+from deckcli.deckfile import MAX_COPIES, display_path, parse_deck, read_bytes
 from deckcli.errors import DeckFileError
 from deckcli.lookup import unresolved_findings
 from deckcli.ordering import deck_order
@@ -145,14 +145,16 @@ def _canonical_table(table: Any, catalog: Catalog, where: str, section: str) -> 
         if isinstance(item, Comment):
             pending.append(item)
             continue
-        _add_entry(entries, key, item, pending, catalog)
+        _add_entry(entries, key, item, pending, catalog, where)
         pending = []
     known = sorted((e for e in entries.values() if e.card), key=lambda e: deck_order(e.card))
     unknown = [e for e in entries.values() if e.card is None]
     return _build_table(table, [*known, *unknown], pending, tail)
 
 
-def _add_entry(entries: dict[str, _Entry], key: Any, item: Any, comments: list[Any], catalog: Catalog) -> None:
+def _add_entry(
+    entries: dict[str, _Entry], key: Any, item: Any, comments: list[Any], catalog: Catalog, where: str
+) -> None:
     card = _unique_card(catalog, key.key)
     name = card.name if card else key.key
     inline = [(item.trivia.comment_ws, item.trivia.comment)] if item.trivia.comment else []
@@ -161,6 +163,12 @@ def _add_entry(entries: dict[str, _Entry], key: Any, item: Any, comments: list[A
         entries[name if card else f"\0{len(entries)}"] = _Entry(name, key, int(item), list(comments), inline, card)
         return
     entry.copies += int(item)
+    if entry.copies > MAX_COPIES:
+        raise DeckFileError(
+            f"{name}: {entry.copies} copies once its lines are merged; a deck file holds at most {MAX_COPIES}: "
+            "nothing rewritten, fix the counts by hand",
+            where=where,
+        )
     entry.comments += comments
     entry.inline += inline
 

@@ -175,3 +175,22 @@ def test_no_deck_crashes_fmt_and_fmt_is_stable(lines, crlf):
         return
     again = format_deck(once.text.encode("utf-8"), "deck.toml")
     assert not again.changed and again.text == once.text
+
+
+def test_a_merge_past_the_largest_count_is_refused_and_the_file_kept(tmp_path):
+    deck = tmp_path / "deck.toml"
+    text = 'faction = "Northern Realms"\n[cards]\n"Ves" = 60\n"ves" = 60\n'
+    deck.write_text(text, encoding="utf-8")
+    result = run_cli(["fmt", deck], exit_code=2)
+    assert result.stderr.strip() == (
+        f"{deck}: Ves: 120 copies once its lines are merged; a deck file holds at most 90: "
+        "nothing rewritten, fix the counts by hand"
+    )
+    assert deck.read_text("utf-8") == text
+
+
+def test_max_copies_is_the_deck_schemas_maximum():
+    from deckcli.deckfile import MAX_COPIES
+    from deckcli.schema_files import packaged_schema
+
+    assert packaged_schema("deck")["$defs"]["cardTable"]["additionalProperties"]["maximum"] == MAX_COPIES
