@@ -49,15 +49,18 @@ def suggest(name: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
     """Return up to ``limit`` display names from ``candidates`` closest to ``name``.
 
     ``candidates`` maps folded keys to display names; the result is best first
-    and empty when nothing is close enough to be worth saying.
+    (names that begin with what was typed, shortest first, then the closest
+    spellings) and empty when nothing is close enough to be worth saying.
     """
     import difflib
 
     key = fold(name)[:80]
+    starting = sorted((k for k in candidates if len(key) >= 3 and k.startswith(key)), key=len) if key else []
     close = difflib.get_close_matches(key, list(candidates), n=limit, cutoff=0.6)
     if not close and len(key) >= 3:
         close = [k for k in candidates if key in k or head(k) == head(key)][:limit]
-    return [candidates[k] for k in close]
+    shown = list(dict.fromkeys(candidates[k] for k in [*starting, *close]))
+    return shown[:limit]
 
 
 def find_named(text: str, names: dict[str, str]) -> str | None:

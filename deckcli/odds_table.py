@@ -17,6 +17,7 @@ from typing import Any, Iterable, Sequence
 
 from deckcli.catalog import Card, Catalog, default_catalog
 from deckcli.errors import CardLookupError, DrawQuestionError
+from deckcli.lookup import either
 from deckcli.maindeck import MainDeck, is_spy, main_deck
 from deckcli.odds import (
     EXCHANGES,
@@ -115,10 +116,10 @@ def find_deck_card(main: MainDeck, name: str, option: str, catalog: Catalog) -> 
     said = f'{option} "{name}"'
     if not found:
         close = catalog.suggest(name)
-        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        hint = f"; did you mean {either(close)}?" if close else ""
         raise CardLookupError(f"{said}: no such card{hint}", where=where)
     if len(found) > 1:
-        raise CardLookupError(f"{said}: ambiguous, may mean {' or '.join(c.name for c in found)}", where=where)
+        raise CardLookupError(f"{said}: ambiguous, may mean {either([c.name for c in found])}", where=where)
     card = found[0]
     if card.is_leader:
         whose = "the deck's Leader" if main.leader == card else "a Leader Card"

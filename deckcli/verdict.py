@@ -12,6 +12,7 @@ from typing import Any
 from deckcli.catalog import Catalog, default_catalog
 from deckcli.deckfile import display_path, load_deck
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
+from deckcli.lookup import either
 from deckcli.profile import deck_profile
 from deckcli.resolve import Finding, ResolvedDeck, resolve_deck
 from deckcli.rules import RuleSet
@@ -54,12 +55,9 @@ class DeckReport:
 
 def hints_for(deck: ResolvedDeck) -> dict[str, str]:
     """The message endings for unknown names ("; did you mean …?") and ambiguous ones (the candidates)."""
-    hints = {
-        name: "; did you mean " + " or ".join(found) + "?" if found else ""
-        for name, found in deck.suggestions.items()
-    }
+    hints = {name: f"; did you mean {either(found)}?" if found else "" for name, found in deck.suggestions.items()}
     for name, candidates in deck.candidates.items():
-        hints[name] = ", ".join(candidates[:-1]) + " or " + candidates[-1]
+        hints[name] = either(candidates)
     return hints
 
 

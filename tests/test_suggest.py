@@ -28,7 +28,21 @@ def test_suggestions_are_catalog_names(name):
         ("Dandelon", "Dandelion"),
         ("Torential Rain", "Torrential Rain"),
         ("Foltest the siegemaster", "Foltest: The Siegemaster"),
+        ("Vernon", "Vernon Roche"),  # the start of a name comes before a look-alike (Wyvern)
+        ("Yarpen", "Yarpen Zigrin"),
+        ("Geralt", "Geralt of Rivia"),
     ],
 )
 def test_ordinary_typos(typed, first):
     assert default_catalog().suggest(typed)[0] == first
+
+
+def test_every_list_of_names_reads_a_b_or_c(tmp_path):
+    from conftest import run_cli, write_deck
+
+    deck = write_deck(tmp_path, {"Vernon": 1, "Vampire": 1}, faction="Monsters", leader="Eredin: Bringer of Death")
+    out = run_cli(["validate", deck], exit_code=1).stdout
+    assert "did you mean Vernon Roche, Wyvern or Ermion?" in out
+    assert "may mean Vampire: Bruxa, Vampire: Ekimmara, Vampire: Fleder, Vampire: Garkain or Vampire: Katakan" in out
+    odds = run_cli(["odds", deck, "--card", "vampire"], exit_code=2).stderr
+    assert "may mean Vampire: Bruxa, Vampire: Ekimmara, Vampire: Fleder, Vampire: Garkain or Vampire: Katakan" in odds
