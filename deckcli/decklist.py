@@ -9,8 +9,8 @@ A line is one of:
   ``deckcli export`` writes it);
 - a heading ending in ``:`` (``Units:``, ``Close Combat (12 units):``): under a heading
   naming the Leader, lines are the Leader; under one naming the side deck, side-deck cards;
-- a blank line, or a ``#`` comment (Markdown headings too), except that a ``#`` or ``##``
-  title before anything else is the deck's name, as ``export --to markdown`` writes it.
+- a blank line, or a ``#`` comment (Markdown headings too), except that a ``## TITLE``
+  before anything else is the deck's name, as ``export --to markdown`` writes it.
 
 List bullets (``-``, ``*``, ``•``), ``**bold**`` and a note in brackets after a name
 (``(Strength 4, Tight Bond)``) are passed over, so ``export --to markdown`` reads back
@@ -45,7 +45,7 @@ _COUNT_LAST = (
 )
 _NOTE = re.compile(r"\s*(?:\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])$")
 _QUOTES = "\"'"
-_TITLE = re.compile(r"^#{1,2}\s+(?P<title>\S.*?)\s*$")
+_TITLE = re.compile(r"^##\s+(?P<title>\S.*?)\s*$")
 
 
 @dataclass

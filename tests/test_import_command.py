@@ -212,8 +212,10 @@ def test_markdown_export_reads_back_too(tmp_path):
     assert again == original, "name, faction, Leader, cards and side deck all come back"
 
 
-def test_a_markdown_title_after_the_first_line_is_only_a_comment(tmp_path):
+def test_a_markdown_title_after_the_first_line_or_a_comment_is_not_a_name(tmp_path):
     _r, out = import_text(tmp_path, LEADER + "## not a name\n3 Blue Stripes Commando\n")
+    assert "name" not in tomllib.loads(out.read_text("utf-8"))
+    _r, out = import_text(tmp_path, "# from the group chat\n" + LEADER + "3 Blue Stripes Commando\n", "--force")
     assert "name" not in tomllib.loads(out.read_text("utf-8"))
 
 
