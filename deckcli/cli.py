@@ -530,7 +530,7 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
       deckcli export decks/skellige-starter.toml | deckcli import - -o copy.toml
     """
     from deckcli.catalog import default_catalog
-    from deckcli.decklist import import_list, parse_list
+    from deckcli.decklist import UndecidedFaction, import_list, parse_list
     from deckcli.deckfile import decode_text, display_path, read_bytes
     from deckcli.output import counted
 
@@ -538,8 +538,8 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
     listed = parse_list(decode_text(read_bytes(list_file, what="card list"), where), where)
     try:
         imported = import_list(listed, default_catalog(), faction)
-    except DeckcliError:
-        echo_findings(where, listed.problems)  # the lines it could not read may be why
+    except UndecidedFaction as error:
+        echo_findings(where, error.problems)  # the lines it could not use may be why
         raise
     echo_findings(where, imported.problems)
     if imported.problems and not partial:

@@ -169,6 +169,14 @@ def _strip_notes(text: str) -> str:
         text = stripped
 
 
+class UndecidedFaction(DeckFileError):
+    """No faction could be told for an imported list (exit code 2); ``problems`` are its lines not used, which may be why."""
+
+    def __init__(self, reason: str, where: str, problems: list[Finding]) -> None:
+        super().__init__(reason, where=where)
+        self.problems = problems
+
+
 @dataclass
 class Imported:
     """A deck list turned into a deck file.
@@ -194,7 +202,7 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
     of. A Leader Card listed once among the cards, with no ``Leader:`` line,
     becomes the Leader; side-deck cards go to ``[side]`` (rulebook §2).
 
-    Raises :class:`DeckFileError` (exit code 2) when the faction cannot be told.
+    Raises :class:`UndecidedFaction` (exit code 2) when the faction cannot be told.
     """
     problems = list(listed.problems)
     placeholder = faction or next(iter(catalog.factions.values()))
@@ -209,7 +217,11 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
     resolved = resolve_deck(source, catalog)
     problems += unresolved_findings(resolved)
     leaders, main, side = _placements(resolved, problems)
-    chosen, how = _choose_faction(listed, catalog, faction, leaders, {**main, **side}, problems)
+    try:
+        chosen, how = _choose_faction(listed, catalog, faction, leaders, {**main, **side}, problems)
+    except DeckFileError as error:
+        problems.sort(key=lambda f: (f.line is None, f.line or 0))
+        raise UndecidedFaction(error.reason, listed.where, problems) from None
     foreign = [card for card in leaders if card.name not in chosen.copies]
     problems += [
         Finding("off-faction", f"{card.name} is not one of the {chosen.name} Leaders (the faction comes from {how})",

@@ -256,3 +256,11 @@ def test_the_unreadable_lines_are_shown_when_the_faction_cannot_be_told(tmp_path
         f"{tmp_path / 'list.txt'}: cannot tell the faction: no Leader and no faction's own cards decide it; give --faction",
     ]
     assert not out.exists()
+
+
+def test_unknown_names_are_shown_too_when_the_faction_cannot_be_told(tmp_path):
+    result, out = import_text(tmp_path, "Vernon\n2 Decoy\n", exit_code=2)
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith(f'{tmp_path / "list.txt"}:1: unknown-card: "Vernon" is not a card of any faction set')
+    assert lines[1].endswith("cannot tell the faction: no Leader and no faction's own cards decide it; give --faction")
+    assert not out.exists()
