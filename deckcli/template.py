@@ -60,15 +60,16 @@ def skeleton_text(catalog: Catalog, faction: FactionSet, leader: Card | None, na
         lines.append(tomli_w.dumps({"leader": leader.name}).rstrip("\n"))
     else:
         lines.append("# " + tomli_w.dumps({"leader": leaders[0]}).rstrip("\n"))
+    # The guidance sits above the tables: a comment inside [cards] would travel with the card
+    # written below it when deckcli fmt sorts the cards.
     lines += [
         "",
-        "[cards]",
-        "# card name = copies, one card a line, for example:",
-        '# "Decoy" = 2',
+        '# [cards]: card name = copies, one card a line, for example "Decoy" = 2.',
         f"# deckcli cards --faction {faction.slug} lists the set; deckcli card NAME explains a card.",
+        "# [side]: side-deck cards, summoned or transformed cards set aside before play (§2).",
+        "[cards]",
         "",
         "[side]",
-        "# side-deck cards: summoned or transformed cards set aside before play (§2)",
         "",
     ]
     return "\n".join(lines)

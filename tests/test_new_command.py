@@ -21,6 +21,18 @@ def test_skeleton_is_a_deck_that_validate_explains(tmp_path):
     assert "leader-count" in checked.stdout and "units-min" in checked.stdout
 
 
+def test_the_skeletons_guidance_stays_above_the_cards_once_fmt_sorts_them(tmp_path):
+    out = tmp_path / "deck.toml"
+    run_cli(["new", "--faction", "northern realms", "-o", out])
+    typed = out.read_text("utf-8").replace("[cards]\n", '[cards]\n"Decoy" = 2\n"Vernon Roche" = 1\n', 1)
+    out.write_text(typed, encoding="utf-8")
+    run_cli(["fmt", out])
+    lines = out.read_text("utf-8").splitlines()
+    cards = lines.index("[cards]")
+    assert lines[cards + 1 : cards + 3] == ['"Vernon Roche" = 1', '"Decoy" = 2']
+    assert all(line.startswith("#") for line in lines[cards - 3 : cards]), "the guidance stays above [cards]"
+
+
 def test_skeleton_with_leader_and_name(tmp_path):
     out = tmp_path / "wild-hunt.toml"
     run_cli(["new", "--faction", "monsters", "--leader", "eredin - bringer of death", "--name", "Wild Hunt", "-o", out])
