@@ -212,6 +212,8 @@ def test_side_deck_card_and_leader_in_main_deck(tmp_path):
     result = run_cli(["validate", "--format", "json", write_deck(tmp_path, cards)], exit_code=1)
     assert codes(result) == ["side-deck-in-main", "leader-in-main"]
     assert profile_of(result)["units"] == 22  # neither is counted
+    side = json.loads(result.stdout)[0]["violations"][0]["message"]
+    assert side.endswith("move it to [side], or delete this line if [side] lists it already")
 
 
 def test_side_section_takes_only_side_deck_cards(tmp_path):
