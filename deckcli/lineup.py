@@ -216,8 +216,24 @@ def judge_lineup_files(files: Sequence[str], name: str) -> LineupReport:
         raise DeckcliError("standard input (-) can be read only once")
     if len(files) == 1 and rules.registration:
         registration = read_registration(files[0], rules.deck_count, rules.label)
+        _refuse_repeats(registration.decks, rules, registration.where)
         return judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
     if len(files) != rules.deck_count:
         either = " (or one registration file naming them)" if rules.registration else ""
         raise DeckcliError(f"a {rules.label} is exactly {rules.deck_count} deck files{either}; got {len(files)}")
+    _refuse_repeats(files, rules, None)
     return judge_lineup(files, rules)
+
+
+def _refuse_repeats(paths: Sequence[str], rules: LineupRules, where: str | None) -> None:
+    """Raise :class:`DeckcliError` when one deck file is named twice: a lineup is different decks."""
+    import os
+
+    seen: dict[str, str] = {}
+    for path in paths:
+        key = path if path == "-" else os.path.realpath(path)
+        if key in seen:
+            named = path if seen[key] == path else f"{seen[key]} (as {path})"
+            reason = f"names {named} twice" if where else f"{named} is given twice"
+            raise DeckcliError(f"{reason}: a {rules.label} is {rules.deck_count} different decks", where=where)
+        seen[key] = path

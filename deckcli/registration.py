@@ -81,7 +81,7 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
             where=where,
             line=line,
         )
-    decks = tuple(os.path.join(folder, name) for name in names)
+    decks = tuple(os.path.normpath(os.path.join(folder, name)) for name in names)
     missing = [(name, path) for name, path in zip(names, decks) if not os.path.isfile(path)]
     if missing:
         problems = "; ".join(f'"{name}": {path} {_state(path)}' for name, path in missing)

@@ -241,3 +241,27 @@ def test_the_tournament_rule_set_itself_counts_the_decks():
     assert [f.code for f in report.violations] == ["deck-count"]
     assert report.violations[0].message.startswith("2 decks in the lineup")
     assert report.exit_code == 1
+
+
+def test_one_deck_named_twice_is_refused_not_judged(tmp_path):
+    copy_example(tmp_path, "monsters-advanced", "monsters.toml")
+    copy_example(tmp_path, "skellige-advanced", "skellige.toml")
+    registration = write_registration(tmp_path, ["monsters.toml", "./monsters.toml", "skellige.toml"])
+    result = run_cli(["tournament", registration], exit_code=2)
+    assert result.stderr.strip() == (
+        f"{registration}: names {tmp_path / 'monsters.toml'} twice: a Tournament lineup is 3 different decks"
+    )
+    result = run_cli(["tournament", tmp_path / "monsters.toml", tmp_path / "monsters.toml", tmp_path / "skellige.toml"],
+                     exit_code=2)
+    assert result.stderr.strip() == (
+        f"deckcli: {tmp_path / 'monsters.toml'} is given twice: a Tournament lineup is 3 different decks"
+    )
+
+
+def test_registration_paths_are_tidied(tmp_path):
+    for slug in ("monsters", "nilfgaard", "skellige"):
+        copy_example(tmp_path, f"{slug}-advanced", f"{slug}.toml")
+    (tmp_path / "regs").mkdir()
+    registration = write_registration(tmp_path / "regs", ["../monsters.toml", "../nilfgaard.toml", "../skellige.toml"])
+    decks = lineup_json([registration], exit_code=0)["decks"]
+    assert [deck["deck"] for deck in decks] == [str(tmp_path / f"{slug}.toml") for slug in ("monsters", "nilfgaard", "skellige")]
