@@ -273,7 +273,7 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
 
 def report(figures: list[Figure]) -> str:
     """The figures as a plain-text table."""
-    rows = [("figure", "measured", "baseline (same run)", "ratio", "target", "")]
+    rows = [("figure", "measured", "baseline (same run)", "ratio", "target", "verdict")]
     rows += [
         (f.name, f.measured, f.baseline, f"{f.ratio:.2f}×", f.target, "" if f.target == "-" else ("met" if f.met else "MISSED"))
         for f in figures

@@ -119,7 +119,7 @@ def histogram_table(main: MainDeck) -> Table:
     for value in range(min(values), max(values) + 1) if values else ():
         rows.append({"strength": value, "cards": _copies(units, lambda c, v=value: (c.strength or 0) == v)})
     shown = [{**row, "bar": BAR * row["cards"]} for row in rows]
-    columns = {"strength": "Strength", "cards": "units", "bar": ""}
+    columns = {"strength": "Strength", "cards": "units", "bar": "█ a unit"}
     return Table("histogram", "Strength histogram", columns, ("strength", "cards"), rows, shown)
 
 
