@@ -22,11 +22,6 @@ def table_formats() -> list[str]:
     return [*sorted(tabulate_formats), *MACHINE_FORMATS]
 
 
-def is_table_format(name: str) -> bool:
-    """Whether ``name`` is a ``--format`` choice of the table commands."""
-    return name in MACHINE_FORMATS or name in table_formats()
-
-
 def to_json(document: Any) -> str:
     """Pretty, stable JSON with UTF-8 names kept readable."""
     return json.dumps(document, indent=2, ensure_ascii=False)

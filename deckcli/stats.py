@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from deckcli.abilities import ability_name
 from deckcli.catalog import ROW_NAMES, ROWS, Card, Catalog, default_catalog
 from deckcli.maindeck import Group, MainDeck, main_deck
 from deckcli.output import counted, to_json
@@ -19,12 +20,11 @@ from deckcli.resolve import Placed, ResolvedDeck
 from deckcli.schema_files import packaged_schema
 from deckcli.tables import Table, percent, render_tables
 
-ABILITIES = {
-    "spy": "Spy", "medic": "Medic", "muster": "Muster", "tight-bond": "Tight Bond", "morale": "Morale Boost",
-    "horn": "Commander's Horn", "scorch": "Scorch", "agile": "Agile", "berserker": "Berserker",
-    "mardroeme": "Mardroeme", "summon": "Summon", "decoy": "Decoy",
-}
-"""Abilities counted by the ability table, with their names in the rulebook (§10, §11)."""
+COUNTED_ABILITIES = (
+    "spy", "medic", "muster", "tight-bond", "morale", "horn", "scorch", "agile", "berserker", "mardroeme", "summon",
+    "decoy",
+)
+"""The abilities the ability table counts (§10, §11), named as :mod:`deckcli.abilities` names them."""
 WEATHER_ROWS = {"frost": ("close",), "fog": ("ranged",), "rain": ("siege",), "storm": ("ranged", "siege")}
 """The rows each Weather ability hits (§12); Clear Weather hits none."""
 AGILE = "Agile (Close or Ranged)"
@@ -93,7 +93,10 @@ def row_table(main: MainDeck) -> Table:
 
 def ability_table(main: MainDeck) -> Table:
     """Cards carrying each ability (Unit and Special Cards; a Hero's ability counts too)."""
-    rows = [{"ability": name, "cards": _copies(main.cards, lambda c, a=a: c.has(a))} for a, name in ABILITIES.items()]
+    rows = [
+        {"ability": ability_name(code), "cards": _copies(main.cards, lambda c, a=code: c.has(a))}
+        for code in COUNTED_ABILITIES
+    ]
     columns = {"ability": "ability", "cards": "cards"}
     return Table("abilities", "Cards by ability", columns, tuple(columns), rows)
 
@@ -201,7 +204,10 @@ def scorch_table(main: MainDeck) -> Table:
             for p in units if (p.card.strength or 0) == top]
     if rows:
         count = sum(r["copies"] for r in rows)
-        note = f"{counted(count, 'card', 'cards')} of Strength {top}: the highest non-Hero Strength, as printed."
+        note = (
+            f"{counted(count, 'card', 'cards')} of Strength {top}: the highest non-Hero Strength, as printed. On the "
+            "table Scorch takes the highest Strength then (§11): Tight Bond, Morale Boost, a Horn or Weather change it."
+        )
     else:
         note = "No non-Hero units: a Scorch would remove none."
     columns = {"card": "card", "copies": "copies", "strength": "Strength"}

@@ -208,6 +208,11 @@ def test_scorch_removes_the_strongest_non_heroes(elves, skellige):
     assert skellige["scorch"] == [{"card": "Clan an Craite Warrior", "copies": 2, "strength": 6}]
 
 
+def test_the_scorch_note_says_the_table_can_change_the_target():
+    text = run_cli(["stats", DECKS / "northern-realms-starter.toml", "--table", "scorch"]).stdout
+    assert "as printed" in text and "Tight Bond, Morale Boost, a Horn or Weather change it" in text
+
+
 def test_side_deck_is_derived_from_the_deck(elves, skellige):
     assert elves["side_deck"] == [
         {"card": "Bovine Defense Force", "for": ["Cow"], "needed": 1, "in_set": 1, "in_side": 0}
