@@ -72,8 +72,9 @@ class DrawModel:
         if spies:
             notes.append(
                 f"Each Spy played draws 2 cards (§10); the deck has {counted(self.deck_spies, 'Spy', 'Spies')} "
-                "(a Spy column is blank when it has fewer). Muster group rows: holding any card "
-                "whose Muster brings the group."
+                "(a Spy column is blank when it has fewer). Spy columns count every card seen as a new one; "
+                "the exchanged cards go back into the deck (§6) and could be redrawn, so they read a little "
+                "high. Muster group rows: holding any card whose Muster brings the group."
             )
         return tuple(notes)
 
