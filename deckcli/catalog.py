@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import os
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -186,6 +187,26 @@ def _parse_catalog_file(text: str, where: str) -> dict:
         raise CatalogError(f"catalog file is not valid TOML: {reason}", where=where, line=line, column=column) from None
 
 
+def _entry_line(text: str, path: Iterable[object]) -> int | None:
+    """The line of ``cards/N/KEY`` (or of the N-th ``[[cards]]`` header) in a catalog file, if it can be found."""
+    parts = list(path)
+    if len(parts) < 2 or parts[0] != "cards" or not isinstance(parts[1], int):
+        return None
+    wanted, key = parts[1] + 1, (str(parts[2]) if len(parts) > 2 else None)
+    headers = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("[[cards]]"):
+            headers += 1
+            if headers == wanted and key is None:
+                return number
+            if headers > wanted:
+                break
+        elif headers == wanted and stripped.split("=", 1)[0].strip().strip('"') == key:
+            return number
+    return None
+
+
 def read_catalog_files(override: str | None = None) -> dict[str, dict]:
     """Parse every catalog file: file stem -> its TOML document.
 
@@ -221,7 +242,9 @@ def _read_override(folder: Path) -> dict[str, dict]:
         document = _parse_catalog_file(text, str(path))
         for error in validator.iter_errors(document):
             location = "/".join(str(p) for p in error.absolute_path) or "top level"
-            raise CatalogError(f"not a catalog file ({location}): {error.message}", where=str(path))
+            raise CatalogError(
+                f"not a catalog file ({location}): {error.message}", where=str(path), line=_entry_line(text, error.absolute_path)
+            )
         if document["faction"] != path.stem:
             raise CatalogError(
                 f'faction = "{document["faction"]}" does not match the file name: '

@@ -55,7 +55,7 @@ def test_a_broken_catalog_file_is_exit_2(tmp_path):
     (tmp_path / "skellige.toml").write_text('faction = "skellige"\nname = "Skellige"\n[[cards]]\nname = "X"\n', encoding="utf-8")
     done = _validate(DECKS / "skellige-starter.toml", tmp_path)
     assert done.returncode == 2
-    assert done.stderr.startswith(f"{tmp_path / 'skellige.toml'}: not a catalog file")
+    assert done.stderr.startswith(f"{tmp_path / 'skellige.toml'}:3: not a catalog file (cards/0)")
     assert "Traceback" not in done.stderr
 
 
@@ -72,3 +72,13 @@ def test_a_catalog_file_that_is_not_toml_has_line_and_column(tmp_path):
     done = _validate(DECKS / "skellige-starter.toml", tmp_path)
     assert done.returncode == 2
     assert done.stderr.strip() == f"{tmp_path / 'skellige.toml'}:2:12: catalog file is not valid TOML: Unclosed array"
+
+
+def test_a_wrong_value_in_a_catalog_file_is_named_with_its_line(tmp_path):
+    packaged = resources.files("deckcli.cards").joinpath("skellige.toml").read_text("utf-8")
+    broken = packaged.replace("copies = 1", 'copies = "x"', 1)
+    (tmp_path / "skellige.toml").write_text(broken, encoding="utf-8")
+    line = broken.splitlines().index('copies = "x"') + 1
+    done = _validate(DECKS / "skellige-starter.toml", tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{tmp_path / 'skellige.toml'}:{line}: not a catalog file (cards/")
