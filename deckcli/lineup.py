@@ -66,7 +66,8 @@ class LineupReport:
     ``where`` names the lineup in messages (the registration file, or the rule
     set's name for decks given directly). ``legal`` is ``None`` when some deck
     file could not be read (its :class:`DeckReport` holds the error); then the
-    lineup is not judged and ``profile`` is ``None``.
+    lineup is not judged and ``profile`` is ``None``. ``warnings`` are the
+    registration's (keys it does not use).
     """
 
     rules: LineupRules
@@ -77,6 +78,7 @@ class LineupReport:
     profile: dict[str, Any] | None = None
     registration: str | None = None
     player: str | None = None
+    warnings: list[Finding] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -99,6 +101,7 @@ class LineupReport:
             "deck_rules": self.rules.deck_rules.name,
             "legal": self.legal,
             "violations": [lineup_finding_dict(f) for f in self.violations],
+            "warnings": [f.as_dict() for f in self.warnings],
             "decks": [deck.as_dict() for deck in self.decks],
         }
 
@@ -217,7 +220,9 @@ def judge_lineup_files(files: Sequence[str], name: str) -> LineupReport:
     if len(files) == 1 and rules.registration:
         registration = read_registration(files[0], rules.deck_count, rules.label)
         _refuse_repeats(registration.decks, rules, registration.where)
-        return judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
+        report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
+        report.warnings = list(registration.warnings)
+        return report
     if len(files) != rules.deck_count:
         either = " (or one registration file naming them)" if rules.registration else ""
         raise DeckcliError(f"a {rules.label} is exactly {rules.deck_count} deck files{either}; got {len(files)}")

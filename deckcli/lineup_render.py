@@ -42,6 +42,8 @@ def render_lineup(report: LineupReport, fmt: str, out: Echo, err: Echo) -> None:
                 out("  " + finding_line(deck.deck, finding, warning=True))
         for finding in report.violations:
             out(finding_line(report.where, finding))
+        for finding in report.warnings:
+            out(finding_line(report.where, finding, warning=True))
         if report.legal is not None:
             out(lineup_verdict_line(report))
     if report.legal is None:

@@ -21,6 +21,7 @@ from deckcli.deckfile import STDIN, decode_text, display_path, parse_toml, read_
 from deckcli.errors import DeckFileError
 from deckcli.jsonschemas import jsonable, strict_validator_class
 from deckcli.output import counted
+from deckcli.resolve import Finding
 from deckcli.schema_files import packaged_schema
 from deckcli.tomlkeys import key_lines
 
@@ -30,12 +31,14 @@ class Registration:
     """A registration read from ``where``: its ``player`` (or ``None``) and deck paths.
 
     ``decks`` are the deck files as paths usable from the working folder (each
-    name joined to the registration's folder), in the order written.
+    name joined to the registration's folder), in the order written;
+    ``warnings`` an ``unknown-key`` finding for each key deckcli does not use.
     """
 
     where: str
     player: str | None
     decks: tuple[str, ...]
+    warnings: tuple[Finding, ...] = ()
 
 
 @functools.cache
@@ -88,7 +91,12 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
         files = "a deck file" if len(missing) == 1 else f"{len(missing)} deck files"
         first = _line_naming(text, missing[0][0], line)
         raise DeckFileError(f"names {files} it cannot use: {problems}", where=where, line=first)
-    return Registration(where=where, player=document.get("player"), decks=decks)
+    warnings = tuple(
+        Finding("unknown-key", f"key {key!r} is not part of a registration (player, decks) and is ignored", lines.get((key,)))
+        for key in document
+        if key not in ("player", "decks")
+    )
+    return Registration(where=where, player=document.get("player"), decks=decks, warnings=warnings)
 
 
 def _state(path: str) -> str:

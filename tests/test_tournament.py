@@ -265,3 +265,15 @@ def test_registration_paths_are_tidied(tmp_path):
     registration = write_registration(tmp_path / "regs", ["../monsters.toml", "../nilfgaard.toml", "../skellige.toml"])
     decks = lineup_json([registration], exit_code=0)["decks"]
     assert [deck["deck"] for deck in decks] == [str(tmp_path / f"{slug}.toml") for slug in ("monsters", "nilfgaard", "skellige")]
+
+
+def test_an_unknown_registration_key_is_a_warning_with_its_line(tmp_path):
+    for slug in ("monsters", "nilfgaard", "skellige"):
+        copy_example(tmp_path, f"{slug}-advanced", f"{slug}.toml")
+    registration = tmp_path / "registration.toml"
+    registration.write_text('plyer = "Alex"\ndecks = ["monsters.toml", "nilfgaard.toml", "skellige.toml"]\n', encoding="utf-8")
+    text = run_cli(["tournament", registration]).stdout
+    assert f"{registration}:1: warning: unknown-key: key 'plyer' is not part of a registration (player, decks) and is ignored" in text
+    assert lineup_json([registration], exit_code=0)["warnings"] == [
+        {"code": "unknown-key", "message": "key 'plyer' is not part of a registration (player, decks) and is ignored", "line": 1}
+    ]
