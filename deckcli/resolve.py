@@ -82,24 +82,30 @@ class ResolvedDeck:
     def where(self) -> str:
         return self.source.where
 
-    def line_of(self, name: str | None, section: str | None = None) -> int | None:
-        """The first deck-file line naming ``name`` (canonical or as typed), if known.
+    def line_of(self, name: str | None, section: str | None = None, nth: int = 0) -> int | None:
+        """The deck-file line naming ``name`` (canonical or as typed), if known: the ``nth`` such line, else the first.
 
         ``section`` (``"leader"``, ``"cards"`` or ``"side"``) looks only there;
-        otherwise the Leader comes first, then ``[cards]``, then ``[side]``.
-        Without a ``name``, the line of the ``leader`` key for section ``"leader"``.
+        otherwise the Leader comes first, then ``[cards]``, then ``[side]``. A
+        name typed on several lines (an unknown name in ``leader`` and
+        ``[cards]``) has one line each. Without a ``name``, the line of the
+        ``leader`` key for section ``"leader"``.
         """
         if name is None:
             return self.source.leader_line if section == "leader" else None
         sections = {"leader": self.leaders, "cards": list(self.main.values()), "side": list(self.side.values())}
-        for key in [section] if section in sections else list(sections):
-            for placed in sections[key]:
-                if placed.card.name == name:
-                    return placed.line
-        for entry in (*self.unknown, *self.ambiguous):
-            if entry.name == name and (section is None or entry.section == section):
-                return entry.line
-        return None
+        lines = [
+            placed.line
+            for key in ([section] if section in sections else list(sections))
+            for placed in sections[key]
+            if placed.card.name == name
+        ]
+        lines += [
+            entry.line
+            for entry in (*self.unknown, *self.ambiguous)
+            if entry.name == name and (section is None or entry.section == section)
+        ]
+        return lines[nth] if nth < len(lines) else (lines[0] if lines else None)
 
 
 def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:

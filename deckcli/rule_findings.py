@@ -76,9 +76,11 @@ def findings_of(
         line = locate(None, section) if section else None
         return [_finding(code, template, short, context, _plain_message(error, path, None), line=line)]
     found = []
+    occurrences: dict[str, int] = {}
     for item in items:
         fields = dict(item) if isinstance(item, dict) else {"card": item}
         card = str(fields.get("card", ""))
+        nth = occurrences[card] = occurrences.get(card, -1) + 1
         item_context = {
             **context,
             **{key: spoken(value) if isinstance(value, list) else value for key, value in fields.items()},
@@ -87,7 +89,8 @@ def findings_of(
         }
         plain = _plain_message(error, path, card or None)
         found.append(
-            _finding(code, template, short, item_context, plain, line=locate(card, section), card=card or None, item=fields)
+            _finding(code, template, short, item_context, plain, line=locate(card, section, nth), card=card or None,
+                     item=fields)
         )
     return found
 
@@ -106,7 +109,9 @@ def _judged(error: Any) -> dict[str, Any]:
     }
     measure = len(value) if isinstance(value, (list, dict)) else value
     if _is_number(measure) and _is_number(limit):
-        judged.update(over=max(measure - limit, 0), short=max(limit - measure, 0))
+        # Past an exclusive bound on whole numbers, one more must go: 8 with exclusiveMaximum 4 is 5 over.
+        step = 1 if str(error.validator).startswith("exclusive") and isinstance(measure, int) else 0
+        judged.update(over=max(measure - limit + step, 0), short=max(limit - measure + step, 0))
     return judged
 
 

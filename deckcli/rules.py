@@ -64,13 +64,14 @@ class RuleSet:
     def judge(
         self,
         profile: Mapping[str, Any],
-        locate: Callable[..., int | None] = lambda _name, _section=None: None,
+        locate: Callable[..., int | None] = lambda *_where: None,
         hints: Mapping[str, str] | None = None,
     ) -> list[Finding]:
         """Every violation of this rule set by ``profile``, in schema order.
 
-        ``locate(card, section)`` gives the deck-file line of a card name (``section``
-        is the constraint's ``x-section``: ``leader``, ``cards`` or ``side``); ``hints`` the text
+        ``locate(card, section, nth)`` gives the deck-file line of a card name (``section``
+        is the constraint's ``x-section``: ``leader``, ``cards`` or ``side``; ``nth`` counts a
+        name listed more than once from 0); ``hints`` the text
         that completes a card's message (suggestions for an unknown name). When
         two constraints share a code for the same card (standard's and
         Advanced's Special Card limit, or a league's own), only the stricter
@@ -80,7 +81,7 @@ class RuleSet:
         for error in self._errors(profile):
             for finding in findings_of(error, profile, locate, hints or {}):
                 item = None if finding.item is None else repr(sorted(finding.item.items()))
-                key = (finding.code, finding.card, item)
+                key = (finding.code, finding.card, item, finding.line, _family(error.validator))
                 kept = findings.pop(key, None)
                 if kept is not None and _stricter(kept[1], error):
                     findings[key] = kept
@@ -110,16 +111,25 @@ _UPPER_BOUNDS = {"maximum", "exclusiveMaximum", "maxItems", "maxProperties", "ma
 _LOWER_BOUNDS = {"minimum", "exclusiveMinimum", "minItems", "minProperties", "minLength"}
 
 
+def _family(validator: str) -> str:
+    """Conditions that can replace each other under one code: every upper bound, every lower bound; else itself."""
+    if validator in _UPPER_BOUNDS:
+        return "upper"
+    return "lower" if validator in _LOWER_BOUNDS else validator
+
+
 def _stricter(kept: Any, other: Any) -> bool:
-    """Whether the ``kept`` error's bound is strictly tighter than ``other``'s (both on the same condition)."""
-    if kept.validator != other.validator:
-        return False
+    """Whether the ``kept`` error's bound is strictly tighter than ``other``'s (both upper or both lower bounds).
+
+    An exclusive bound is tighter than the inclusive bound of the same number.
+    """
     bounds = (kept.validator_value, other.validator_value)
     if not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in bounds):
         return False
-    if kept.validator in _UPPER_BOUNDS:
-        return bounds[0] < bounds[1]
-    return kept.validator in _LOWER_BOUNDS and bounds[0] > bounds[1]
+    exclusive = (kept.validator.startswith("exclusive"), other.validator.startswith("exclusive"))
+    if _family(kept.validator) == "upper":
+        return (bounds[0], not exclusive[0]) < (bounds[1], not exclusive[1])
+    return _family(kept.validator) == "lower" and (bounds[0], exclusive[0]) > (bounds[1], exclusive[1])
 
 
 @functools.cache

@@ -291,3 +291,29 @@ def test_a_league_limit_sharing_a_code_keeps_the_stricter_bound(tmp_path, league
     violations = _judge(tmp_path, schema)  # the Northern Realms starter holds 8 Special Cards
     (specials,) = [v for v in violations if v["code"] == "specials-max"]
     assert specials["message"] == "8 Special Cards; the league allows 3: remove 5"
+
+
+@pytest.mark.parametrize("league_first", [True, False])
+def test_an_exclusive_league_bound_beats_a_looser_inclusive_one_in_any_order(tmp_path, league_first):
+    league = {"properties": {"specials": {"exclusiveMaximum": 4, "x-code": "specials-max",
+                                          "x-message": "{value} Special Cards, fewer than {limit} allowed: remove {over}"}}}
+    advanced = {"allOf": [{"$ref": "urn:deckcli:rules:advanced"}]}
+    schema = {**league, **advanced} if league_first else {**advanced, **league}
+    (specials,) = [v for v in _judge(tmp_path, schema) if v["code"] == "specials-max"]
+    assert specials["message"] == "8 Special Cards, fewer than 4 allowed: remove 5"
+
+
+def test_two_different_conditions_under_one_code_are_both_reported(tmp_path):
+    violations = _judge(tmp_path, {"properties": {"heroes": {"maximum": 2, "multipleOf": 3, "x-code": "h"}}})
+    assert sorted(v["message"] for v in violations if v["code"] == "h") == [
+        "heroes: 4 is greater than the maximum of 2",
+        "heroes: 4 is not a multiple of 3",
+    ]
+
+
+def test_a_name_typed_on_several_lines_is_reported_on_each(tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text('faction = "Monsters"\nleader = "Zzzz"\n[cards]\n"Zzzz" = 1\n[side]\n"Zzzz" = 1\n', encoding="utf-8")
+    result = run_cli(["validate", deck, "--format", "json"], exit_code=1)
+    unknown = [v for v in json.loads(result.stdout)[0]["violations"] if v["code"] == "unknown-card"]
+    assert [v["line"] for v in unknown] == [2, 4, 6]
