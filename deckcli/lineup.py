@@ -234,11 +234,24 @@ def _refuse_repeats(paths: Sequence[str], rules: LineupRules, where: str | None)
     """Raise :class:`DeckcliError` when one deck file is named twice: a lineup is different decks."""
     import os
 
-    seen: dict[str, str] = {}
+    seen: dict[object, str] = {}
     for path in paths:
-        key = path if path == "-" else os.path.realpath(path)
+        key = _file_identity(path)
         if key in seen:
             named = path if seen[key] == path else f"{seen[key]} (as {path})"
             reason = f"names {named} twice" if where else f"{named} is given twice"
             raise DeckcliError(f"{reason}: a {rules.label} is {rules.deck_count} different decks", where=where)
         seen[key] = path
+
+
+def _file_identity(path: str) -> object:
+    """What makes two paths one file: device and inode (hard links, symbolic links, ``./``), else the real path."""
+    import os
+
+    if path == "-":
+        return path
+    try:
+        found = os.stat(path)
+    except OSError:
+        return os.path.realpath(path)
+    return (found.st_dev, found.st_ino)

@@ -25,18 +25,18 @@ def write_text(path: str | Path, text: str, *, force: bool = False) -> None:
     so the file it points to is rewritten and the link stays. A new file gets
     the usual permissions (``0666`` less the umask); a replaced one keeps its own.
 
-    Raises :class:`OutputError` (exit code 2) when ``path`` is empty, a folder
-    or a device (never replaced, even with ``force``), its folder does not
+    Raises :class:`OutputError` (exit code 2) when ``path`` is blank, names a
+    folder (``x/``, ``x/.``) or a device (never replaced, even with ``force``), its folder does not
     exist, the file exists and ``force`` is false, or the place cannot be written.
     """
     where = str(path)
-    if not where:
-        raise OutputError("an empty file name: give the name of a file to write")
+    if not where.strip():
+        raise OutputError(f"{where!r} is an empty file name: give the name of a file to write")
     target = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
-    if target.is_dir():
-        raise OutputError("is a folder: give the name of a file to write", where=where)
+    if target.is_dir() or where.endswith((os.sep, "/")) or os.path.basename(where) in (".", ".."):
+        raise OutputError("names a folder: give the name of a file to write", where=where)
     if target.exists() and not target.is_file():
-        raise OutputError("is not a regular file (a device or a pipe): nothing written, even with --force", where=where)
+        raise OutputError("is not a regular file (a device or a pipe): nothing written", where=where)
     folder = target.parent
     if not folder.is_dir():
         problem = "is not a folder" if folder.exists() else "does not exist"

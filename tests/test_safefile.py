@@ -53,7 +53,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypat
 
 
 def test_a_folder_is_refused(tmp_path):
-    with pytest.raises(OutputError, match="is a folder"):
+    with pytest.raises(OutputError, match="names a folder"):
         write_text(tmp_path, "x", force=True)
 
 
@@ -68,6 +68,19 @@ def test_a_device_or_pipe_is_never_replaced_even_with_force(tmp_path):
     assert os.listdir(tmp_path) == ["pipe"]
 
 
-def test_an_empty_file_name_is_refused():
-    with pytest.raises(OutputError, match="an empty file name"):
-        write_text("", "x")
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_file_name_is_refused(tmp_path, monkeypatch, blank):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(OutputError, match="is an empty file name"):
+        write_text(blank, "x")
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("suffix", ["/", "/."])
+def test_a_name_ending_like_a_folder_never_writes_or_replaces_a_file(tmp_path, suffix):
+    existing = tmp_path / "deck.toml"
+    existing.write_text("mine", encoding="utf-8")
+    for name in (f"{tmp_path / 'new.toml'}{suffix}", f"{existing}{suffix}"):
+        with pytest.raises(OutputError, match="names a folder"):
+            write_text(name, "x", force=True)
+    assert existing.read_text("utf-8") == "mine" and sorted(os.listdir(tmp_path)) == ["deck.toml"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -277,3 +278,12 @@ def test_an_unknown_registration_key_is_a_warning_with_its_line(tmp_path):
     assert lineup_json([registration], exit_code=0)["warnings"] == [
         {"code": "unknown-key", "message": "key 'plyer' is not part of a registration (player, decks) and is ignored", "line": 1}
     ]
+
+
+def test_a_hard_link_is_the_same_deck(tmp_path):
+    copy_example(tmp_path, "monsters-advanced", "monsters.toml")
+    copy_example(tmp_path, "skellige-advanced", "skellige.toml")
+    os.link(tmp_path / "monsters.toml", tmp_path / "linked.toml")
+    result = run_cli(["tournament", tmp_path / "monsters.toml", tmp_path / "linked.toml", tmp_path / "skellige.toml"],
+                     exit_code=2)
+    assert "is given twice" in result.stderr
