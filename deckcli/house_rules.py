@@ -30,7 +30,7 @@ def _read_json(path: Path, where: str) -> Any:
     except DeckFileError as error:
         raise RulesError(error.reason, where=where, line=error.line) from None
     try:
-        return json.loads(text, parse_constant=_not_json)
+        return json.loads(text, parse_constant=_not_json, parse_float=_finite)
     except json.JSONDecodeError as error:
         raise RulesError(f"not valid JSON: {error.msg}", where=where, line=error.lineno, column=error.colno) from None
     except ValueError as error:
@@ -41,6 +41,13 @@ def _read_json(path: Path, where: str) -> Any:
 
 def _not_json(constant: str) -> Any:
     raise ValueError(f"{constant} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if number in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large for a number")
+    return number
 
 
 def _refs(node: Any) -> list[tuple[str, str]]:
@@ -124,10 +131,16 @@ def _check_template(key: str, template: str, where: str) -> None:
 
     known = sorted({*PROFILE_FIELDS, *ITEM_FIELDS, *MESSAGE_FIELDS} - set(NESTED_FIELDS))
     try:
-        parts = [(field, spec) for _text, field, spec, _conversion in string.Formatter().parse(template) if field is not None]
+        parts = [
+            (field, spec, conversion)
+            for _text, field, spec, conversion in string.Formatter().parse(template)
+            if field is not None
+        ]
     except ValueError as error:
         raise RulesError(f"{key} {template!r} is not a message template: {error}", where=where) from None
-    for field, spec in parts:
+    for field, spec, conversion in parts:
+        if conversion not in (None, "r", "s", "a"):
+            raise RulesError(f"{key} {template!r}: !{conversion} is not a conversion (use !s, !r or none)", where=where)
         if field not in known:
             raise RulesError(
                 f"{key} {template!r}: {{{field}}} is not a field a message can use; choose {', '.join(known)}",

@@ -28,6 +28,8 @@ class _MessageFormatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"{{…:{format_spec}}} counts a number, not {value!r}")
             singular, plural = format_spec.split("|", 1)
             return counted(value, singular, plural)
         return super().format_field(value, format_spec)

@@ -314,3 +314,21 @@ def test_a_name_typed_on_several_lines_is_reported_on_each(tmp_path):
     result = run_cli(["validate", deck, "--format", "json"], exit_code=1)
     unknown = [v for v in json.loads(result.stdout)[0]["violations"] if v["code"] == "unknown-card"]
     assert [v["line"] for v in unknown] == [2, 4, 6]
+
+
+@pytest.mark.parametrize(
+    ("document", "reason"),
+    [
+        ('{"properties": {"heroes": {"maximum": 1, "x-message": "{value!z}"}}}', "!z is not a conversion"),
+        ('{"properties": {"heroes": {"maximum": 1e400}}}', "1e400 is too large for a number"),
+    ],
+)
+def test_a_bad_conversion_or_an_infinite_number_is_refused(tmp_path, document, reason):
+    rules = write_schema(tmp_path, document)
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"{rules}: ") and reason in result.stderr
+
+
+def test_a_count_format_on_text_falls_back_to_the_plain_message(tmp_path):
+    violations = _judge(tmp_path, {"properties": {"faction": {"const": "skellige", "x-message": "{faction_name:a|b}"}}})
+    assert violations[0]["message"].startswith("faction: ")
