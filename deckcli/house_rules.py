@@ -205,6 +205,33 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
     return loaded
 
 
+def _check_references(schema: dict[str, Any], resolver: Any, where: str) -> None:
+    """Refuse a ``$ref`` that points to nothing (``#/$defs/nope``, a missing pointer in another file).
+
+    References below a nested ``$id`` are left to the validator: their base is another document.
+    """
+    from referencing.exceptions import Unresolvable
+
+    for ref in _plain_refs(schema, top=True):
+        try:
+            resolver.lookup(ref)
+        except Unresolvable:
+            target, fragment = urldefrag(ref)
+            inside = f" in {target}" if target else ""
+            raise RulesError(f"$ref {ref!r}: nothing at #{fragment}{inside}", where=where) from None
+
+
+def _plain_refs(node: Any, top: bool = False) -> list[str]:
+    if isinstance(node, dict):
+        if "$id" in node and not top:
+            return []
+        found = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
+        return found + [ref for value in node.values() for ref in _plain_refs(value)]
+    if isinstance(node, list):
+        return [ref for item in node for ref in _plain_refs(item)]
+    return []
+
+
 def load_house_rules(spec: str, builtin_registry: Any) -> Any:
     """Load the rule-set schema file at ``spec`` and compile it.
 
@@ -226,5 +253,7 @@ def load_house_rules(spec: str, builtin_registry: Any) -> Any:
     registry = builtin_registry.with_resources(
         (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in local.items()
     )
+    for uri, contents in local.items():
+        _check_references(contents, registry.resolver(base_uri=uri), spec if uri == base else unquote(urlparse(uri).path))
     validator = strict_validator_class()(local[base], registry=registry)
     return RuleSet(name=path.name, schema=local[base], validator=validator, where=spec)

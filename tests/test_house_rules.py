@@ -191,10 +191,20 @@ def test_a_rule_without_a_message_says_which_condition_without_printing_the_prof
     assert "Foltest" not in result.stdout, "the profile is not printed"
 
 
-def test_a_dangling_pointer_is_named_plainly(tmp_path):
-    rules = write_schema(tmp_path, {"$ref": "#/$defs/nope"})
+@pytest.mark.parametrize(
+    ("schema", "reason"),
+    [
+        ({"$ref": "#/$defs/nope"}, "$ref '#/$defs/nope': nothing at #/$defs/nope"),
+        ({"properties": {"nosuch": {"$ref": "#/$defs/nope"}}}, "$ref '#/$defs/nope': nothing at #/$defs/nope"),
+        ({"$defs": {"unused": {"$ref": "#/$defs/nope"}}}, "$ref '#/$defs/nope': nothing at #/$defs/nope"),
+        ({"$ref": "other.json#/$defs/nope"}, "$ref 'other.json#/$defs/nope': nothing at #/$defs/nope in other.json"),
+    ],
+)
+def test_a_dangling_pointer_is_refused_when_the_rules_load(tmp_path, schema, reason):
+    write_schema(tmp_path, {"$defs": {"yes": {"type": "object"}}}, "other.json")
+    rules = write_schema(tmp_path, schema)
     result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
-    assert result.stderr.strip() == f"{rules}: cannot resolve $ref '#/$defs/nope'"
+    assert result.stderr.strip() == f"{rules}: {reason}"
 
 
 def test_a_dynamic_reference_to_the_network_is_named_as_such(tmp_path, no_network):
