@@ -63,11 +63,14 @@ class DrawModel:
     def notes(self, spies: bool = True) -> tuple[str, ...]:
         """The assumptions, one line each, for the table header."""
         hand = f"opening hand {self.hand_size}" + (f" ({self.hand_reason})" if self.hand_reason else "")
+        exchanges = f"up to {counted(self.exchanges, 'exchange', 'exchanges')}" if self.exchanges else "no exchange"
         notes = [
             f"N = {counted(self.deck_size, 'card', 'cards')} in the main deck (Leader and side deck excluded); {hand}; "
-            f"up to {self.exchanges} exchanges.",
+            f"{exchanges}.",
             f"Exchange model: set-aside (rulebook §6): exchanged cards are not redrawn, so "
-            f"{self.seen_after_exchange} distinct cards are seen after the exchange.",
+            f"{self.seen_after_exchange} distinct cards are seen after the exchange."
+            if self.exchanges
+            else "No exchange: the after-exchange column is the opening hand.",
         ]
         if spies:
             notes.append(

@@ -436,3 +436,11 @@ def test_the_draw_model_refuses_impossible_questions_as_player_errors():
         draw_model(empty, 0)
     with pytest.raises(DrawQuestionError, match="--exchanges -1"):
         draw_model(empty, None, -1)
+
+
+@pytest.mark.parametrize(("exchanges", "said"), [("0", "; no exchange."), ("1", "; up to 1 exchange.")])
+def test_the_header_counts_the_exchanges_in_words(tmp_path, exchanges, said):
+    header = run_cli(["odds", write_deck(tmp_path, NR_25), "--exchanges", exchanges]).stdout.splitlines()
+    assert header[1].endswith(said)
+    if exchanges == "0":
+        assert header[2] == "No exchange: the after-exchange column is the opening hand."
