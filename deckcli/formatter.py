@@ -64,7 +64,9 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
     _canonical_leader(document, catalog)
     for section in SECTIONS:
         if section in document:
-            document[section] = _canonical_table(document[section], catalog, where, section)
+            placed = resolved.main if section == "cards" else resolved.side
+            last_lines = {name: card.lines[-1] for name, card in placed.items()}
+            document[section] = _canonical_table(document[section], catalog, where, section, last_lines)
     text = tomlkit.dumps(document)
     text = bom + (text.replace("\n", "\r\n") if crlf else text)
     return Formatted(where, text, text != bom + original, unresolved_findings(resolved))
@@ -125,7 +127,7 @@ class _Entry:
     card: Card | None
 
 
-def _canonical_table(table: Any, catalog: Catalog, where: str, section: str) -> Any:
+def _canonical_table(table: Any, catalog: Catalog, where: str, section: str, last_lines: dict[str, int]) -> Any:
     from tomlkit.items import Comment, InlineTable, Table, Whitespace
 
     if not isinstance(table, (Table, InlineTable)) or (isinstance(table, Table) and table.is_super_table()):
@@ -145,16 +147,22 @@ def _canonical_table(table: Any, catalog: Catalog, where: str, section: str) -> 
         if isinstance(item, Comment):
             pending.append(item)
             continue
-        _add_entry(entries, key, item, pending, catalog, where)
+        _add_entry(entries, key, item, pending, catalog)
         pending = []
+    for entry in entries.values():
+        if entry.copies > MAX_COPIES:
+            raise DeckFileError(
+                f"{entry.name}: {entry.copies} copies once its lines are merged; a deck file holds at most "
+                f"{MAX_COPIES}: nothing rewritten, fix the counts by hand",
+                where=where,
+                line=last_lines.get(entry.name),
+            )
     known = sorted((e for e in entries.values() if e.card), key=lambda e: deck_order(e.card))
     unknown = [e for e in entries.values() if e.card is None]
     return _build_table(table, [*known, *unknown], pending, tail)
 
 
-def _add_entry(
-    entries: dict[str, _Entry], key: Any, item: Any, comments: list[Any], catalog: Catalog, where: str
-) -> None:
+def _add_entry(entries: dict[str, _Entry], key: Any, item: Any, comments: list[Any], catalog: Catalog) -> None:
     card = _unique_card(catalog, key.key)
     name = card.name if card else key.key
     inline = [(item.trivia.comment_ws, item.trivia.comment)] if item.trivia.comment else []
@@ -163,12 +171,6 @@ def _add_entry(
         entries[name if card else f"\0{len(entries)}"] = _Entry(name, key, int(item), list(comments), inline, card)
         return
     entry.copies += int(item)
-    if entry.copies > MAX_COPIES:
-        raise DeckFileError(
-            f"{name}: {entry.copies} copies once its lines are merged; a deck file holds at most {MAX_COPIES}: "
-            "nothing rewritten, fix the counts by hand",
-            where=where,
-        )
     entry.comments += comments
     entry.inline += inline
 

@@ -183,7 +183,7 @@ def test_a_merge_past_the_largest_count_is_refused_and_the_file_kept(tmp_path):
     deck.write_text(text, encoding="utf-8")
     result = run_cli(["fmt", deck], exit_code=2)
     assert result.stderr.strip() == (
-        f"{deck}: Ves: 120 copies once its lines are merged; a deck file holds at most 90: "
+        f"{deck}:4: Ves: 120 copies once its lines are merged; a deck file holds at most 90: "
         "nothing rewritten, fix the counts by hand"
     )
     assert deck.read_text("utf-8") == text
