@@ -139,11 +139,11 @@ def render_diff(diff: DeckDiff, fmt: str) -> str:
         if not records:
             blocks.append(f"{title}: none")
             continue
-        blocks.append(f"{title}:\n{render_rows([_shown(table, r) for r in records], fmt)}")
+        blocks.append(f"{title}:\n{render_rows([shown_record(table, r) for r in records], fmt)}")
     return "\n\n".join(blocks)
 
 
-def _shown(table: str, record: dict[str, Any]) -> dict[str, Any]:
+def shown_record(table: str, record: dict[str, Any]) -> dict[str, Any]:
     """A record as a text table shows it: game terms, a signed change, probabilities as percentages."""
     shown = dict(record)
     if "figure" in shown:
@@ -152,8 +152,13 @@ def _shown(table: str, record: dict[str, Any]) -> dict[str, Any]:
         shown["section"] = SECTION_NAMES.get(shown["section"], shown["section"])
     change = shown["change"]
     if table == "p_opening":
-        points = round(change * 100, 1)
-        shown.update(old=f"{record['old']:.1%}", new=f"{record['new']:.1%}", change=f"{points:+.1f} points" if points else "0")
+        old, new = round(record["old"] * 100, 1), round(record["new"] * 100, 1)
+        points = round(new - old, 1)  # the change between the figures shown, so the row adds up
+        if points:
+            moved = f"{points:+.1f} points"
+        else:
+            moved = "0" if not change else f"{'+' if change > 0 else '-'}<0.1 points"
+        shown.update(old=f"{old:.1f}%", new=f"{new:.1f}%", change=moved)
     elif change is not None:
         shown["change"] = f"{change:+d}" if change else "0"
     return shown

@@ -124,3 +124,12 @@ def test_unknown_names_exit_1_and_bad_files_exit_2(tmp_path, decks):
     broken = write_deck(tmp_path, {"Blue Stripe Comando": 1}, name="broken.toml")
     assert "unknown-card" in run_cli(["diff", decks[0], broken], exit_code=1).stderr
     assert "no such file" in run_cli(["diff", decks[0], tmp_path / "nope.toml"], exit_code=2).stderr
+
+
+def test_text_changes_add_up_to_the_percentages_shown():
+    from deckcli.deckdiff import shown_record
+
+    row = shown_record("p_opening", {"card": "Ves", "old": 0.21739, "new": 0.21276, "change": 0.21276 - 0.21739})
+    assert (row["old"], row["new"], row["change"]) == ("21.7%", "21.3%", "-0.4 points")
+    tiny = shown_record("p_opening", {"card": "Ves", "old": 0.5, "new": 0.500005, "change": 0.000005})
+    assert tiny["change"] == "+<0.1 points"
