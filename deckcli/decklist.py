@@ -84,6 +84,8 @@ def parse_list(text: str, where: str) -> DeckList:
         if not line:
             continue
         key = _KEY.match(line)
+        if key and key[1].casefold() in ("name", "deck"):
+            key = _KEY.match(_clean(raw, keep_comment=True))  # a deck's name may hold a "#": "Deck #2"
         if key and key[2].strip():
             _key_line(listed, key[1].casefold(), key[2].strip(), number)
         elif line.endswith(":"):
@@ -107,12 +109,12 @@ def _refuse_deck_file(text: str, where: str) -> None:
         )
 
 
-def _clean(raw: str) -> str:
+def _clean(raw: str, keep_comment: bool = False) -> str:
     line = raw.strip()
     if line.startswith("#"):
         return ""
     line = _EMPHASIS.sub("", _BULLET.sub("", line))
-    return _INLINE_COMMENT.sub("", line).strip()
+    return line if keep_comment else _INLINE_COMMENT.sub("", line).strip()
 
 
 def _key_line(listed: DeckList, key: str, value: str, number: int) -> None:

@@ -264,3 +264,12 @@ def test_unknown_names_are_shown_too_when_the_faction_cannot_be_told(tmp_path):
     assert lines[0].startswith(f'{tmp_path / "list.txt"}:1: unknown-card: "Vernon" is not a card of any faction set')
     assert lines[1].endswith("cannot tell the faction: no Leader and no faction's own cards decide it; give --faction")
     assert not out.exists()
+
+
+def test_a_deck_name_with_a_hash_comes_back_from_export(tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text((DECKS / "skellige-starter.toml").read_text("utf-8").replace('name = "', 'name = "Deck #2 ', 1),
+                    encoding="utf-8")
+    out = tmp_path / "again.toml"
+    run_cli(["import", "-", "-o", out], input=run_cli(["export", deck]).stdout)
+    assert tomllib.loads(out.read_text("utf-8"))["name"] == tomllib.loads(deck.read_text("utf-8"))["name"]
