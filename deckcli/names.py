@@ -64,12 +64,13 @@ def suggest(name: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
 
 
 def find_named(text: str, names: dict[str, str]) -> str | None:
-    """The code ``text`` means in ``names`` (code -> game name): the code or the name, any case, ``-`` or space.
+    """The code ``text`` means in ``names`` (code -> game name): the code or the name, any case, ``-`` or space,
+    with or without a trailing "Card" ("Leader Card" is the Leader, "Unit" the Unit Card).
 
     ``find_named("close combat", ROW_NAMES)`` is ``"close"``; ``None`` when nothing matches.
     """
-    key = fold(text).replace("-", " ")
+    key = fold(text).replace("-", " ").removesuffix(" card")
     for code, name in names.items():
-        if key in (code.replace("-", " "), fold(name).replace("-", " ")):
+        if key in (code.replace("-", " "), fold(name).replace("-", " ").removesuffix(" card")):
             return code
     return None

@@ -133,3 +133,4 @@ def test_kinds_and_rows_by_their_game_names():
     assert names("--kind", "Unit Card") == names("--kind", "unit")
     assert names("--kind", "weather card", "--row", "SIEGE") == set()
     assert names("--kind", "Special Card") == names("--kind", "special")
+    assert names("--kind", "Leader Card") == names("--kind", "leader") != set()
