@@ -29,7 +29,7 @@ from deckcli.catalog import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.deckfile import MAX_COPIES, DeckFile, Entry
 from deckcli.errors import DeckFileError
 from deckcli.lookup import unresolved_findings
-from deckcli.names import fold
+from deckcli.names import fold, visible
 from deckcli.resolve import Finding, Placed, ResolvedDeck, resolve_deck
 
 _BULLET = re.compile(r"^(?:[-*+•]\s+)+")
@@ -44,7 +44,8 @@ _COUNT_LAST = (
     re.compile(r"^(?P<name>.+?)\s*=\s*(?P<n>\d+)$"),
 )
 _NOTE = re.compile(r"\s*(?:\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])$")
-_QUOTES = "\"'"
+_QUOTES = "\"'“”„‘’«»"
+_DECIMAL_COUNT = re.compile(r"^(?P<n>\d+[.,]\d+)\s*[x×]?\s+(?P<name>\S.*)$|^(?P<name2>.+?)\s*[x×=]\s*(?P<n2>\d+[.,]\d+)$", re.I)
 _TITLE = re.compile(r"^##\s+(?P<title>\S.*?)\s*$")
 
 
@@ -110,7 +111,7 @@ def _refuse_deck_file(text: str, where: str) -> None:
 
 
 def _clean(raw: str, keep_comment: bool = False) -> str:
-    line = raw.strip()
+    line = visible(raw).strip()
     if line.startswith("#"):
         return ""
     line = _EMPHASIS.sub("", _BULLET.sub("", line))
@@ -139,6 +140,13 @@ def _section_of(heading: str) -> str:
 
 
 def _card_line(listed: DeckList, line: str, number: int, section: str) -> None:
+    decimal = _DECIMAL_COUNT.match(line)
+    if decimal:
+        count, named = decimal["n"] or decimal["n2"], decimal["name"] or decimal["name2"]
+        listed.problems.append(
+            Finding("bad-line", f"{count} copies of {named}: a count is a whole number from 1 to {MAX_COPIES}", number, named)
+        )
+        return
     copies, name = _count_and_name(line)
     name = name.strip().strip(_QUOTES).strip()
     if not name:
@@ -315,5 +323,5 @@ def _deck_text(document: dict[str, Any], where: str) -> str:
 
     from deckcli.formatter import canonical_text
 
-    header = f"# Imported by deckcli import from {' '.join(where.split())}. Check it with: deckcli validate FILE\n"
+    header = f"# Imported by deckcli import from {' '.join(where.split())}. Check it with deckcli validate.\n"
     return canonical_text(header + tomli_w.dumps(document), where)

@@ -14,6 +14,8 @@ import re
 import unicodedata
 
 _APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′＇"})
+_INVISIBLE = str.maketrans({c: None for c in "\u200b\u200c\u200d\u2060\ufeff\u00ad"})
+"""Zero-width spaces and joiners, the word joiner, a stray byte-order mark and the soft hyphen: typed, never seen."""
 _SPACES = re.compile(r"\s+")
 _LEADER_SEPARATOR = re.compile(r"\s*:\s*|\s+[-–—]+\s+")
 
@@ -31,13 +33,19 @@ def fold(name: str) -> str:
     """Return the comparison key of ``name``: the same for every spelling a player may type.
 
     ``fold("  Síle   de Tansarville ") == fold("sile de tansarville")``;
-    ``fold("Foltest – The Siegemaster") == fold("Foltest: The Siegemaster")``.
+    ``fold("Foltest – The Siegemaster") == fold("Foltest: The Siegemaster")``; invisible
+    characters and a separator left dangling at the end (``"Foltest –"``) are dropped.
     """
     # Apostrophes first: NFKD would split ´ into a space and a combining accent.
-    decomposed = unicodedata.normalize("NFKD", name.translate(_APOSTROPHES))
+    decomposed = unicodedata.normalize("NFKD", visible(name).translate(_APOSTROPHES))
     bare = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
     bare = _SPACES.sub(" ", bare).strip()
-    return _LEADER_SEPARATOR.sub(": ", bare)
+    return _LEADER_SEPARATOR.sub(": ", bare).rstrip(":-–— ")
+
+
+def visible(text: str) -> str:
+    """``text`` without the invisible characters phones and chats slip in (zero-width spaces, soft hyphens)."""
+    return text.translate(_INVISIBLE)
 
 
 def head(folded: str) -> str:

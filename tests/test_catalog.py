@@ -80,10 +80,18 @@ def test_card_facts_are_carried():
         ("Shilard Fitz-Oesterlen", "Shilard Fitz-Oesterlen"),
         ("Avallac'h", "Mysterious Elf"),
         ("Eredin Breacc Glas", "Eredin Bréacc Glas: The Treacherous"),
+        ("Thaler\u200b", "Thaler"),
+        ("Keira\u200b Metz", "Keira Metz"),
+        ("Sabrina\u00adGlevissig".replace("\u00ad", " \u00ad"), "Sabrina Glevissig"),
     ],
 )
 def test_name_matching(typed, expected):
     assert [c.name for c in default_catalog().find(typed)] == [expected]
+
+
+def test_a_dangling_leader_separator_means_the_name_before_it():
+    found = default_catalog().find("Foltest –")
+    assert len(found) == 5 and all(card.name.startswith("Foltest: ") for card in found)
 
 
 def test_decomposed_unicode_matches():

@@ -273,3 +273,21 @@ def test_a_deck_name_with_a_hash_comes_back_from_export(tmp_path):
     out = tmp_path / "again.toml"
     run_cli(["import", "-", "-o", out], input=run_cli(["export", deck]).stdout)
     assert tomllib.loads(out.read_text("utf-8"))["name"] == tomllib.loads(deck.read_text("utf-8"))["name"]
+
+
+@pytest.mark.parametrize("line", ["2.5 Scorch", "Scorch x2.5", "2,5x Scorch"])
+def test_a_decimal_count_is_a_bad_line(tmp_path, line):
+    result, out = import_text(tmp_path, LEADER + line + "\n", exit_code=1)
+    assert ":2: bad-line: " in result.stderr and "a count is a whole number from 1 to 90" in result.stderr
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("line", ["“Isengrim Faoiltiarna”", "“Commander’s Horn” = 1", "Thaler\u200b", "Keira\u200b Metz"])
+def test_curly_quotes_and_invisible_characters_are_read(tmp_path, line):
+    _result, out = import_text(tmp_path, "Leader: Foltest: The Siegemaster\n" + line + "\n")
+    assert len(tomllib.loads(out.read_text("utf-8"))["cards"]) == 1
+
+
+def test_a_line_of_only_invisible_characters_is_blank(tmp_path):
+    _result, out = import_text(tmp_path, LEADER + "\u200b\n3 Blue Stripes Commando\n")
+    assert tomllib.loads(out.read_text("utf-8"))["cards"] == {"Blue Stripes Commando": 3}
