@@ -93,13 +93,14 @@ def cli() -> None:
     Example:
       deckcli validate decks/northern-realms-starter.toml --rules advanced
 
-    Exit codes: 0 legal / done, 1 a deck breaks a rule, 2 a file could not be
-    read as a deck or the command line is wrong.
+    Exit codes: 0 legal / done; 1 a deck or lineup breaks a rule, names cards
+    that do not exist, or (fmt --check) a file would change; 2 a file could not
+    be read or written, or the command line is wrong.
     """
 
 
 @cli.command(context_settings=CONTEXT)
-@click.argument("decks", nargs=-1, required=True)
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
 @click.option(
     "--rules",
     default="standard",
@@ -175,7 +176,7 @@ def tournament(files: tuple[str, ...], fmt: str) -> None:
 @verdict_format_option
 @reports_errors
 def team(decks: tuple[str, ...], fmt: str) -> None:
-    """Check two teammates' decks for two versus two: each legal, different factions.
+    """Check two teammates' decks for two versus two: each legal under the standard rules, different factions.
 
     \b
     Example:
@@ -397,7 +398,8 @@ def read_named_deck(path: str) -> Any:
     unresolved = unresolved_findings(deck)
     if unresolved:
         echo_findings(deck.where, unresolved)
-        fail(f"{deck.where}: fix the card names above first (deckcli validate lists every problem)", EXIT_ILLEGAL)
+        click.echo(f"{deck.where}: fix the card names above first (deckcli validate lists every problem)", err=True)
+        sys.exit(EXIT_ILLEGAL)
     return deck
 
 
@@ -450,7 +452,10 @@ def cards(
 @cli.command(context_settings=CONTEXT)
 @click.argument("name")
 @click.option("--faction", type=FactionName(), help="Also show the copies in this faction's set; picks among shared names.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
+    help="text: the card sheet to read; json: the same facts as one object.",
+)
 @reports_errors
 def card(name: str, faction: Any, fmt: str) -> None:
     """Show one card whole, each ability explained by the rules.
@@ -486,7 +491,7 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
     """Write a new deck file: a skeleton or a starter deck.
 
     The skeleton has name, faction, leader (commented out without --leader) and
-    an empty [cards], with comments; deckcli validate then says what is missing.
+    an empty [cards] and [side], with comments; deckcli validate then says what is missing.
 
     \b
     Example:
@@ -575,7 +580,7 @@ def export(deck: str, to: str) -> None:
 
 
 @cli.command(context_settings=CONTEXT)
-@click.argument("decks", nargs=-1, required=True)
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 when a file is not in canonical form.")
 @reports_errors
 def fmt(decks: tuple[str, ...], check: bool) -> None:
@@ -587,7 +592,7 @@ def fmt(decks: tuple[str, ...], check: bool) -> None:
     \b
     Example:
       deckcli fmt my-deck.toml
-      deckcli fmt --check decks/*.toml
+      deckcli fmt --check decks/*-starter.toml
     """
     from deckcli.errors import DeckcliError
     from deckcli.formatter import format_file

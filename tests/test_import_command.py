@@ -193,6 +193,7 @@ def test_export_refuses_unknown_names(tmp_path):
     deck = write_deck(tmp_path, {"Decoy": 1, "Blue Stripe Comando": 2})
     result = run_cli(["export", deck], exit_code=1)
     assert f"{deck}:5: unknown-card" in result.stderr and result.stdout == ""
+    assert result.stderr.splitlines()[-1] == f"{deck}: fix the card names above first (deckcli validate lists every problem)"
 
 
 @pytest.mark.parametrize("deck", EXAMPLE_DECKS, ids=lambda p: p.name)
