@@ -73,8 +73,12 @@ def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | No
     if not found:
         return message, None, None
     reason = message[: found.start()].strip()
+    line = int(found["line"])
     if reason.startswith("Cannot overwrite a value"):
-        reason = "this key is already set above (list each card once)"
+        reason = "this key is already set above (write each key, and each card, once)"
     elif reason.startswith("Cannot declare"):
         reason = "this table is already declared above (one [cards] and one [side] per file)"
-    return reason, int(found["line"]), int(found["column"])
+    written = text.splitlines()[line - 1] if 0 < line <= len(text.splitlines()) else ""
+    if any(quote in written for quote in "“”„"):
+        reason += '; write names in straight quotes ("), not curly ones (“ ”)'
+    return reason, line, int(found["column"])

@@ -49,7 +49,7 @@ def test_the_same_key_twice(tmp_path):
     deck = tmp_path / "twice.toml"
     deck.write_text(HEADER + '"Decoy" = 2\n"Decoy" = 1\n', encoding="utf-8")
     line = one_line_error(run_cli(["validate", deck], exit_code=2), deck)
-    assert line.startswith(f"{deck}:5:") and "list each card once" in line
+    assert line.startswith(f"{deck}:5:") and "write each key, and each card, once" in line
 
 
 @pytest.mark.parametrize("value", ['"two"', "2.5", "2.0", "0", "-1", "true", "1000000000", "[1]", "{a = 1}", "1979-05-27"])
@@ -235,3 +235,12 @@ def test_a_closed_output_pipe_ends_quietly(tmp_path):
     assert first.startswith(b"" + str(tmp_path).encode())
     assert child.returncode == 0, stderr
     assert "Traceback" not in stderr and "internal error" not in stderr
+
+
+def test_curly_quotes_around_a_toml_key_get_a_hint(tmp_path):
+    deck = tmp_path / "curly.toml"
+    deck.write_text('faction = "Monsters"\n[cards]\n“Arachas” = 2\n', encoding="utf-8")
+    result = run_cli(["validate", deck], exit_code=2)
+    assert result.stderr.strip() == (
+        f'{deck}:3:1: not valid TOML: Invalid statement; write names in straight quotes ("), not curly ones (“ ”)'
+    )
