@@ -70,6 +70,17 @@ def display_path(path: str) -> str:
     return printable(path, limit=240) if path else "''"
 
 
+def file_identity(path: str) -> object:
+    """What makes two paths one file: device and inode (hard links, symbolic links, ``./``), else the real path."""
+    if path == STDIN:
+        return path
+    try:
+        found = os.stat(path)
+    except OSError:
+        return os.path.realpath(path)
+    return (found.st_dev, found.st_ino)
+
+
 def read_bytes(path: str, what: str = "deck file") -> bytes:
     """Read a file (``-`` is standard input), at most :data:`MAX_FILE_BYTES`.
 

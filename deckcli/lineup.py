@@ -219,39 +219,25 @@ def judge_lineup_files(files: Sequence[str], name: str) -> LineupReport:
         raise DeckcliError("standard input (-) can be read only once")
     if len(files) == 1 and rules.registration:
         registration = read_registration(files[0], rules.deck_count, rules.label)
-        _refuse_repeats(registration.decks, rules, registration.where)
         report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
         report.warnings = list(registration.warnings)
         return report
     if len(files) != rules.deck_count:
         either = " (or one registration file naming them)" if rules.registration else ""
         raise DeckcliError(f"a {rules.label} is exactly {rules.deck_count} deck files{either}; got {len(files)}")
-    _refuse_repeats(files, rules, None)
+    _refuse_repeats(files, rules)
     return judge_lineup(files, rules)
 
 
-def _refuse_repeats(paths: Sequence[str], rules: LineupRules, where: str | None) -> None:
-    """Raise :class:`DeckcliError` when one deck file is named twice: a lineup is different decks."""
-    import os
+def _refuse_repeats(paths: Sequence[str], rules: LineupRules) -> None:
+    """Raise :class:`DeckcliError` when one deck file is given twice: a lineup is different decks."""
+    from deckcli.deckfile import file_identity
 
     seen: dict[object, str] = {}
     for path in paths:
-        key = _file_identity(path)
+        key = file_identity(path)
         if key in seen:
             named = path if seen[key] == path else f"{seen[key]} (as {path})"
-            reason = f"names {named} twice" if where else f"{named} is given twice"
-            raise DeckcliError(f"{reason}: a {rules.label} is {rules.deck_count} different decks", where=where)
+            raise DeckcliError(f"{named} is given twice: a {rules.label} is {rules.deck_count} different decks")
         seen[key] = path
 
-
-def _file_identity(path: str) -> object:
-    """What makes two paths one file: device and inode (hard links, symbolic links, ``./``), else the real path."""
-    import os
-
-    if path == "-":
-        return path
-    try:
-        found = os.stat(path)
-    except OSError:
-        return os.path.realpath(path)
-    return (found.st_dev, found.st_ino)

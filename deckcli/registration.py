@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from deckcli.deckfile import STDIN, decode_text, display_path, parse_toml, read_bytes
+from deckcli.deckfile import STDIN, decode_text, display_path, file_identity, parse_toml, read_bytes
 from deckcli.errors import DeckFileError
 from deckcli.jsonschemas import jsonable, strict_validator_class
 from deckcli.output import counted
@@ -53,8 +53,8 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
     number of decks the lineup needs, ``label`` what the lineup is called in
     messages ("Tournament lineup"). Raises :class:`DeckFileError` (exit code
     2) naming ``where`` (and the line where known) when the file is not UTF-8 or
-    TOML, is a deck file, lacks ``decks``, names another number of decks, or
-    names a deck file that does not exist.
+    TOML, is a deck file, lacks ``decks``, names another number of decks,
+    names a deck file that does not exist, or names one deck file twice.
     """
     text = decode_text(data, where)
     document = jsonable(parse_toml(text, where))
@@ -91,6 +91,18 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
         files = "a deck file" if len(missing) == 1 else f"{len(missing)} deck files"
         first = _line_naming(text, missing[0][0], line)
         raise DeckFileError(f"names {files} it cannot use: {problems}", where=where, line=first)
+    first_named: dict[object, str] = {}
+    for name, path in zip(names, decks):
+        identity = file_identity(path)
+        if identity in first_named:
+            earlier = first_named[identity]
+            at = _line_naming(text, name, line, after=_line_naming(text, earlier, line))
+            raise DeckFileError(
+                f'names {path} twice ("{earlier}" and "{name}"): a {label} is {deck_count} different decks',
+                where=where,
+                line=at,
+            )
+        first_named[identity] = name
     warnings = tuple(
         Finding("unknown-key", f"key {key!r} is not part of a registration (player, decks) and is ignored", lines.get((key,)))
         for key in document
@@ -105,14 +117,20 @@ def _state(path: str) -> str:
     return "is not a regular file" if os.path.exists(path) else "does not exist"
 
 
-def _line_naming(text: str, name: str, decks_line: int | None) -> int | None:
-    """The line, from the ``decks`` key on, where ``name`` is written in quotes (a list may span lines)."""
+def _line_naming(text: str, name: str, decks_line: int | None, after: int | None = None) -> int | None:
+    """The line, from the ``decks`` key on, where ``name`` is written in quotes (a list may span lines).
+
+    With ``after``, a line naming it after that one if there is one (a name written twice).
+    """
     if decks_line is None:
         return None
-    for number, line in enumerate(text.splitlines()[decks_line - 1 :], start=decks_line):
-        if f'"{name}"' in line or f"'{name}'" in line:
-            return number
-    return decks_line
+    found = [
+        number
+        for number, line in enumerate(text.splitlines()[decks_line - 1 :], start=decks_line)
+        if f'"{name}"' in line or f"'{name}'" in line
+    ]
+    later = [number for number in found if after is not None and number > after]
+    return (later or found or [decks_line])[0]
 
 
 def read_registration(path: str, deck_count: int, label: str = "Tournament lineup") -> Registration:

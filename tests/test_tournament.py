@@ -250,8 +250,12 @@ def test_one_deck_named_twice_is_refused_not_judged(tmp_path):
     registration = write_registration(tmp_path, ["monsters.toml", "./monsters.toml", "skellige.toml"])
     result = run_cli(["tournament", registration], exit_code=2)
     assert result.stderr.strip() == (
-        f"{registration}: names {tmp_path / 'monsters.toml'} twice: a Tournament lineup is 3 different decks"
+        f'{registration}:2: names {tmp_path / "monsters.toml"} twice ("monsters.toml" and "./monsters.toml"): '
+        "a Tournament lineup is 3 different decks"
     )
+    spread = tmp_path / "spread.toml"
+    spread.write_text('decks = [\n  "monsters.toml",\n  "skellige.toml",\n  "monsters.toml",\n]\n', encoding="utf-8")
+    assert run_cli(["tournament", spread], exit_code=2).stderr.startswith(f"{spread}:4: names ")
     result = run_cli(["tournament", tmp_path / "monsters.toml", tmp_path / "monsters.toml", tmp_path / "skellige.toml"],
                      exit_code=2)
     assert result.stderr.strip() == (
