@@ -10,6 +10,7 @@ from __future__ import annotations
 from deckcli.abilities import KIND_NAMES
 from deckcli.catalog import Card, Catalog, FactionSet
 from deckcli.errors import CardLookupError
+from deckcli.names import printable
 from deckcli.output import spoken
 from deckcli.resolve import Finding, ResolvedDeck
 
@@ -22,12 +23,12 @@ def either(names: list[str]) -> str:
 def unknown_reason(name: str, suggestions: list[str]) -> str:
     """The message for a name that matches no card, with "did you mean" when something is close."""
     hint = f"; did you mean {either(suggestions)}?" if suggestions else ""
-    return f'"{name}" is not a card of any faction set{hint}'
+    return f'"{printable(name)}" is not a card of any faction set{hint}'
 
 
 def ambiguous_reason(name: str, candidates: list[str]) -> str:
     """The message for a name that may mean several cards, listing them."""
-    return f'"{name}" may mean {either(candidates)}: write the full name'
+    return f'"{printable(name)}" may mean {either(candidates)}: write the full name'
 
 
 def lookup_card(catalog: Catalog, name: str, faction: FactionSet | None = None) -> Card:

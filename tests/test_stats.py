@@ -300,3 +300,8 @@ def test_every_example_deck(deck):
     assert sum(row["cards"] for row in data["rows"]) == data["strength"]["units"]
     assert sum(row["strength"] for row in data["rows"]) == data["strength"]["total"]
     run_cli(["odds", deck])
+
+
+def test_an_unknown_name_shows_its_invisible_characters(tmp_path):
+    result = run_cli(["stats", write_deck(tmp_path, {"Ves": 1, "Zz\u200bzz": 1})], exit_code=1)
+    assert '"Zz\\u200bzz" is not a card of any faction set' in result.stderr
