@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-
 @dataclass(frozen=True)
 class Ability:
     """One ability: ``code`` as in the catalog, ``name`` as printed in the rules, ``section`` (``"§10"``).

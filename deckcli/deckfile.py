@@ -12,7 +12,7 @@ import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from deckcli.errors import DeckFileError
 from deckcli.jsonschemas import strict_validator_class
@@ -79,6 +79,17 @@ def file_identity(path: str) -> object:
     except OSError:
         return os.path.realpath(path)
     return (found.st_dev, found.st_ino)
+
+
+def first_repeat(paths: Sequence[str]) -> tuple[int, int] | None:
+    """The positions ``(earlier, later)`` of the first path naming a file an earlier one names, or ``None``."""
+    seen: dict[object, int] = {}
+    for index, path in enumerate(paths):
+        identity = file_identity(path)
+        if identity in seen:
+            return seen[identity], index
+        seen[identity] = index
+    return None
 
 
 def read_bytes(path: str, what: str = "deck file") -> bytes:

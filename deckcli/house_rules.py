@@ -50,22 +50,24 @@ def _finite(text: str) -> float:
     return number
 
 
-def _refs(node: Any) -> list[tuple[str, str]]:
-    """Every ``($ref or $dynamicRef, reference)`` pair in a schema, nested ones included."""
+def _refs(node: Any, same_document: bool = False, top: bool = True) -> list[tuple[str, str]]:
+    """Every ``($ref or $dynamicRef, reference)`` pair in a schema, nested ones included.
+
+    With ``same_document``, none below a nested ``$id`` (their base is another document).
+    """
     if isinstance(node, dict):
+        if same_document and not top and "$id" in node:
+            return []
         found = [(k, v) for k, v in node.items() if k in ("$ref", "$dynamicRef") and isinstance(v, str)]
-        for value in node.values():
-            found.extend(_refs(value))
-        return found
+        return found + [ref for value in node.values() for ref in _refs(value, same_document, top=False)]
     if isinstance(node, list):
-        return [ref for item in node for ref in _refs(item)]
+        return [ref for item in node for ref in _refs(item, same_document, top=False)]
     return []
 
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 TEMPLATE_KEYS = ("x-message", "x-short", "x-summary")
 TEXT_KEYS = (*TEMPLATE_KEYS, "x-code", "x-label", "x-rule")
-MESSAGE_FIELDS = ("value", "limit", "over", "short", "hint")
 SECTIONS = ("leader", "cards", "side")
 
 
@@ -128,8 +130,9 @@ def _check_template(key: str, template: str, where: str) -> None:
     import string
 
     from deckcli.profile import ITEM_FIELDS, NESTED_FIELDS, PROFILE_FIELDS
+    from deckcli.rule_findings import FINDING_FIELDS
 
-    known = sorted({*PROFILE_FIELDS, *ITEM_FIELDS, *MESSAGE_FIELDS} - set(NESTED_FIELDS))
+    known = sorted({*PROFILE_FIELDS, *ITEM_FIELDS, *FINDING_FIELDS} - set(NESTED_FIELDS))
     try:
         parts = [
             (field, spec, conversion)
@@ -212,7 +215,7 @@ def _check_references(schema: dict[str, Any], resolver: Any, where: str) -> None
     """
     from referencing.exceptions import Unresolvable
 
-    for ref in _plain_refs(schema, top=True):
+    for ref in (ref for keyword, ref in _refs(schema, same_document=True) if keyword == "$ref"):
         try:
             resolver.lookup(ref)
         except Unresolvable:
@@ -220,16 +223,6 @@ def _check_references(schema: dict[str, Any], resolver: Any, where: str) -> None
             inside = f" in {target}" if target else ""
             raise RulesError(f"$ref {ref!r}: nothing at #{fragment}{inside}", where=where) from None
 
-
-def _plain_refs(node: Any, top: bool = False) -> list[str]:
-    if isinstance(node, dict):
-        if "$id" in node and not top:
-            return []
-        found = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
-        return found + [ref for value in node.values() for ref in _plain_refs(value)]
-    if isinstance(node, list):
-        return [ref for item in node for ref in _plain_refs(item)]
-    return []
 
 
 def load_house_rules(spec: str, builtin_registry: Any) -> Any:

@@ -231,13 +231,10 @@ def judge_lineup_files(files: Sequence[str], name: str) -> LineupReport:
 
 def _refuse_repeats(paths: Sequence[str], rules: LineupRules) -> None:
     """Raise :class:`DeckcliError` when one deck file is given twice: a lineup is different decks."""
-    from deckcli.deckfile import file_identity
+    from deckcli.deckfile import first_repeat
 
-    seen: dict[object, str] = {}
-    for path in paths:
-        key = file_identity(path)
-        if key in seen:
-            named = path if seen[key] == path else f"{seen[key]} (as {path})"
-            raise DeckcliError(f"{named} is given twice: a {rules.label} is {rules.deck_count} different decks")
-        seen[key] = path
-
+    repeat = first_repeat(paths)
+    if repeat:
+        earlier, later = paths[repeat[0]], paths[repeat[1]]
+        named = later if earlier == later else f"{earlier} (as {later})"
+        raise DeckcliError(f"{named} is given twice: a {rules.label} is {rules.deck_count} different decks")

@@ -63,7 +63,7 @@ def suggest(name: str, candidates: dict[str, str], limit: int = 3) -> list[str]:
     import difflib
 
     key = fold(name)[:80]
-    starting = sorted((k for k in candidates if len(key) >= 3 and k.startswith(key)), key=len) if key else []
+    starting = sorted((k for k in candidates if k.startswith(key)), key=len) if len(key) >= 3 else []
     close = difflib.get_close_matches(key, list(candidates), n=limit, cutoff=0.6)
     if not close and len(key) >= 3:
         close = [k for k in candidates if key in k or head(k) == head(key)][:limit]

@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from deckcli.deckfile import STDIN, decode_text, display_path, file_identity, parse_toml, read_bytes
+from deckcli.deckfile import STDIN, decode_text, display_path, first_repeat, parse_toml, read_bytes
 from deckcli.errors import DeckFileError
 from deckcli.jsonschemas import jsonable, strict_validator_class
 from deckcli.output import counted
@@ -91,18 +91,14 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
         files = "a deck file" if len(missing) == 1 else f"{len(missing)} deck files"
         first = _line_naming(text, missing[0][0], line)
         raise DeckFileError(f"names {files} it cannot use: {problems}", where=where, line=first)
-    first_named: dict[object, str] = {}
-    for name, path in zip(names, decks):
-        identity = file_identity(path)
-        if identity in first_named:
-            earlier = first_named[identity]
-            at = _line_naming(text, name, line, after=_line_naming(text, earlier, line))
-            raise DeckFileError(
-                f'names {path} twice ("{earlier}" and "{name}"): a {label} is {deck_count} different decks',
-                where=where,
-                line=at,
-            )
-        first_named[identity] = name
+    repeat = first_repeat(decks)
+    if repeat:
+        earlier, name = names[repeat[0]], names[repeat[1]]
+        raise DeckFileError(
+            f'names {decks[repeat[1]]} twice ("{earlier}" and "{name}"): a {label} is {deck_count} different decks',
+            where=where,
+            line=_line_naming(text, name, line, after=_line_naming(text, earlier, line)),
+        )
     warnings = tuple(
         Finding("unknown-key", f"key {key!r} is not part of a registration (player, decks) and is ignored", lines.get((key,)))
         for key in document

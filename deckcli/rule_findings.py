@@ -19,6 +19,8 @@ from deckcli.names import printable
 from deckcli.output import counted, spoken
 from deckcli.resolve import Finding
 
+FINDING_FIELDS = ("value", "limit", "over", "short", "hint")
+"""The fields a message may name besides the profile's and an item's own: see :func:`findings_of`."""
 _READABLE = {"maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "maxLength", "minLength"}
 """Conditions whose own jsonschema message reads well ("141 is greater than the maximum of 130")."""
 

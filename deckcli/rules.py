@@ -148,6 +148,10 @@ def builtin_rule_sets() -> list[str]:
     return sorted(packaged_rule_names(), key=lambda name: (packaged_schema(f"rules/{name}").get("x-order", 99), name))
 
 
+def _rule_set_choices() -> str:
+    return ", ".join([*builtin_rule_sets(), EVERY_RULE_SET])
+
+
 @functools.cache
 def builtin_rule_set(name: str) -> RuleSet:
     """The packaged rule set ``name``, compiled once per process.
@@ -155,7 +159,7 @@ def builtin_rule_set(name: str) -> RuleSet:
     Raises :class:`RulesError` when no such rule set is shipped.
     """
     if name not in packaged_rule_names():
-        raise RulesError(f"no rule set named {name!r}: choose {', '.join([*builtin_rule_sets(), EVERY_RULE_SET])} or a schema file")
+        raise RulesError(f"no rule set named {name!r}: choose {_rule_set_choices()} or a schema file")
     schema = packaged_schema(f"rules/{name}")
     validator = strict_validator_class()(schema, registry=_builtin_registry())
     return RuleSet(name=name, schema=schema, validator=validator)
@@ -178,7 +182,7 @@ def load_rule_set(spec: str) -> RuleSet:
     looks_like_path = "/" in spec or os.sep in spec or spec.endswith(".json")
     if not wanted or not (looks_like_path or os.path.exists(spec)):
         raise RulesError(
-            f"no rule set named {printable(spec)!r}: choose {', '.join([*builtin_rule_sets(), EVERY_RULE_SET])}, "
+            f"no rule set named {printable(spec)!r}: choose {_rule_set_choices()}, "
             "or give the path of your own rule-set JSON Schema file"
         )
     from deckcli.house_rules import load_house_rules

@@ -78,7 +78,8 @@ def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | No
         reason = "this key is already set above (write each key, and each card, once)"
     elif reason.startswith("Cannot declare"):
         reason = "this table is already declared above (one [cards] and one [side] per file)"
-    written = text.splitlines()[line - 1] if 0 < line <= len(text.splitlines()) else ""
+    lines = text.splitlines()
+    written = lines[line - 1] if 0 < line <= len(lines) else ""
     if any(quote in written for quote in "“”„"):
         reason += '; write names in straight quotes ("), not curly ones (“ ”)'
     return reason, line, int(found["column"])
