@@ -154,7 +154,7 @@ def deck_folder(folder: Path, count: int) -> list[str]:
 
 def unknown_names_deck(path: Path, count: int) -> None:
     """A deck file naming ``count`` cards that do not exist: typos of real names (seeded, repeatable)."""
-    from deckcli.catalog import default_catalog
+    from deckcli.catalog.loading import default_catalog
 
     catalog = default_catalog()
     names = sorted(catalog.cards)
@@ -175,7 +175,7 @@ def unknown_names_deck(path: Path, count: int) -> None:
 
 def odds_computation() -> tuple[str, Callable[[Any], Any]]:
     """The odds computation to time, given a resolved deck: every row of ``deckcli odds``, not rendered."""
-    from deckcli.odds_table import draw_odds
+    from deckcli.analysis.odds import draw_odds
 
     return "deckcli.odds_table.draw_odds (every card and Muster group row)", draw_odds
 
@@ -249,7 +249,7 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
         ))
 
         print("timing the odds computation …", file=sys.stderr)
-        from deckcli.verdict import read_resolved_deck
+        from deckcli.rules.judging import read_resolved_deck
 
         label, compute = odds_computation()
         notes.append(f"odds computation timed: {label}")

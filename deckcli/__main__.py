@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckcli.cli import main
+from deckcli.cli.main import main
 
 if __name__ == "__main__":
     main()

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import settings
 from click.testing import CliRunner, Result
 
-from deckcli.cli import cli
+from deckcli.cli.main import cli
 
 if os.environ.get("CI"):
     # CI must judge the submitted code, not the luck of the draw: the same examples every run.

@@ -15,7 +15,7 @@ from pathlib import Path
 import tomli_w
 from hypothesis import strategies as st
 
-from deckcli.catalog import default_catalog
+from deckcli.catalog.loading import default_catalog
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
 CATALOG = default_catalog()

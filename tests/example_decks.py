@@ -9,12 +9,12 @@ from pathlib import Path
 
 from conftest import DECKS, REPO, write_deck
 
-CARD_FILES = REPO / "deckcli" / "cards"
+CARD_FILES = REPO / "deckcli" / "catalog" / "cards"
 
 
 @functools.cache
 def raw_cards() -> dict[str, dict]:
-    """Card name -> its raw entry in deckcli/cards/*.toml."""
+    """Card name -> its raw entry in deckcli/catalog/cards/*.toml."""
     cards: dict[str, dict] = {}
     for path in CARD_FILES.glob("*.toml"):
         for entry in tomllib.loads(path.read_text("utf-8")).get("cards", []):

@@ -7,7 +7,7 @@ import tomllib
 
 from conftest import REPO, run_cli
 
-from deckcli.abilities import ABILITIES
+from deckcli.catalog.abilities import ABILITIES
 
 
 def sheet(*args: str) -> dict:
@@ -113,6 +113,6 @@ def test_ambiguous_name_exit_2_with_candidates():
 
 
 def test_every_card_has_a_sheet():
-    for path in (REPO / "deckcli" / "cards").glob("*.toml"):
+    for path in (REPO / "deckcli" / "catalog" / "cards").glob("*.toml"):
         for entry in tomllib.loads(path.read_text("utf-8"))["cards"]:
             assert sheet(entry["name"])["name"] == entry["name"]

@@ -16,7 +16,7 @@ import pytest
 
 from conftest import REPO, run_cli
 
-CATALOG = REPO / "deckcli" / "cards"
+CATALOG = REPO / "deckcli" / "catalog" / "cards"
 
 
 def raw_cards() -> dict[str, tuple[str, dict]]:

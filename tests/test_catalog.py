@@ -7,8 +7,8 @@ import re
 import jsonschema
 import pytest
 
-from deckcli.catalog import default_catalog, read_catalog_files
-from deckcli.schema_files import packaged_schema
+from deckcli.catalog.loading import default_catalog, read_catalog_files
+from deckcli.files.schemas import packaged_schema
 
 
 def test_every_catalog_file_passes_the_catalog_schema():

@@ -7,12 +7,12 @@ import subprocess
 import sys
 from importlib import resources
 
-from deckcli.catalog import build_catalog, read_catalog_files
+from deckcli.catalog.loading import build_catalog, read_catalog_files
 from conftest import DECKS
 
 
 def _own_skellige(folder, young_vildkaarl_copies: int):
-    packaged = resources.files("deckcli.cards").joinpath("skellige.toml").read_text("utf-8")
+    packaged = resources.files("deckcli.catalog").joinpath("cards", "skellige.toml").read_text("utf-8")
     marker = 'name = "Transformed Young Vildkaarl"'
     head, tail = packaged.split(marker)
     tail = tail.replace("copies = 1", f"copies = {young_vildkaarl_copies}", 1)
@@ -60,7 +60,7 @@ def test_a_broken_catalog_file_is_exit_2(tmp_path):
 
 
 def test_a_catalog_file_must_keep_its_faction(tmp_path):
-    packaged = resources.files("deckcli.cards").joinpath("skellige.toml").read_text("utf-8")
+    packaged = resources.files("deckcli.catalog").joinpath("cards", "skellige.toml").read_text("utf-8")
     (tmp_path / "skellige.toml").write_text(packaged.replace('faction = "skellige"', 'faction = "monsters"'), encoding="utf-8")
     done = _validate(DECKS / "monsters-advanced.toml", tmp_path)
     assert done.returncode == 2
@@ -75,7 +75,7 @@ def test_a_catalog_file_that_is_not_toml_has_line_and_column(tmp_path):
 
 
 def test_a_wrong_value_in_a_catalog_file_is_named_with_its_line(tmp_path):
-    packaged = resources.files("deckcli.cards").joinpath("skellige.toml").read_text("utf-8")
+    packaged = resources.files("deckcli.catalog").joinpath("cards", "skellige.toml").read_text("utf-8")
     broken = packaged.replace("copies = 1", 'copies = "x"', 1)
     (tmp_path / "skellige.toml").write_text(broken, encoding="utf-8")
     line = broken.splitlines().index('copies = "x"') + 1

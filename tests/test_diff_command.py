@@ -127,7 +127,7 @@ def test_unknown_names_exit_1_and_bad_files_exit_2(tmp_path, decks):
 
 
 def test_text_changes_add_up_to_the_percentages_shown():
-    from deckcli.deckdiff import shown_record
+    from deckcli.analysis.diff import shown_record
 
     row = shown_record("p_opening", {"card": "Ves", "old": 0.21739, "new": 0.21276, "change": 0.21276 - 0.21739})
     assert (row["old"], row["new"], row["change"]) == ("21.7%", "21.3%", "-0.4 points")

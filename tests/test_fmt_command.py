@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from conftest import DECKS, EXAMPLE_DECKS, run_cli
 
-from deckcli.catalog import default_catalog
-from deckcli.formatter import format_deck
+from deckcli.catalog.loading import default_catalog
+from deckcli.authoring.canonical_form import format_deck
 
 MESSY = """\
 # My deck, do not lose this comment
@@ -190,7 +190,7 @@ def test_a_merge_past_the_largest_count_is_refused_and_the_file_kept(tmp_path):
 
 
 def test_max_copies_is_the_deck_schemas_maximum():
-    from deckcli.deckfile import MAX_COPIES
-    from deckcli.schema_files import packaged_schema
+    from deckcli.deck.reading import MAX_COPIES
+    from deckcli.files.schemas import packaged_schema
 
     assert packaged_schema("deck")["$defs"]["cardTable"]["additionalProperties"]["maximum"] == MAX_COPIES

@@ -39,7 +39,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import DECKS, REPO
-from deckcli.cli import cli
+from deckcli.cli.main import cli
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, EXIT_UNUSABLE
 
 FUZZ_EXAMPLES = int(150 * float(os.environ.get("DECKCLI_FUZZ_SCALE", "1")))

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from conftest import DECKS, EXAMPLE_DECKS, run_cli, write_deck
 
-from deckcli.cli import cli
+from deckcli.cli.main import cli
 
 LEADER = "Leader: Foltest: The Siegemaster\n"
 

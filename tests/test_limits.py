@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from conftest import DECKS, REPO, run_cli, write_deck
-from deckcli.deckfile import MAX_DISTINCT_NAMES, MAX_FILE_BYTES
+from deckcli.deck.reading import MAX_DISTINCT_NAMES
+from deckcli.files.reading import MAX_FILE_BYTES
 
 STARTER = DECKS / "northern-realms-starter.toml"
 

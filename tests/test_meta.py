@@ -13,8 +13,8 @@ import jsonschema
 import pytest
 
 import deckcli
-from deckcli.cli import cli
-from deckcli.schema_files import packaged_rule_names, packaged_schema
+from deckcli.cli.main import cli
+from deckcli.files.schemas import packaged_rule_names, packaged_schema
 from conftest import DECKS, run_cli
 
 PACKAGE = Path(deckcli.__file__).resolve().parent

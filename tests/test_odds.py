@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from conftest import run_cli, write_deck
-from deckcli.cli import cli
-from deckcli.odds import p_at_least_one, p_holding, p_with_spies
+from deckcli.cli.main import cli
+from deckcli.analysis.probability import p_at_least_one, p_holding, p_with_spies
 
 # A 14-card Nilfgaard main deck with three Spies: small enough to enumerate every hand.
 SMALL = {
@@ -428,8 +428,8 @@ def test_combined_question_as_csv_and_text(tmp_path):
 
 def test_the_draw_model_refuses_impossible_questions_as_player_errors():
     from deckcli.errors import DrawQuestionError
-    from deckcli.maindeck import MainDeck
-    from deckcli.odds_table import draw_model
+    from deckcli.analysis.main_deck import MainDeck
+    from deckcli.analysis.odds import draw_model
 
     empty = MainDeck(where="deck.toml", cards=[], leader=None)
     with pytest.raises(DrawQuestionError, match="--hand 0: a hand holds at least 1 card"):

@@ -7,7 +7,7 @@ from math import isclose
 
 import pytest
 
-from deckcli.odds import p_at_least_one
+from deckcli.analysis.probability import p_at_least_one
 
 
 @pytest.mark.parametrize(("deck_size", "copies", "seen"), [(14, 1, 10), (14, 3, 5), (8, 2, 8), (6, 0, 3)])

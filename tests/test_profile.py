@@ -6,7 +6,7 @@ import json
 
 from conftest import run_cli, write_deck
 
-from deckcli.profile import PROFILE_FIELDS
+from deckcli.rules.profile import PROFILE_FIELDS
 
 
 def test_profile_prints_the_counts_a_schema_judges(tmp_path):

@@ -8,7 +8,7 @@ import stat
 import pytest
 
 from deckcli.errors import OutputError
-from deckcli.safefile import write_text
+from deckcli.files.safe_write import write_text
 
 
 def test_writes_utf8_and_refuses_to_overwrite(tmp_path):

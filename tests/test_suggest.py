@@ -7,7 +7,7 @@ from deck_strategies import card_names, leader_names
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deckcli.catalog import default_catalog
+from deckcli.catalog.loading import default_catalog
 
 
 @settings(max_examples=1500, deadline=None)

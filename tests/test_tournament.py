@@ -236,7 +236,7 @@ def test_no_registration_text_crashes_the_command(tmp_path, text):
 
 
 def test_the_tournament_rule_set_itself_counts_the_decks():
-    from deckcli.lineup import judge_lineup, lineup_rules
+    from deckcli.rules.lineups import judge_lineup, lineup_rules
 
     report = judge_lineup([DECKS / "monsters-advanced.toml", DECKS / "skellige-advanced.toml"], lineup_rules("tournament"))
     assert [f.code for f in report.violations] == ["deck-count"]

@@ -1,0 +1,93 @@
+"""Editing the copies of cards in a deck file, comments and order kept (``add``, ``remove``, ``fix --apply``).
+
+The file is edited with tomlkit, which keeps every comment, blank line and key
+the player wrote. A card's line is found by the card it means (any spelling
+the catalog resolves to that card), so ``"blue stripes commando" = 2`` is the
+line of Blue Stripes Commando. Setting a card to 0 copies deletes its line;
+a card the section lacks is added at its end, in the catalog spelling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from deckcli.deck.reading import MAX_COPIES
+from deckcli.errors import DeckFileError
+
+if TYPE_CHECKING:
+    from deckcli.catalog.model import Catalog
+
+SECTIONS = ("cards", "side")
+"""The deck-file tables that hold card copies: the main deck and the side deck (rulebook §2)."""
+
+
+def set_copies(text: str, where: str, catalog: Catalog, changes: Mapping[tuple[str, str], int]) -> str:
+    """``text`` (a deck file) with each ``(section, card name) -> copies`` of ``changes`` applied.
+
+    ``section`` is ``"cards"`` or ``"side"``; ``card name`` the catalog name;
+    ``copies`` the new count (0 deletes the card's lines; several lines naming
+    one card become one). Raises :class:`DeckFileError` (exit code 2) when the
+    text is not TOML tomlkit can edit, when a section is written as dotted keys
+    or in several parts, or when a count is outside 0–90.
+    """
+    import tomlkit
+
+    try:
+        document = tomlkit.parse(text)
+    except tomlkit.exceptions.TOMLKitError as error:
+        raise DeckFileError(f"cannot edit this file: {error}", where=where) from None
+    except RecursionError:
+        raise DeckFileError("holds tables or lists nested too deeply to edit", where=where) from None
+    for (section, card), copies in changes.items():
+        if section not in SECTIONS:
+            raise ValueError(f"unknown section {section!r}")
+        if not 0 <= copies <= MAX_COPIES:
+            raise DeckFileError(f"{card}: {copies} copies; a deck file holds 0 to {MAX_COPIES}", where=where)
+        table = _section_table(document, section, where, create=copies > 0)
+        if table is not None:
+            _set(table, card, copies, catalog)
+    return tomlkit.dumps(document)
+
+
+def _section_table(document: Any, section: str, where: str, create: bool) -> Any:
+    from tomlkit.items import InlineTable, Table
+
+    if section not in document:
+        if not create:
+            return None
+        document.add(section, tomlkit_table())
+    table = document[section]
+    if not isinstance(table, (Table, InlineTable)) or (isinstance(table, Table) and table.is_super_table()):
+        raise DeckFileError(
+            f"cannot edit [{section}] written as dotted keys or in several parts: write it as one [{section}] table",
+            where=where,
+        )
+    return table
+
+
+def tomlkit_table() -> Any:
+    """An empty standard table (``[side]``), as tomlkit writes a new one."""
+    import tomlkit
+
+    return tomlkit.table()
+
+
+def _set(table: Any, card: str, copies: int, catalog: Catalog) -> None:
+    keys = [key for key in list(table.keys()) if _means(catalog, key, card)]
+    for key in keys[1:]:
+        del table[key]
+    if copies == 0:
+        if keys:
+            del table[keys[0]]
+    elif keys:
+        table[keys[0]] = copies
+    else:
+        from tomlkit.items import KeyType, SingleKey
+
+        table.add(SingleKey(card, KeyType.Basic), copies)
+
+
+def _means(catalog: Catalog, key: str, card: str) -> bool:
+    found = catalog.find(key)
+    return len(found) == 1 and found[0].name == card

@@ -1,0 +1,59 @@
+"""Looking up one card named on the command line.
+
+Names match as in ``validate`` (:meth:`deckcli.catalog.model.Catalog.find`): a name
+that matches no card gets "did you mean", a name that may mean several cards
+is refused with the candidates. Nothing is guessed (rulebook §1, §2)."""
+
+from __future__ import annotations
+
+from deckcli.catalog.abilities import KIND_NAMES
+from deckcli.catalog.model import Card, Catalog, FactionSet
+from deckcli.errors import CardLookupError
+from deckcli.text import either, printable, spoken
+
+
+def unknown_reason(name: str, suggestions: list[str]) -> str:
+    """The message for a name that matches no card, with "did you mean" when something is close."""
+    hint = f"; did you mean {either(suggestions)}?" if suggestions else ""
+    return f'"{printable(name)}" is not a card of any faction set{hint}'
+
+
+def ambiguous_reason(name: str, candidates: list[str]) -> str:
+    """The message for a name that may mean several cards, listing them."""
+    return f'"{printable(name)}" may mean {either(candidates)}: write the full name'
+
+
+def lookup_card(catalog: Catalog, name: str, faction: FactionSet | None = None) -> Card:
+    """The one card ``name`` means. With ``faction``, a name shared by several cards picks the one that set prints.
+
+    Raises :class:`CardLookupError` (exit code 2) when ``name`` matches no card
+    or several.
+    """
+    found = catalog.find(name)
+    if faction is not None and len(found) > 1:
+        printed = [card for card in found if card.name in faction.copies]
+        found = printed if len(printed) == 1 else found
+    if not found:
+        raise CardLookupError(unknown_reason(name, catalog.suggest(name)))
+    if len(found) > 1:
+        raise CardLookupError(ambiguous_reason(name, [card.name for card in found]))
+    return found[0]
+
+
+def lookup_leader(catalog: Catalog, name: str, faction: FactionSet) -> Card:
+    """The Leader Card ``name`` means, which must be one of ``faction``'s Leaders (rulebook §2).
+
+    Raises :class:`CardLookupError` (exit code 2) naming that faction's Leaders
+    when ``name`` is unknown, ambiguous, not a Leader or another faction's.
+    """
+    leaders = [catalog.cards[n].name for n in faction.copies if catalog.cards[n].is_leader]
+    choices = f"the {faction.name} Leaders are {spoken(leaders)}"
+    try:
+        card = lookup_card(catalog, name, faction)
+    except CardLookupError as error:
+        raise CardLookupError(f"{error.reason}; {choices}") from None
+    if not card.is_leader:
+        raise CardLookupError(f"{card.name} is a {KIND_NAMES[card.kind]}, not a Leader; {choices}")
+    if card.name not in faction.copies:
+        raise CardLookupError(f"{card.name} is not in the {faction.name} set; {choices}")
+    return card

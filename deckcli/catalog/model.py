@@ -1,0 +1,154 @@
+"""The card catalog's records: a card, a faction's set, and the catalog that looks names up.
+
+A faction's *set* is its own cards plus the neutral ones; ``copies`` is always
+"copies printed in one faction's set" (rulebook §1)."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from deckcli.catalog.names import fold, head, suggest
+
+KINDS = ("leader", "unit", "hero", "special", "weather")
+
+
+ROWS = ("close", "ranged", "siege")
+
+
+ROW_NAMES = {"close": "Close Combat", "ranged": "Ranged Combat", "siege": "Siege"}
+
+
+NEUTRAL = "neutral"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card.
+
+    ``strength`` is the printed Strength (``None`` for Leaders, Special and
+    Weather Cards); ``rows`` the rows it may enter (Agile: Close and Ranged);
+    ``group`` its Muster or Tight Bond group; ``side_deck_card`` the side-deck
+    card its Summon or Berserker ability brings; ``home`` the faction slug, or
+    ``"neutral"`` for cards every set prints.
+    """
+
+    name: str
+    kind: str
+    home: str
+    strength: int | None = None
+    rows: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    group: str | None = None
+    side_deck_card: str | None = None
+    side_deck: bool = False
+    aliases: tuple[str, ...] = ()
+    leader_ability: str | None = None
+    activation: str | None = None
+
+    @property
+    def is_leader(self) -> bool:
+        return self.kind == "leader"
+
+    @property
+    def is_unit(self) -> bool:
+        """Heroes are Unit Cards too (rulebook §2)."""
+        return self.kind in ("unit", "hero")
+
+    @property
+    def is_hero(self) -> bool:
+        return self.kind == "hero"
+
+    @property
+    def is_special(self) -> bool:
+        """Weather Cards are Special Cards too (rulebook §5, §12)."""
+        return self.kind in ("special", "weather")
+
+    @property
+    def is_weather(self) -> bool:
+        return self.kind == "weather"
+
+    def has(self, ability: str) -> bool:
+        """Whether the card carries ``ability`` (``"scorch"`` also matches row-limited Scorch)."""
+        return any(a == ability or a.startswith(ability + "-") for a in self.abilities)
+
+
+@dataclass(frozen=True)
+class FactionSet:
+    """One faction's set: ``copies`` maps card name to copies printed in that set."""
+
+    slug: str
+    name: str
+    copies: dict[str, int] = field(hash=False)
+
+    @property
+    def size(self) -> int:
+        """Cards in the set, counting copies, Leaders and side-deck cards."""
+        return sum(self.copies.values())
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every card by name, and every faction's set by slug."""
+
+    cards: dict[str, Card]
+    factions: dict[str, FactionSet]
+
+    @functools.cached_property
+    def _by_key(self) -> dict[str, Card]:
+        keys: dict[str, Card] = {}
+        for card in self.cards.values():
+            for spelling in (card.name, *card.aliases):
+                keys[fold(spelling)] = card
+        return keys
+
+    @functools.cached_property
+    def _by_head(self) -> dict[str, list[Card]]:
+        heads: dict[str, list[Card]] = {}
+        for card in self.cards.values():
+            key = fold(card.name)
+            if ": " in key:
+                heads.setdefault(head(key), []).append(card)
+        return heads
+
+    @functools.cached_property
+    def display_names(self) -> dict[str, str]:
+        """Folded key -> display name of every card (the pool for "did you mean")."""
+        return {fold(c.name): c.name for c in self.cards.values()}
+
+    def find(self, name: str) -> list[Card]:
+        """Return every card ``name`` may mean: one card, several (ambiguous) or none.
+
+        An exact match (after :func:`deckcli.catalog.names.fold`) or an alias wins. Otherwise
+        the name is compared with the part of each card name before its colon, so
+        ``Eredin Bréacc Glas`` finds ``Eredin Bréacc Glas: The Treacherous`` and
+        ``Foltest`` finds all five Foltest Leaders.
+        """
+        key = fold(name)
+        exact = self._by_key.get(key)
+        if exact is not None:
+            return [exact]
+        return list(self._by_head.get(key, ()))
+
+    def suggest(self, name: str) -> list[str]:
+        """Up to three catalog names close to ``name``, best first."""
+        return suggest(name, self.display_names)
+
+    def faction(self, name: str) -> FactionSet:
+        """Return the faction set ``name`` means (display name or slug, any case or apostrophe).
+
+        Raises ``KeyError`` with the known names when nothing matches.
+        """
+        key = fold(name).replace("-", " ").replace("'", "")
+        for faction in self.factions.values():
+            if key in (fold(faction.name).replace("'", ""), faction.slug.replace("-", " ")):
+                return faction
+        raise KeyError(name)
+
+    def in_set(self, card: Card, faction: FactionSet) -> int:
+        """Copies of ``card`` in ``faction``'s set (0 when that set does not print it)."""
+        return faction.copies.get(card.name, 0)
+
+    def sets_printing(self, card: Card) -> list[tuple[FactionSet, int]]:
+        """Every faction set that prints ``card``, with its copies there."""
+        return [(f, f.copies[card.name]) for f in self.factions.values() if card.name in f.copies]

@@ -1,0 +1,133 @@
+"""Commands that analyse a deck: ``stats``, ``odds`` and ``diff``."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from deckcli.cli.options import (
+    CONTEXT,
+    echo_findings,
+    read_named_deck,
+    reports_errors,
+    table_format_option,
+)
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
+
+
+class StatsTable(click.ParamType):
+    """``--table`` of ``stats``: one of the statistics tables (checked lazily, like ``--format``)."""
+
+    name = "table"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from deckcli.analysis.stats import TABLES
+
+        if value in TABLES:
+            return value
+        self.fail(f"{value!r} is not a table; choose one of: {', '.join(TABLES)}", param, ctx)
+
+
+def _print_deck_report(report: Any, text: str) -> None:
+    """Say on stderr what the figures leave out, print ``text`` and exit (1 when some name is not a card)."""
+
+    echo_findings(report.main.where, report.main.left_out)
+    click.echo(text)
+    sys.exit(EXIT_ILLEGAL if report.main.unresolved else EXIT_OK)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("deck")
+@click.option("--table", "only", type=StatsTable(), default=None, metavar="TABLE",
+              help="Only this table: kinds, rows, abilities, strength, histogram, groups, exposure, "
+                   "scorch or side-deck.")
+@table_format_option
+@reports_errors
+def stats(deck: str, only: str | None, fmt: str) -> None:
+    """Print the composition tables of a deck.
+
+    DECK is a deck file (TOML); - reads it from standard input. Tables: cards
+    by kind, by row (Agile units counted once, in their own row), by ability;
+    Strength and its histogram; Muster and Tight Bond groups; exposure to
+    Weather Cards; what a Scorch would remove; the side deck to set aside.
+
+    \b
+    Example:
+      deckcli stats decks/skellige-advanced.toml
+      deckcli stats decks/monsters-starter.toml --table groups --format github
+    """
+    from deckcli.analysis.stats import deck_stats
+    from deckcli.rules.judging import read_resolved_deck
+
+    report = deck_stats(read_resolved_deck(deck))
+    _print_deck_report(report, report.render(fmt, only))
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("deck")
+@click.option("--card", "cards", multiple=True, metavar="NAME",
+              help="Only this card of the main deck (repeatable); its Muster group row too.")
+@click.option("--hand", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Opening hand size.  [default: 10, or 11 with Francesca Findabair: Daisy of the Valley]")
+@click.option("--exchanges", type=click.IntRange(0, 2), default=2, show_default=True, metavar="N",
+              help="Cards exchanged (set aside, not redrawn) after the opening draw: 0 to 2 (§6).")
+@click.option("--all", "all_of", multiple=True, metavar="NAME",
+              help="Chance of holding every card named with --all (repeatable) at once.")
+@click.option("--at-least", "at_least", type=(click.IntRange(min=1), str), multiple=True, metavar="K NAME",
+              help="Chance of holding at least K copies of NAME (repeatable; combines with --all).")
+@table_format_option
+@reports_errors
+def odds(
+    deck: str,
+    cards: tuple[str, ...],
+    hand: int | None,
+    exchanges: int,
+    all_of: tuple[str, ...],
+    at_least: tuple[tuple[int, str], ...],
+    fmt: str,
+) -> None:
+    """Print exact chances of drawing each card of a deck.
+
+    DECK is a deck file (TOML); - reads it from standard input. One row per
+    card of the main deck and per Muster group: in the opening hand, after
+    the exchange (set-aside model: exchanged cards are not redrawn) and with
+    1 or 2 Spies played. --all and --at-least ask one combined question.
+
+    \b
+    Example:
+      deckcli odds decks/northern-realms-starter.toml --card "Blue Stripes Commando"
+      deckcli odds decks/scoiatael-starter.toml --all Decoy --at-least 2 "Havekar Smuggler"
+    """
+    from deckcli.analysis.odds import draw_odds
+    from deckcli.rules.judging import read_resolved_deck
+
+    if cards and (all_of or at_least):
+        raise click.UsageError("--card lists cards one by one; it cannot be combined with --all or --at-least")
+    report = draw_odds(read_resolved_deck(deck), cards, hand, exchanges, all_of, at_least)
+    _print_deck_report(report, report.render(fmt))
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("old")
+@click.argument("new")
+@table_format_option
+@reports_errors
+def diff(old: str, new: str, fmt: str) -> None:
+    """Show what changed between two decks.
+
+    Cards added and removed, the profile figures (units, Special Cards,
+    Strength, Spies, Medics…) and p_opening of each card in both decks: the
+    chance (0–1) of at least one copy in the opening hand of 10 cards (11 with
+    Francesca Findabair: Daisy of the Valley).
+
+    \b
+    Example:
+      deckcli diff decks/skellige-starter.toml decks/skellige-advanced.toml
+    """
+    from deckcli.analysis.diff import diff_decks, render_diff
+
+    if old == new == "-":
+        raise click.UsageError("standard input (-) can be read only once")
+    click.echo(render_diff(diff_decks(read_named_deck(old), read_named_deck(new)), fmt))

@@ -1,0 +1,97 @@
+"""The command line: a thin Click layer over the deckcli library.
+
+Only the ``deckcli.cli`` package imports click. Library errors (:class:`DeckcliError`) become
+one line on stderr and their exit code; results go to stdout. Each command lives in
+the module of its subject (judging, analysis, catalog, authoring) and is registered here."""
+
+from __future__ import annotations
+
+import errno
+import io
+import sys
+
+import click
+
+from deckcli import __version__
+from deckcli.cli.analysis import diff, odds, stats
+from deckcli.cli.authoring import export, fmt, import_, new, schema
+from deckcli.cli.catalog import card, cards
+from deckcli.cli.judging import profile, team, tournament, validate
+from deckcli.cli.options import CONTEXT, silence_stdout
+from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(__version__, prog_name="deckcli")
+def cli() -> None:
+    """Validate, check and analyse decks for Gwent: The Legendary Card Game.
+
+    \b
+    Example:
+      deckcli validate decks/northern-realms-starter.toml --rules advanced
+
+    Exit codes: 0 legal / done; 1 a deck or lineup breaks a rule, names cards
+    that do not exist, or (fmt --check) a file would change; 2 a file could not
+    be read or written, or the command line is wrong.
+    """
+
+
+for _command in (validate, tournament, team, profile, stats, odds, diff, cards, card, new, import_, export, fmt, schema):
+    cli.add_command(_command)
+
+
+def main() -> None:
+    """The console script: run the command line, never showing a traceback.
+
+    Click's own errors keep their exit code 2. A closed output pipe
+    (``deckcli validate … | head -1``) ends quietly with exit code 0: the reader
+    wanted no more.
+    """
+    if sys.stdout is None:  # started with standard output closed (`deckcli cards >&-`)
+        sys.stdout = _ClosedOutput()
+    try:
+        code = cli.main(prog_name="deckcli", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        code = done.exit_code
+    except SystemExit as done:  # a command's own exit code: the output is still flushed below
+        code = done.code
+    except click.ClickException as error:
+        error.show()
+        code = error.exit_code
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        code = 130
+    except OSError as error:  # writing the output failed (a full disk, a closed terminal)
+        click.echo(f"deckcli: cannot write the output: {error.strerror or error}", err=True)
+        code = EXIT_UNUSABLE
+    except Exception as error:  # a bug in deckcli: say so in one line, never a traceback
+        click.echo(f"deckcli: internal error ({type(error).__name__}: {error}); please report it", err=True)
+        code = EXIT_UNUSABLE
+    if not _flushed():
+        code = EXIT_OK  # the reader went away before the last of the output: as a closed pipe mid-command
+    sys.exit(code if isinstance(code, int) else EXIT_OK)
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output that was closed before deckcli started: writing to it is an error, not a no-op."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+
+def _flushed() -> bool:
+    """Flush standard output; ``False`` when its reader has gone (the rest is silenced)."""
+    if sys.stdout is None:
+        return True
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+        return False
+    except OSError:
+        pass
+    return True

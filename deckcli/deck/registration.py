@@ -1,0 +1,145 @@
+"""Reading a Tournament registration: a TOML file naming deck files relative to itself.
+
+```toml
+player = "Alex"
+decks = ["monsters.toml", "nilfgaard.toml", "skellige.toml"]
+```
+
+A registration is told from a deck file by its keys: ``decks`` against
+``faction`` (docs/architecture.md). How many decks it must name is the lineup rule set's
+``deck_count`` (3 for a Tournament, rulebook §15).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from deckcli.errors import DeckFileError
+from deckcli.files.reading import (
+    STDIN,
+    decode_text,
+    display_path,
+    first_repeat,
+    read_bytes,
+)
+from deckcli.files.schemas import jsonable, packaged_schema, strict_validator_class
+from deckcli.files.toml_lines import key_lines, parse_toml
+from deckcli.findings import Finding
+from deckcli.text import counted
+
+
+@dataclass(frozen=True)
+class Registration:
+    """A registration read from ``where``: its ``player`` (or ``None``) and deck paths.
+
+    ``decks`` are the deck files as paths usable from the working folder (each
+    name joined to the registration's folder), in the order written;
+    ``warnings`` an ``unknown-key`` finding for each key deckcli does not use.
+    """
+
+    where: str
+    player: str | None
+    decks: tuple[str, ...]
+    warnings: tuple[Finding, ...] = ()
+
+
+@functools.cache
+def _registration_validator() -> Any:
+    return strict_validator_class()(packaged_schema("registration"))
+
+
+def parse_registration(data: bytes, where: str, folder: str, deck_count: int, label: str = "Tournament lineup") -> Registration:
+    """Turn a registration file's bytes into a :class:`Registration`.
+
+    ``folder`` is the folder deck names are relative to; ``deck_count`` the
+    number of decks the lineup needs, ``label`` what the lineup is called in
+    messages ("Tournament lineup"). Raises :class:`DeckFileError` (exit code
+    2) naming ``where`` (and the line where known) when the file is not UTF-8 or
+    TOML, is a deck file, lacks ``decks``, names another number of decks,
+    names a deck file that does not exist, or names one deck file twice.
+    """
+    text = decode_text(data, where)
+    document = jsonable(parse_toml(text, where))
+    lines = key_lines(text)
+    if "decks" not in document and "faction" in document:
+        raise DeckFileError(
+            f"is a deck file, not a registration: give {deck_count} deck files, "
+            'or a registration naming them with decks = ["a.toml", …]',
+            where=where,
+        )
+    errors = list(_registration_validator().iter_errors(document))
+    if errors:
+        error = min(errors, key=lambda e: len(e.path))
+        top = str(error.path[0]) if error.path else None
+        if error.validator == "required":
+            reason = 'no decks: add a line such as decks = ["monsters.toml", "nilfgaard.toml", "skellige.toml"]'
+        else:
+            schema = packaged_schema("registration")
+            reason = schema["properties"].get(top, schema).get("x-message", error.message)
+        raise DeckFileError(reason, where=where, line=lines.get((top,)) if top else None)
+    names = document["decks"]
+    line = lines.get(("decks",))
+    if len(names) != deck_count:
+        raise DeckFileError(
+            f"names {counted(len(names), 'deck file', 'deck files')}; "
+            f"a {label} has exactly {deck_count}",
+            where=where,
+            line=line,
+        )
+    decks = tuple(os.path.normpath(os.path.join(folder, name)) for name in names)
+    missing = [(name, path) for name, path in zip(names, decks) if not os.path.isfile(path)]
+    if missing:
+        problems = "; ".join(f'"{name}": {path} {_state(path)}' for name, path in missing)
+        files = "a deck file" if len(missing) == 1 else f"{len(missing)} deck files"
+        first = _line_naming(text, missing[0][0], line)
+        raise DeckFileError(f"names {files} it cannot use: {problems}", where=where, line=first)
+    repeat = first_repeat(decks)
+    if repeat:
+        earlier, name = names[repeat[0]], names[repeat[1]]
+        raise DeckFileError(
+            f'names {decks[repeat[1]]} twice ("{earlier}" and "{name}"): a {label} is {deck_count} different decks',
+            where=where,
+            line=_line_naming(text, name, line, after=_line_naming(text, earlier, line)),
+        )
+    warnings = tuple(
+        Finding("unknown-key", f"key {key!r} is not part of a registration (player, decks) and is ignored", lines.get((key,)))
+        for key in document
+        if key not in ("player", "decks")
+    )
+    return Registration(where=where, player=document.get("player"), decks=decks, warnings=warnings)
+
+
+def _state(path: str) -> str:
+    if os.path.isdir(path):
+        return "is a folder, not a deck file"
+    return "is not a regular file" if os.path.exists(path) else "does not exist"
+
+
+def _line_naming(text: str, name: str, decks_line: int | None, after: int | None = None) -> int | None:
+    """The line, from the ``decks`` key on, where ``name`` is written in quotes (a list may span lines).
+
+    With ``after``, a line naming it after that one if there is one (a name written twice).
+    """
+    if decks_line is None:
+        return None
+    found = [
+        number
+        for number, line in enumerate(text.splitlines()[decks_line - 1 :], start=decks_line)
+        if f'"{name}"' in line or f"'{name}'" in line
+    ]
+    later = [number for number in found if after is not None and number > after]
+    return (later or found or [decks_line])[0]
+
+
+def read_registration(path: str, deck_count: int, label: str = "Tournament lineup") -> Registration:
+    """Read the registration file at ``path`` (``-`` is standard input; then deck names are relative to here).
+
+    Raises :class:`DeckFileError` (exit code 2) as :func:`parse_registration` does,
+    and for a file that is missing or cannot be read.
+    """
+    where = display_path(path)
+    folder = "" if path == STDIN else os.path.dirname(path)
+    return parse_registration(read_bytes(path), where, folder, deck_count, label)

@@ -1,0 +1,170 @@
+"""Resolving a deck file's names against the catalog.
+
+Every name a player typed becomes a catalog card, or an unknown or ambiguous
+name kept for the rules to report. Nothing is guessed: a name that may mean
+several cards stays ambiguous (rulebook §2: the deck must be exactly what the
+player means to shuffle).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckcli.catalog.lookup import ambiguous_reason, unknown_reason
+from deckcli.catalog.model import Card, Catalog, FactionSet
+from deckcli.catalog.names import fold, suggest
+from deckcli.deck.reading import DeckFile, Entry
+from deckcli.errors import DeckFileError
+from deckcli.findings import Finding
+from deckcli.text import printable
+
+
+@dataclass
+class Placed:
+    """A catalog card in one section of the deck with its total copies and every line naming it."""
+
+    card: Card
+    copies: int
+    lines: list[int | None]
+
+    @property
+    def line(self) -> int | None:
+        return self.lines[0]
+
+
+@dataclass
+class ResolvedDeck:
+    """A deck whose names are resolved against the catalog.
+
+    ``main`` and ``side`` map canonical card names to :class:`Placed` cards (in
+    file order); ``unknown`` and ``ambiguous`` keep the entries that resolved to
+    no card or to several (with ``hints`` and ``candidates`` to tell the player).
+    """
+
+    source: DeckFile
+    faction: FactionSet
+    leaders: list[Placed] = field(default_factory=list)
+    main: dict[str, Placed] = field(default_factory=dict)
+    side: dict[str, Placed] = field(default_factory=dict)
+    unknown: list[Entry] = field(default_factory=list)
+    ambiguous: list[Entry] = field(default_factory=list)
+    suggestions: dict[str, list[str]] = field(default_factory=dict)
+    candidates: dict[str, list[str]] = field(default_factory=dict)
+    warnings: list[Finding] = field(default_factory=list)
+
+    @property
+    def where(self) -> str:
+        return self.source.where
+
+    def line_of(self, name: str | None, section: str | None = None, nth: int = 0) -> int | None:
+        """The deck-file line naming ``name`` (canonical or as typed), if known: the ``nth`` such line, else the first.
+
+        ``section`` (``"leader"``, ``"cards"`` or ``"side"``) looks only there;
+        otherwise the Leader comes first, then ``[cards]``, then ``[side]``. A
+        name typed on several lines (an unknown name in ``leader`` and
+        ``[cards]``) has one line each. Without a ``name``, the line of the
+        ``leader`` key for section ``"leader"``.
+        """
+        if name is None:
+            return self.source.leader_line if section == "leader" else None
+        sections = {"leader": self.leaders, "cards": list(self.main.values()), "side": list(self.side.values())}
+        lines = [
+            placed.line
+            for key in ([section] if section in sections else list(sections))
+            for placed in sections[key]
+            if placed.card.name == name
+        ]
+        lines += [
+            entry.line
+            for entry in (*self.unknown, *self.ambiguous)
+            if entry.name == name and (section is None or entry.section == section)
+        ]
+        return lines[nth] if nth < len(lines) else (lines[0] if lines else None)
+
+
+def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
+    """The faction set the deck names. Raises :class:`DeckFileError` (exit 2) for an unknown faction."""
+    try:
+        return catalog.faction(deck.faction)
+    except KeyError:
+        choices = ", ".join(f.name for f in catalog.factions.values())
+        close = suggest(deck.faction, {fold(f.name): f.name for f in catalog.factions.values()}, limit=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise DeckFileError(
+            f'unknown faction "{printable(deck.faction)}": {hint}choose one of {choices}',
+            where=deck.where,
+            line=deck.faction_line,
+        ) from None
+
+
+def resolve_deck(deck: DeckFile, catalog: Catalog) -> ResolvedDeck:
+    """Resolve every name of ``deck`` against ``catalog``.
+
+    Two entries meaning the same card are merged into one :class:`Placed`,
+    with a ``merged-duplicate`` warning naming both lines. Raises
+    :class:`DeckFileError` only for an unknown faction.
+    """
+    resolved = ResolvedDeck(source=deck, faction=resolve_faction(deck, catalog))
+    for entry in deck.leaders:
+        card = _resolve_entry(entry, catalog, resolved)
+        if card is not None:
+            resolved.leaders.append(Placed(card, 1, [entry.line]))
+    for entries, section in ((deck.cards, resolved.main), (deck.side, resolved.side)):
+        for entry in entries:
+            card = _resolve_entry(entry, catalog, resolved)
+            if card is not None:
+                _place(section, card, entry, resolved)
+    for key, line in deck.extra_keys:
+        resolved.warnings.append(
+            Finding("unknown-key", f"key {key!r} is not part of a deck file and is ignored", line=line)
+        )
+    return resolved
+
+
+def _resolve_entry(entry: Entry, catalog: Catalog, resolved: ResolvedDeck) -> Card | None:
+    found = catalog.find(entry.name)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        resolved.ambiguous.append(entry)
+        resolved.candidates[entry.name] = [card.name for card in found]
+    else:
+        resolved.unknown.append(entry)
+        resolved.suggestions[entry.name] = catalog.suggest(entry.name)
+    return None
+
+
+def _place(section: dict[str, Placed], card: Card, entry: Entry, resolved: ResolvedDeck) -> None:
+    placed = section.get(card.name)
+    if placed is None:
+        section[card.name] = Placed(card, entry.copies, [entry.line])
+        return
+    first = placed.line
+    placed.copies += entry.copies
+    placed.lines.append(entry.line)
+    where = f"line {first}" if first is not None else "an earlier line"
+    resolved.warnings.append(
+        Finding(
+            "merged-duplicate",
+            f'"{printable(entry.name)}" is {card.name}, already listed on {where}: '
+            f"counted together as {placed.copies} copies",
+            line=entry.line,
+            card=card.name,
+        )
+    )
+
+
+def unresolved_findings(deck: ResolvedDeck) -> list[Finding]:
+    """One ``unknown-card`` or ``ambiguous-card`` finding per deck-file entry that names no card or several.
+
+    Sorted by line; each carries the entry's line and the name as typed.
+    """
+    findings = [
+        Finding("unknown-card", unknown_reason(entry.name, deck.suggestions.get(entry.name, [])), entry.line, entry.name)
+        for entry in deck.unknown
+    ]
+    findings += [
+        Finding("ambiguous-card", ambiguous_reason(entry.name, deck.candidates.get(entry.name, [])), entry.line, entry.name)
+        for entry in deck.ambiguous
+    ]
+    return sorted(findings, key=lambda f: (f.line is None, f.line or 0))

@@ -1,0 +1,96 @@
+"""Reading a file's bytes and text: standard input, the 1 MiB limit, UTF-8, paths as shown in messages."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Sequence
+
+from deckcli.errors import DeckFileError
+from deckcli.text import printable
+
+STDIN = "-"
+
+
+MAX_FILE_BYTES = 1024 * 1024
+
+
+def display_path(path: str) -> str:
+    """How a path is shown in messages (``-`` is standard input)."""
+    if path == STDIN:
+        return "<stdin>"
+    return printable(path, limit=240) if path else "''"
+
+
+def file_identity(path: str) -> object:
+    """What makes two paths one file: device and inode (hard links, symbolic links, ``./``), else the real path."""
+    if path == STDIN:
+        return path
+    try:
+        found = os.stat(path)
+    except OSError:
+        return os.path.realpath(path)
+    return (found.st_dev, found.st_ino)
+
+
+def first_repeat(paths: Sequence[str]) -> tuple[int, int] | None:
+    """The positions ``(earlier, later)`` of the first path naming a file an earlier one names, or ``None``."""
+    seen: dict[object, int] = {}
+    for index, path in enumerate(paths):
+        identity = file_identity(path)
+        if identity in seen:
+            return seen[identity], index
+        seen[identity] = index
+    return None
+
+
+def read_bytes(path: str, what: str = "deck file") -> bytes:
+    """Read a file (``-`` is standard input), at most :data:`MAX_FILE_BYTES`.
+
+    ``what`` names the kind of file expected, for the messages. Raises
+    :class:`DeckFileError` for a missing file, a directory, a file that cannot
+    be read or one that is too large, naming the file.
+    """
+    where = display_path(path)
+    try:
+        if path == STDIN:
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        reason = "is a link to a missing file" if os.path.islink(path) else "no such file"
+        raise DeckFileError(reason, where=where) from None
+    except IsADirectoryError:
+        raise DeckFileError(f"is a folder, not a {what}", where=where) from None
+    except PermissionError:
+        raise DeckFileError("cannot be read: permission denied", where=where) from None
+    except OSError as error:
+        raise DeckFileError(f"cannot be read: {error.strerror or error}", where=where) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DeckFileError(f"is larger than 1 MiB: not a {what}", where=where)
+    return data
+
+
+def decode_text(data: bytes, where: str) -> str:
+    """Decode UTF-8 (a byte-order mark is dropped). Raises :class:`DeckFileError` with the line."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_like_utf16(data[:200]):
+        raise DeckFileError("is not UTF-8 text (it looks like UTF-16); save it as UTF-8", where=where, line=1)
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise DeckFileError("holds NUL bytes: not a text file", where=where, line=line)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise DeckFileError(
+            f"is not UTF-8 text (byte 0x{data[error.start]:02x}); save it as UTF-8",
+            where=where,
+            line=line,
+        ) from None
+
+
+def _looks_like_utf16(head: bytes) -> bool:
+    """Text in UTF-16 has a NUL in every other byte when it is mostly ASCII."""
+    odd, even = head[1::2].count(0), head[0::2].count(0)
+    return len(head) >= 4 and ((odd > len(head) // 4 and even == 0) or (even > len(head) // 4 and odd == 0))

@@ -1,0 +1,83 @@
+"""The JSON Schemas shipped with deckcli (``schemas/`` in the source tree) and the validator that judges with them.
+
+They are package data of ``deckcli.schemas`` so that an installed wheel finds
+them from any working folder. jsonschema is imported on first use, so that
+commands which judge nothing (``deckcli --help``, ``deckcli cards``) start without it."""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+
+@functools.cache
+def packaged_schema(name: str) -> dict[str, Any]:
+    """Return the parsed schema ``name`` (``"deck"``, ``"catalog"``, ``"rules/advanced"``…).
+
+    Raises ``FileNotFoundError`` when no such schema is shipped.
+    """
+    folder, _, stem = name.rpartition("/")
+    package = "deckcli.schemas" + (f".{folder}" if folder else "")
+    text = resources.files(package).joinpath(f"{stem}.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def packaged_rule_names() -> list[str]:
+    """The stems of every *deck* rule-set schema shipped in ``schemas/rules/``, sorted.
+
+    Schemas marked ``"x-judges": "lineup"`` judge a lineup of decks (tournament,
+    team), not one deck, and are listed by :func:`packaged_lineup_names` instead.
+    """
+    return [name for name in _rule_schema_stems() if _judges(name) == "deck"]
+
+
+def packaged_lineup_names() -> list[str]:
+    """The stems of the lineup rule-set schemas (``"x-judges": "lineup"``), sorted."""
+    return [name for name in _rule_schema_stems() if _judges(name) == "lineup"]
+
+
+def _rule_schema_stems() -> list[str]:
+    suffix = ".schema.json"
+    return sorted(
+        entry.name[: -len(suffix)]
+        for entry in resources.files("deckcli.schemas.rules").iterdir()
+        if entry.name.endswith(suffix)
+    )
+
+
+def _judges(name: str) -> str:
+    return packaged_schema(f"rules/{name}").get("x-judges", "deck")
+
+
+def strict_validator_class() -> Any:
+    """The draft 2020-12 validator class where ``integer`` means a TOML integer.
+
+    jsonschema accepts ``2.0`` as an integer; a deck count of ``2.0`` is a typo,
+    so here only ``int`` (never ``bool`` or ``float``) is an integer.
+    """
+    return _strict_validator_class()
+
+
+@functools.cache
+def _strict_validator_class() -> Any:
+    import jsonschema
+
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    )
+    return jsonschema.validators.extend(base, type_checker=checker)
+
+
+def jsonable(value: Any) -> Any:
+    """Return ``value`` with TOML dates and times turned into ISO strings (JSON has none)."""
+    if isinstance(value, dict):
+        return {key: jsonable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [jsonable(item) for item in value]
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    return value

@@ -1,0 +1,103 @@
+"""Where each key of a TOML document stands: the line numbers tomllib does not give.
+
+``tomllib`` parses without positions, yet a player needs to hear "line 12".
+:func:`key_lines` walks the text once and records the line of every key path
+written on a single line (``[cards]`` then ``"Decoy" = 2`` gives
+``("cards", "Decoy") -> line``; dotted keys and inline tables work too).
+:func:`toml_error_parts` splits tomllib's error text into reason, line and column.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+from deckcli.errors import DeckFileError
+
+_SIMPLE_KEY = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
+
+
+_HEADER = re.compile(r"\s*\[")
+
+
+_POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
+
+
+def _leaves(document: dict, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
+    paths: list[tuple[str, ...]] = []
+    for key, value in document.items():
+        path = (*prefix, key)
+        paths.append(path)
+        if isinstance(value, dict):
+            paths.extend(_leaves(value, path))
+    return paths
+
+
+def key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """Map each key path written in ``text`` to its 1-based line number.
+
+    Only the first occurrence of a path is kept. Lines that hold part of a
+    multi-line value are passed over; a key that cannot be placed is simply
+    absent, so callers treat the line as unknown.
+    """
+    lines: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if _HEADER.match(line):
+            try:
+                parsed = tomllib.loads(stripped.replace("[[", "[").replace("]]", "]"))
+            except tomllib.TOMLDecodeError:
+                continue
+            path = _leaves(parsed, ())
+            table = path[-1] if path else ()
+            lines.setdefault(table, number)
+            continue
+        simple = _SIMPLE_KEY.match(line)
+        if simple and "\\" not in line.split("=", 1)[0]:
+            key = next(group for group in simple.groups() if group is not None)
+            lines.setdefault((*table, key), number)
+            continue
+        try:
+            parsed = tomllib.loads(stripped)
+        except tomllib.TOMLDecodeError:
+            continue
+        for path in _leaves(parsed, table):
+            lines.setdefault(path, number)
+    return lines
+
+
+def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | None]:
+    """Split tomllib's ``reason (at line L, column C)`` into its three parts."""
+    if message.endswith("(at end of document)"):
+        last_line = text.rsplit("\n", 1)[-1]
+        reason = message[: -len("(at end of document)")].strip() + " at the end of the file"
+        return reason, text.count("\n") + 1, len(last_line) + 1
+    found = _POSITION.search(message)
+    if not found:
+        return message, None, None
+    reason = message[: found.start()].strip()
+    line = int(found["line"])
+    if reason.startswith("Cannot overwrite a value"):
+        reason = "this key is already set above (write each key, and each card, once)"
+    elif reason.startswith("Cannot declare"):
+        reason = "this table is already declared above (one [cards] and one [side] per file)"
+    lines = text.splitlines()
+    written = lines[line - 1] if 0 < line <= len(lines) else ""
+    if any(quote in written for quote in "“”„"):
+        reason += '; write names in straight quotes ("), not curly ones (“ ”)'
+    return reason, line, int(found["column"])
+
+
+def parse_toml(text: str, where: str) -> dict[str, Any]:
+    """Parse TOML 1.0. Raises :class:`DeckFileError` with line and column on a syntax error."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        reason, line, column = toml_error_parts(str(error), text)
+        raise DeckFileError(f"not valid TOML: {reason}", where=where, line=line, column=column) from None
+    except RecursionError:
+        raise DeckFileError("holds tables or lists nested hundreds of levels deep: not a deck file", where=where) from None

@@ -1,0 +1,70 @@
+"""Output formats: one list of records, many renderings (tables, JSON, CSV).
+
+``--format`` on the table commands takes any tabulate table format plus
+``json`` and ``csv``. tabulate is imported only when a table is drawn."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any, Iterable, Mapping
+
+from deckcli.text import to_json
+
+MACHINE_FORMATS = ("json", "csv")
+
+
+DEFAULT_TABLE_FORMAT = "simple"
+
+
+def table_formats() -> list[str]:
+    """Every ``--format`` choice of the table commands: tabulate's formats, then json and csv."""
+    from tabulate import tabulate_formats
+
+    return [*sorted(tabulate_formats), *MACHINE_FORMATS]
+
+
+def render_rows(rows: Iterable[Mapping[str, Any]], fmt: str, headers: Mapping[str, str] | None = None) -> str:
+    """Render records as one table.
+
+    ``rows`` are dicts sharing keys; ``headers`` maps a key to its column title
+    in table formats (JSON and CSV keep the keys). ``fmt`` is a tabulate format,
+    ``json`` or ``csv``. Returns text without a trailing newline.
+    """
+    rows = [dict(row) for row in rows]
+    if fmt == "json":
+        return to_json(rows)
+    keys = list(rows[0]) if rows else list(headers or {})
+    if fmt == "csv":
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=keys, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({k: _csv_cell(row.get(k)) for k in keys} for row in rows)
+        return buffer.getvalue().rstrip("\n")
+    from tabulate import tabulate
+
+    titles = [(headers or {}).get(k, k) for k in keys]
+    body = [[_cell(row.get(k)) for k in keys] for row in rows]
+    return tabulate(body, headers=titles, tablefmt=fmt, disable_numparse=False)
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return value
+
+
+def _csv_cell(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return "; ".join(_csv_item(v) for v in value)
+    return value
+
+
+def _csv_item(value: Any) -> str:
+    """A list item in one CSV cell: ``{"card": "Cerys", "copies": 1}`` reads ``Cerys ×1``."""
+    if isinstance(value, dict) and set(value) == {"card", "copies"}:
+        return f"{value['card']} ×{value['copies']}"
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, (dict, list)) else str(value)

@@ -1,0 +1,57 @@
+"""Titled tables: one record list, drawn as tabulate tables, JSON or CSV.
+
+A :class:`Table` keeps machine values (``rows``, for JSON and CSV: numbers,
+probabilities as fractions 0–1) and, when they differ, display values
+(``text_rows``, for tabulate formats: percentages, block-character bars).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from deckcli.render.formats import MACHINE_FORMATS, render_rows
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a command's output.
+
+    ``columns`` maps each key of ``text_rows`` to its column title, in
+    column order; ``fields`` are the keys of ``rows`` (JSON and CSV), in
+    order; ``notes`` are lines printed under the title in text formats.
+    """
+
+    key: str
+    title: str
+    columns: dict[str, str]
+    fields: tuple[str, ...]
+    rows: list[dict[str, Any]]
+    text_rows: list[dict[str, Any]] | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def render(self, fmt: str, titled: bool = True) -> str:
+        """This table in ``fmt`` (a tabulate format, ``json`` or ``csv``), titled in tabulate formats."""
+        if fmt in MACHINE_FORMATS:
+            rows = [{k: row.get(k) for k in self.fields} for row in self.rows]
+            return render_rows(rows, fmt, headers={k: k for k in self.fields})
+        shown = self.rows if self.text_rows is None else self.text_rows
+        body = render_rows([{k: row.get(k) for k in self.columns} for row in shown], fmt, self.columns)
+        head = [self.title, *self.notes] if titled else []
+        return "\n".join([*head, body])
+
+
+def percent(value: float | None) -> str | None:
+    """A probability or share (0–1) as text tables show it: ``0.4`` -> ``"40.0%"``; ``None`` stays empty."""
+    return None if value is None else f"{value:.1%}"
+
+
+def render_tables(tables: Sequence[Table], fmt: str) -> str:
+    """Several tables in a tabulate format or CSV, separated by blank lines.
+
+    In CSV each table is introduced by a ``# title`` line when there are
+    several. JSON is the caller's document (see ``Table.rows``).
+    """
+    if fmt == "csv" and len(tables) > 1:
+        return "\n\n".join(f"# {t.title}\n{t.render(fmt)}" for t in tables)
+    return "\n\n".join(t.render(fmt) for t in tables)

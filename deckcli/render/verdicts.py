@@ -1,0 +1,112 @@
+"""Rendering verdicts: ``FILE:LINE: code: message`` text, or JSON.
+
+One deck (``validate``), a lineup (``tournament``, ``team``: each deck's verdict
+with its own findings indented under it, then the lineup's) and every built-in
+rule set at once (``validate --rules all``). All are views of the reports in
+:mod:`deckcli.rules.judging`, :mod:`deckcli.rules.lineups` and :mod:`deckcli.rules.overview`."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from deckcli.findings import Finding
+from deckcli.render.formats import render_rows
+from deckcli.rules.judging import DeckReport
+from deckcli.rules.lineups import LineupReport
+from deckcli.rules.overview import Overview
+from deckcli.text import counted, to_json
+
+Echo = Callable[[str], None]
+
+
+def finding_line(where: str, finding: Finding, warning: bool = False) -> str:
+    """``FILE:LINE: code: message`` (``FILE: …`` when the finding has no line)."""
+    place = f"{where}:{finding.line}" if finding.line is not None else where
+    kind = "warning: " if warning else ""
+    return f"{place}: {kind}{finding.code}: {finding.message}"
+
+
+def verdict_line(report: DeckReport) -> str:
+    """The one-line verdict: ``FILE: legal under advanced: 24 units, 5 specials, 128/130 Strength``."""
+    if report.legal:
+        return f"{report.deck}: legal under {report.rules}: {report.summary}"
+    violations = counted(len(report.violations), "violation", "violations")
+    return f"{report.deck}: not legal under {report.rules}: {violations} ({report.summary})"
+
+
+def render_reports(reports: Sequence[DeckReport], fmt: str, out: Echo, err: Echo) -> None:
+    """Write ``reports`` in ``fmt`` (``text`` or ``json``): results to ``out``, unreadable files to ``err``."""
+    for report in reports:
+        if report.error is not None:
+            err(f"{report.error.located()}")
+    if fmt == "json":
+        out(to_json([report.as_dict() for report in reports]))
+        return
+    for report in reports:
+        if report.error is not None:
+            continue
+        for finding in report.violations:
+            out(finding_line(report.deck, finding))
+        for finding in report.warnings:
+            out(finding_line(report.deck, finding, warning=True))
+        out(verdict_line(report))
+
+
+def lineup_verdict_line(report: LineupReport) -> str:
+    """``REGISTRATION: legal Tournament lineup: 3 decks (…)`` or ``…: not a legal … : 2 violations``."""
+    label = report.rules.label
+    if report.legal:
+        return f"{report.where}: legal {label}: {report.summary}"
+    return f"{report.where}: not a legal {label}: {counted(len(report.violations), 'violation', 'violations')}"
+
+
+def render_lineup(report: LineupReport, fmt: str, out: Echo, err: Echo) -> None:
+    """Write ``report`` in ``fmt`` (``text`` or ``json``): results to ``out``, unreadable files to ``err``."""
+    unreadable = [deck for deck in report.decks if deck.error is not None]
+    for deck in unreadable:
+        err(deck.error.located())
+    if fmt == "json":
+        out(to_json(report.as_dict()))
+    else:
+        for deck in report.decks:
+            if deck.error is not None:
+                continue
+            out(verdict_line(deck))
+            for finding in deck.violations:
+                out("  " + finding_line(deck.deck, finding))
+            for finding in deck.warnings:
+                out("  " + finding_line(deck.deck, finding, warning=True))
+        for finding in report.violations:
+            out(finding_line(report.where, finding))
+        for finding in report.warnings:
+            out(finding_line(report.where, finding, warning=True))
+        if report.legal is not None:
+            out(lineup_verdict_line(report))
+    if report.legal is None:
+        files = counted(len(unreadable), "deck file", "deck files")
+        err(f"{report.where}: not judged as a {report.rules.label}: {files} could not be read")
+
+
+ROW_HEADERS = {"deck": "deck", "rules": "rules", "verdict": "verdict", "failing": "failing codes"}
+
+
+def render_overviews(overviews: Sequence[Overview], fmt: str, out: Echo, err: Echo) -> None:
+    """Write ``overviews`` in ``fmt`` (``text`` or ``json``): results to ``out``, unreadable files to ``err``.
+
+    Text is one table (a row per deck and rule set), then each deck's warnings
+    and its verdict sentence.
+    """
+    for overview in overviews:
+        if overview.error is not None:
+            err(overview.error.located())
+    if fmt == "json":
+        out(to_json([overview.as_dict() for overview in overviews]))
+        return
+    readable = [o for o in overviews if o.error is None]
+    if not readable:
+        return
+    out(render_rows([row for o in readable for row in o.rows()], "simple", ROW_HEADERS))
+    for overview in readable:
+        for finding in overview.reports[0].warnings:
+            out(finding_line(overview.deck, finding, warning=True))
+        out(f"{overview.deck}: {overview.verdict()}")

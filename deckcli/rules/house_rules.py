@@ -1,0 +1,258 @@
+"""A player's own rule set: a JSON Schema file judged against the same profile.
+
+``$ref`` resolves to the built-in deck rule sets (``urn:deckcli:rules:advanced``)
+and to local files only, relative to the file that holds the reference.
+Every referenced file is read and checked when the rule set is loaded, and
+the compiled validator has no way to fetch anything: deckcli never opens a
+network connection (docs/architecture.md, "Decisions").
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urldefrag, urljoin, urlparse
+
+from deckcli.errors import RulesError
+from deckcli.files.schemas import strict_validator_class
+
+
+def _read_json(path: Path, where: str) -> Any:
+    """The JSON document in the file at ``path`` (at most 1 MiB of UTF-8, like a deck file)."""
+    from deckcli.errors import DeckFileError
+    from deckcli.files.reading import decode_text, read_bytes
+
+    if not path.exists():
+        raise RulesError("no such rule set or schema file", where=where)
+    try:
+        text = decode_text(read_bytes(str(path), what="schema file"), where)
+    except DeckFileError as error:
+        raise RulesError(error.reason, where=where, line=error.line) from None
+    try:
+        return json.loads(text, parse_constant=_not_json, parse_float=_finite)
+    except json.JSONDecodeError as error:
+        raise RulesError(f"not valid JSON: {error.msg}", where=where, line=error.lineno, column=error.colno) from None
+    except ValueError as error:
+        raise RulesError(f"not valid JSON: {error}", where=where) from None
+    except RecursionError:
+        raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
+
+
+def _not_json(constant: str) -> Any:
+    raise ValueError(f"{constant} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if number in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large for a number")
+    return number
+
+
+def _refs(node: Any, same_document: bool = False, top: bool = True) -> list[tuple[str, str]]:
+    """Every ``($ref or $dynamicRef, reference)`` pair in a schema, nested ones included.
+
+    With ``same_document``, none below a nested ``$id`` (their base is another document).
+    """
+    if isinstance(node, dict):
+        if same_document and not top and "$id" in node:
+            return []
+        found = [(k, v) for k, v in node.items() if k in ("$ref", "$dynamicRef") and isinstance(v, str)]
+        return found + [ref for value in node.values() for ref in _refs(value, same_document, top=False)]
+    if isinstance(node, list):
+        return [ref for item in node for ref in _refs(item, same_document, top=False)]
+    return []
+
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+
+
+TEMPLATE_KEYS = ("x-message", "x-short", "x-summary")
+
+
+TEXT_KEYS = (*TEMPLATE_KEYS, "x-code", "x-label", "x-rule")
+
+
+SECTIONS = ("leader", "cards", "side")
+
+
+def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
+    """``contents`` if it is a valid draft 2020-12 schema object with well-formed message templates."""
+    import jsonschema
+
+    if not isinstance(contents, dict):
+        raise RulesError("a rule set must be a JSON Schema object ({...})", where=where)
+    declared = contents.get("$schema", DRAFT)
+    if not isinstance(declared, str) or declared.rstrip("#") != DRAFT:
+        raise RulesError(f'"$schema" must be {DRAFT!r} (deckcli judges with draft 2020-12), or left out', where=where)
+    try:
+        jsonschema.Draft202012Validator.check_schema(contents)
+    except jsonschema.SchemaError as error:
+        location = "/".join(str(p) for p in error.absolute_path) or "top level"
+        raise RulesError(f"not a valid JSON Schema ({location}): {error.message}", where=where) from None
+    except RecursionError:
+        raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
+    _check_annotations(contents, where)
+    return contents
+
+
+def _check_annotations(node: Any, where: str) -> None:
+    """Refuse deckcli keywords a rule would misuse: a non-text code or message, an unknown placeholder.
+
+    A house rule set judges one deck (``x-judges`` is ``"deck"`` or absent); its
+    messages may name the profile's fields and the finding's own (see :mod:`deckcli.rules.rule_set`).
+    """
+    if isinstance(node, list):
+        for item in node:
+            _check_annotations(item, where)
+        return
+    if not isinstance(node, dict):
+        return
+    judges = node.get("x-judges", "deck")
+    if judges == "lineup":
+        raise RulesError(
+            '"x-judges": "lineup": this rule set judges a lineup of decks, not one deck; '
+            "deckcli tournament and deckcli team use their built-in lineup rules",
+            where=where,
+        )
+    if judges != "deck":
+        raise RulesError(f'"x-judges" is {judges!r}: a house rule set judges one deck ("deck")', where=where)
+    for key, value in node.items():
+        if key in TEXT_KEYS and not isinstance(value, str):
+            raise RulesError(f"{key} must be text, not {json.dumps(value)}", where=where)
+        if key == "x-each" and not isinstance(value, bool):
+            raise RulesError(f"x-each must be true or false, not {json.dumps(value)}", where=where)
+        if key == "x-section" and value not in SECTIONS:
+            raise RulesError(f"x-section {json.dumps(value)}: choose {', '.join(SECTIONS)}", where=where)
+        if key in TEMPLATE_KEYS:
+            _check_template(key, value, where)
+        elif key not in TEXT_KEYS:
+            _check_annotations(value, where)
+
+
+def _check_template(key: str, template: str, where: str) -> None:
+    """Refuse a template deckcli could not fill: unknown or nested fields, a format it cannot apply."""
+    import string
+
+    from deckcli.rules.messages import FINDING_FIELDS
+    from deckcli.rules.profile import ITEM_FIELDS, NESTED_FIELDS, PROFILE_FIELDS
+
+    known = sorted({*PROFILE_FIELDS, *ITEM_FIELDS, *FINDING_FIELDS} - set(NESTED_FIELDS))
+    try:
+        parts = [
+            (field, spec, conversion)
+            for _text, field, spec, conversion in string.Formatter().parse(template)
+            if field is not None
+        ]
+    except ValueError as error:
+        raise RulesError(f"{key} {template!r} is not a message template: {error}", where=where) from None
+    for field, spec, conversion in parts:
+        if conversion not in (None, "r", "s", "a"):
+            raise RulesError(f"{key} {template!r}: !{conversion} is not a conversion (use !s, !r or none)", where=where)
+        if field not in known:
+            raise RulesError(
+                f"{key} {template!r}: {{{field}}} is not a field a message can use; choose {', '.join(known)}",
+                where=where,
+            )
+        if spec and "|" not in spec and not _applies(spec):
+            raise RulesError(
+                f"{key} {template!r}: {{{field}:{spec}}} is not a format deckcli can apply; "
+                "write {field:singular|plural} for a count with its noun",
+                where=where,
+            )
+
+
+def _applies(spec: str) -> bool:
+    """Whether ``spec`` formats a number or a text (``>5``, ``.1f``, ``,``)."""
+    for sample in (1, 1.5, "x"):
+        try:
+            format(sample, spec)
+            return True
+        except (ValueError, TypeError):
+            continue
+    return False
+
+
+def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set[str]) -> dict[str, dict[str, Any]]:
+    """Every local schema file reachable from ``root`` by ``$ref``: file URI -> schema.
+
+    Each schema's ``$id`` is set to its file's URI, so its references resolve
+    relative to the file. Raises :class:`RulesError` naming the referring file
+    for a reference to the network, to an unknown built-in rule set, or to a
+    file that is missing or not a valid JSON Schema.
+    """
+    loaded = {base: {**root, "$id": base}}
+    waiting = [(base, root, where)]
+    while waiting:
+        uri, schema, shown = waiting.pop()
+        for keyword, ref in _refs(schema):
+            target, _fragment = urldefrag(urljoin(uri, ref))
+            parsed = urlparse(target)
+            if parsed.scheme == "urn":
+                if target not in builtin_ids:
+                    choices = ", ".join(sorted(builtin_ids))
+                    raise RulesError(f"{keyword} {ref!r}: no such built-in rule set; choose {choices}", where=shown)
+                continue
+            if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
+                raise RulesError(
+                    f"{keyword} {ref!r} points to {target}: deckcli never fetches schemas over the network; "
+                    "save that schema as a local file and refer to it by its path",
+                    where=shown,
+                )
+            if target in loaded:
+                continue
+            path = Path(unquote(parsed.path))
+            if not path.exists():
+                raise RulesError(f"{keyword} {ref!r}: no such schema file {path}", where=shown)
+            if not path.is_file():
+                kind = "a folder" if path.is_dir() else "not a regular file"
+                raise RulesError(f"{keyword} {ref!r}: {path} is {kind}, not a schema file", where=shown)
+            contents = _checked_schema(_read_json(path, str(path)), str(path))
+            loaded[target] = {**contents, "$id": target}
+            waiting.append((target, contents, str(path)))
+    return loaded
+
+
+def _check_references(schema: dict[str, Any], resolver: Any, where: str) -> None:
+    """Refuse a ``$ref`` that points to nothing (``#/$defs/nope``, a missing pointer in another file).
+
+    References below a nested ``$id`` are left to the validator: their base is another document.
+    """
+    from referencing.exceptions import Unresolvable
+
+    for ref in (ref for keyword, ref in _refs(schema, same_document=True) if keyword == "$ref"):
+        try:
+            resolver.lookup(ref)
+        except Unresolvable:
+            target, fragment = urldefrag(ref)
+            inside = f" in {target}" if target else ""
+            raise RulesError(f"$ref {ref!r}: nothing at #{fragment}{inside}", where=where) from None
+
+
+def load_house_rules(spec: str, builtin_registry: Any) -> Any:
+    """Load the rule-set schema file at ``spec`` and compile it.
+
+    Returns a :class:`deckcli.rules.rule_set.RuleSet` named after the file. Raises
+    :class:`RulesError` (exit code 2) when the file cannot be read, is not
+    JSON, is not a valid JSON Schema, or refers (directly or through another
+    file) to anything but local files and the built-in deck rule sets.
+    """
+    from referencing import Resource
+    from referencing.jsonschema import DRAFT202012
+
+    from deckcli.rules.builtin import BUILTIN_ID_PREFIX, builtin_rule_sets
+    from deckcli.rules.rule_set import RuleSet
+
+    path = Path(spec)
+    schema = _checked_schema(_read_json(path, spec), spec)
+    base = path.resolve().as_uri()
+    builtin_ids = {BUILTIN_ID_PREFIX + name for name in builtin_rule_sets()}
+    local = _local_schemas(schema, base, spec, builtin_ids)
+    registry = builtin_registry.with_resources(
+        (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in local.items()
+    )
+    for uri, contents in local.items():
+        _check_references(contents, registry.resolver(base_uri=uri), spec if uri == base else unquote(urlparse(uri).path))
+    validator = strict_validator_class()(local[base], registry=registry)
+    return RuleSet(name=path.name, schema=local[base], validator=validator, where=spec)

@@ -1,0 +1,99 @@
+"""Judging deck files: read, resolve, profile and check one deck against one rule set.
+
+This is the whole ``validate`` pipeline (docs/architecture.md, "Data flow") as one call,
+returning a :class:`DeckReport` that every output format renders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckcli.catalog.loading import default_catalog
+from deckcli.catalog.model import Catalog
+from deckcli.deck.reading import load_deck
+from deckcli.deck.resolution import ResolvedDeck, resolve_deck
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
+from deckcli.files.reading import display_path
+from deckcli.findings import Finding
+from deckcli.rules.profile import deck_profile
+from deckcli.rules.rule_set import RuleSet
+from deckcli.text import either
+
+
+@dataclass
+class DeckReport:
+    """The verdict on one deck file under one rule set.
+
+    ``error`` is set (and ``legal`` is ``None``) when the file could not be read
+    as a deck at all; otherwise ``violations`` lists every broken rule.
+    """
+
+    deck: str
+    rules: str
+    legal: bool | None
+    violations: list[Finding] = field(default_factory=list)
+    warnings: list[Finding] = field(default_factory=list)
+    profile: dict[str, Any] | None = None
+    summary: str = ""
+    error: DeckcliError | None = None
+
+    @property
+    def exit_code(self) -> int:
+        """0 legal, 1 breaks a rule, 2 unreadable (see :mod:`deckcli.errors`)."""
+        if self.error is not None:
+            return self.error.exit_code
+        return EXIT_OK if self.legal else EXIT_ILLEGAL
+
+    def as_dict(self) -> dict[str, Any]:
+        """The report as the JSON object ``validate --format json`` prints."""
+        record: dict[str, Any] = {"deck": self.deck, "rules": self.rules, "legal": self.legal}
+        if self.error is not None:
+            record["error"] = {"message": self.error.reason, "line": self.error.line, "column": self.error.column}
+        record["violations"] = [f.as_dict() for f in self.violations]
+        record["warnings"] = [f.as_dict() for f in self.warnings]
+        record["profile"] = self.profile
+        return record
+
+
+def hints_for(deck: ResolvedDeck) -> dict[str, str]:
+    """The message endings for unknown names ("; did you mean …?") and ambiguous ones (the candidates)."""
+    hints = {name: f"; did you mean {either(found)}?" if found else "" for name, found in deck.suggestions.items()}
+    for name, candidates in deck.candidates.items():
+        hints[name] = either(candidates)
+    return hints
+
+
+def read_resolved_deck(path: str, catalog: Catalog | None = None) -> ResolvedDeck:
+    """Read the deck file at ``path`` (``-`` for standard input) and resolve its names.
+
+    Raises :class:`deckcli.errors.DeckFileError` (exit code 2) when the file
+    cannot be read as a deck; unknown names are kept on the resolved deck.
+    """
+    return resolve_deck(load_deck(path), catalog or default_catalog())
+
+
+def judge_deck(deck: ResolvedDeck, rule_set: RuleSet) -> DeckReport:
+    """Judge an already resolved deck under ``rule_set``."""
+    profile = deck_profile(deck)
+    violations = rule_set.judge(profile, deck.line_of, hints_for(deck))
+    return DeckReport(
+        deck=deck.where,
+        rules=rule_set.name,
+        legal=not violations,
+        violations=sorted(violations, key=lambda f: (f.line is None, f.line or 0)),
+        warnings=list(deck.warnings),
+        profile=profile,
+        summary=rule_set.summary(profile),
+    )
+
+
+def judge_file(path: str, rule_set: RuleSet, catalog: Catalog | None = None) -> DeckReport:
+    """Read the deck file at ``path`` (``-`` for standard input) and judge it.
+
+    Never raises for a bad deck file: the reason is kept in ``DeckReport.error``.
+    """
+    try:
+        deck = read_resolved_deck(path, catalog)
+    except DeckcliError as error:
+        return DeckReport(deck=display_path(path), rules=rule_set.name, legal=None, error=error)
+    return judge_deck(deck, rule_set)

@@ -1,0 +1,88 @@
+"""A deck's profile: the plain document every rule set (a JSON Schema) judges.
+
+All counts include copies. Heroes, Spies and Medics are Unit Cards; Weather
+Cards are Special Cards (rulebook §2, §5, §12, §14). Leaders and side-deck
+cards found in ``[cards]`` are reported, never counted (§2). The fields are
+documented in README.md ("The profile").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckcli.deck.resolution import ResolvedDeck
+
+PROFILE_FIELDS = (
+    "faction", "faction_name", "leader", "leaders", "units", "heroes", "specials", "weather", "spies",
+    "medics", "unit_strength", "cards", "hero_names", "weather_names", "off_faction", "unknown",
+    "ambiguous", "side_deck_in_main", "leaders_in_main", "not_leaders", "main_card_in_side", "over_copies",
+)
+"""The fields of every deck profile, in the order :func:`deck_profile` gives them."""
+
+
+NESTED_FIELDS = ("cards", "over_copies")
+"""The profile's fields that are tables or lists of objects: a schema judges them, a message cannot print them."""
+
+
+ITEM_FIELDS = ("card", "copies", "limit")
+"""The fields of an ``over_copies`` item, which an ``x-each`` message may name."""
+
+
+def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
+    """Compute the profile of a resolved deck.
+
+    Returns a JSON-ready dict: ``faction`` (slug), ``faction_name``,
+    ``leader`` (name or ``None``), ``leaders``, ``units``, ``heroes``,
+    ``specials``, ``weather``, ``spies``, ``medics``, ``unit_strength``,
+    ``cards`` (name -> copies in the main deck), ``hero_names``,
+    ``weather_names``, ``off_faction``, ``unknown``, ``ambiguous``,
+    ``side_deck_in_main``, ``leaders_in_main``, ``not_leaders``, ``main_card_in_side`` and
+    ``over_copies`` (``{"card", "copies", "limit"}`` objects; copies in
+    ``[cards]`` and ``[side]`` together).
+    """
+    faction = deck.faction
+    counted = [
+        placed
+        for placed in deck.main.values()
+        if not placed.card.is_leader and not placed.card.side_deck
+    ]
+    units = [p for p in counted if p.card.is_unit]
+    leaders = [p.card for p in deck.leaders]
+    named = [*leaders, *(p.card for p in deck.main.values()), *(p.card for p in deck.side.values())]
+    totals: dict[str, int] = {}
+    for section in (deck.main, deck.side):
+        for placed in section.values():
+            totals[placed.card.name] = totals.get(placed.card.name, 0) + placed.copies
+    over = [
+        {"card": name, "copies": copies, "limit": faction.copies[name]}
+        for name, copies in totals.items()
+        if name in faction.copies and copies > faction.copies[name]
+    ]
+    return {
+        "faction": faction.slug,
+        "faction_name": faction.name,
+        "leader": leaders[0].name if len(leaders) == 1 else None,
+        "leaders": len(deck.source.leaders),
+        "units": sum(p.copies for p in units),
+        "heroes": sum(p.copies for p in units if p.card.is_hero),
+        "specials": sum(p.copies for p in counted if p.card.is_special),
+        "weather": sum(p.copies for p in counted if p.card.is_weather),
+        "spies": sum(p.copies for p in units if p.card.has("spy")),
+        "medics": sum(p.copies for p in units if p.card.has("medic")),
+        "unit_strength": sum(p.copies * (p.card.strength or 0) for p in units),
+        "cards": {p.card.name: p.copies for p in counted},
+        "hero_names": [p.card.name for p in units if p.card.is_hero],
+        "weather_names": [p.card.name for p in counted if p.card.is_weather],
+        "off_faction": _unique(c.name for c in named if c.name not in faction.copies),
+        "unknown": [entry.name for entry in deck.unknown],
+        "ambiguous": [entry.name for entry in deck.ambiguous],
+        "side_deck_in_main": [p.card.name for p in deck.main.values() if p.card.side_deck],
+        "leaders_in_main": [p.card.name for p in deck.main.values() if p.card.is_leader],
+        "not_leaders": [card.name for card in leaders if not card.is_leader],
+        "main_card_in_side": [p.card.name for p in deck.side.values() if not p.card.side_deck],
+        "over_copies": over,
+    }
+
+
+def _unique(names: Any) -> list[str]:
+    return list(dict.fromkeys(names))

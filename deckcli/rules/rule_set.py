@@ -1,0 +1,120 @@
+"""A rule set: a JSON Schema (draft 2020-12) judged against a deck's profile.
+
+Each constraint in a rule schema carries its stable code (``x-code``), the
+message a player reads (``x-message``, see :mod:`deckcli.rules.messages`) and the
+rulebook section (``x-rule``). ``x-each`` on a ``maxItems: 0`` list constraint
+gives one finding per item; an error on one card (``items``, ``propertyNames``)
+names that card. ``x-section`` says where a finding's line is looked up: the
+card's line in ``leader``, ``cards`` or ``side``, or for a finding about the
+whole deck the ``leader`` line. ``x-short`` is the finding in a few words, for
+``validate --rules all``. Adding a rule is editing one schema."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from deckcli.errors import RulesError
+from deckcli.findings import Finding
+from deckcli.rules.messages import findings_of, format_message, message_fields
+
+DEFAULT_SUMMARY = "{units:unit|units}, {specials:special|specials}, {unit_strength} Strength"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A rule set ready to judge profiles: its name, schema and compiled validator.
+
+    ``where`` is the file of a player's own rule set (``None`` for a built-in one).
+    """
+
+    name: str
+    schema: dict[str, Any]
+    validator: Any
+    where: str | None = None
+
+    @property
+    def summary_template(self) -> str:
+        return self.schema.get("x-summary", DEFAULT_SUMMARY)
+
+    @property
+    def label(self) -> str:
+        """How a player names the rule set in a sentence ("a standard game", "Advanced")."""
+        return self.schema.get("x-label", self.name)
+
+    def summary(self, profile: Mapping[str, Any]) -> str:
+        """The figures of the verdict line ("24 units, 5 specials, 128/130 Strength")."""
+        fields = message_fields(profile)
+        return format_message(self.summary_template, fields) or format_message(DEFAULT_SUMMARY, fields) or ""
+
+    def judge(
+        self,
+        profile: Mapping[str, Any],
+        locate: Callable[..., int | None] = lambda *_where: None,
+        hints: Mapping[str, str] | None = None,
+    ) -> list[Finding]:
+        """Every violation of this rule set by ``profile``, in schema order.
+
+        ``locate(card, section, nth)`` gives the deck-file line of a card name (``section``
+        is the constraint's ``x-section``: ``leader``, ``cards`` or ``side``; ``nth`` counts a
+        name listed more than once from 0); ``hints`` the text
+        that completes a card's message (suggestions for an unknown name). When
+        two constraints share a code for the same card (standard's and
+        Advanced's Special Card limit, or a league's own), only the stricter
+        one is kept: the lower maximum or the higher minimum, else the later.
+        """
+        findings: dict[tuple[str, str | None, str | None], tuple[Finding, Any]] = {}
+        for error in self._errors(profile):
+            for finding in findings_of(error, profile, locate, hints or {}):
+                item = None if finding.item is None else repr(sorted(finding.item.items()))
+                key = (finding.code, finding.card, item, finding.line, _family(error.validator))
+                kept = findings.pop(key, None)
+                if kept is not None and _stricter(kept[1], error):
+                    findings[key] = kept
+                else:
+                    findings[key] = (finding, error)
+        return [finding for finding, _error in findings.values()]
+
+    def _errors(self, profile: Mapping[str, Any]) -> list[Any]:
+        from referencing.exceptions import Unresolvable
+
+        try:
+            return list(self.validator.iter_errors(dict(profile)))
+        except Unresolvable as error:
+            ref = f"#{error.ref}" if str(error.ref).startswith("/") else error.ref  # a JSON pointer within a schema
+            raise RulesError(f"{self._subject}cannot resolve $ref {ref!r}", where=self.where) from None
+        except RecursionError:
+            raise RulesError(
+                f"{self._subject}its $ref goes round in a circle (or it nests too deeply)", where=self.where
+            ) from None
+
+    @property
+    def _subject(self) -> str:
+        return "" if self.where else f"rule set {self.name}: "
+
+
+_UPPER_BOUNDS = {"maximum", "exclusiveMaximum", "maxItems", "maxProperties", "maxLength"}
+
+
+_LOWER_BOUNDS = {"minimum", "exclusiveMinimum", "minItems", "minProperties", "minLength"}
+
+
+def _family(validator: str) -> str:
+    """Conditions that can replace each other under one code: every upper bound, every lower bound; else itself."""
+    if validator in _UPPER_BOUNDS:
+        return "upper"
+    return "lower" if validator in _LOWER_BOUNDS else validator
+
+
+def _stricter(kept: Any, other: Any) -> bool:
+    """Whether the ``kept`` error's bound is strictly tighter than ``other``'s (both upper or both lower bounds).
+
+    An exclusive bound is tighter than the inclusive bound of the same number.
+    """
+    bounds = (kept.validator_value, other.validator_value)
+    if not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in bounds):
+        return False
+    exclusive = (kept.validator.startswith("exclusive"), other.validator.startswith("exclusive"))
+    if _family(kept.validator) == "upper":
+        return (bounds[0], not exclusive[0]) < (bounds[1], not exclusive[1])
+    return _family(kept.validator) == "lower" and (bounds[0], exclusive[0]) > (bounds[1], exclusive[1])
