@@ -30,6 +30,15 @@ def either(names: list[str]) -> str:
     return spoken(names, "or")
 
 
+def did_you_mean(names: list[str], ending: str = "; ") -> str:
+    """The ending of a message about a name that matches nothing: ``"; did you mean A or B?"``.
+
+    ``names`` are the close names, best first; empty when nothing is close, and
+    then the ending is empty too. ``ending`` is what comes before the question.
+    """
+    return f"{ending}did you mean {either(names)}?" if names else ""
+
+
 def printable(text: str, limit: int = 80) -> str:
     """``text`` made safe for a one-line message: control characters escaped, cut to ``limit``."""
     shown = "".join(

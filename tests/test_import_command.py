@@ -241,7 +241,7 @@ def test_a_leader_of_another_faction_than_the_faction_line_is_a_problem(tmp_path
     result, out = import_text(tmp_path, "Faction: Monsters\nLeader: King Bran\n3 Arachas\n", exit_code=1)
     lines = result.stderr.splitlines()
     assert lines[0] == (
-        f"{tmp_path / 'list.txt'}:2: off-faction: King Bran is not one of the Monsters Leaders "
+        f"{tmp_path / 'list.txt'}:2: off-faction: King Bran is not in the Monsters set: every card must show the deck's faction colour "
         "(the faction comes from the Faction: line)"
     )
     assert lines[1] == f"{tmp_path / 'list.txt'}: 1 line not used; nothing written (fix them, or use --partial to write the rest)"

@@ -20,11 +20,12 @@ from deckcli.catalog.loading import default_catalog
 from deckcli.catalog.model import Card, Catalog
 from deckcli.catalog.ordering import deck_order
 from deckcli.deck.reading import MAX_COPIES, parse_deck
-from deckcli.deck.resolution import resolve_deck, unresolved_findings
+from deckcli.deck.resolution import resolve_deck
 from deckcli.errors import DeckFileError
 from deckcli.files.reading import display_path, read_bytes
 from deckcli.files.safe_write import write_text
 from deckcli.findings import Finding
+from deckcli.rules.judging import unresolved_findings
 
 SECTIONS = ("cards", "side")
 

@@ -28,14 +28,11 @@ from typing import Any
 from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, visible
 from deckcli.deck.reading import MAX_COPIES, DeckFile, Entry
-from deckcli.deck.resolution import (
-    Placed,
-    ResolvedDeck,
-    resolve_deck,
-    unresolved_findings,
-)
+from deckcli.deck.resolution import Placed, ResolvedDeck, resolve_deck
 from deckcli.errors import DeckFileError
 from deckcli.findings import Finding
+from deckcli.rules.judging import unresolved_findings
+from deckcli.rules.messages import coded_message
 
 _BULLET = re.compile(r"^(?:[-*+•]\s+)+")
 
@@ -257,7 +254,8 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
         raise UndecidedFaction(error.reason, listed.where, problems) from None
     foreign = [card for card in leaders if card.name not in chosen.copies]
     problems += [
-        Finding("off-faction", f"{card.name} is not one of the {chosen.name} Leaders (the faction comes from {how})",
+        Finding("off-faction",
+                f"{coded_message('off-faction', card=card.name, faction_name=chosen.name)} (the faction comes from {how})",
                 resolved.line_of(card.name, "leader"), card.name)
         for card in foreign
     ]
@@ -292,7 +290,8 @@ def _placements(
         if placed.card.is_leader:
             leaders.append(placed.card)
         else:
-            problems.append(Finding("not-a-leader", f"{placed.card.name} is not a Leader Card", placed.line, placed.card.name))
+            message = coded_message("not-a-leader", card=placed.card.name, faction_name="deck's")
+            problems.append(Finding("not-a-leader", message, placed.line, placed.card.name))
     main = dict(resolved.main)
     side = dict(resolved.side)
     if not resolved.leaders:

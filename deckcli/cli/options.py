@@ -164,8 +164,7 @@ def echo_findings(where: str, findings: list[Any], warning: bool = False) -> Non
 
 def read_named_deck(path: str) -> Any:
     """Read and resolve a deck; exit 1 listing every name that matches no card or several."""
-    from deckcli.deck.resolution import unresolved_findings
-    from deckcli.rules.judging import read_resolved_deck
+    from deckcli.rules.judging import read_resolved_deck, unresolved_findings
 
     deck = read_resolved_deck(path)
     unresolved = unresolved_findings(deck)

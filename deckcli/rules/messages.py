@@ -11,6 +11,7 @@ count with its noun. A template that cannot be filled gives the plain message.
 
 from __future__ import annotations
 
+import functools
 import json
 import string
 from typing import Any, Callable, Mapping
@@ -36,6 +37,40 @@ class _MessageFormatter(string.Formatter):
             singular, plural = format_spec.split("|", 1)
             return counted(value, singular, plural)
         return super().format_field(value, format_spec)
+
+
+def coded_message(code: str, **fields: Any) -> str:
+    """The message of the finding ``code``, worded by the built-in rule schema that defines it, filled from ``fields``.
+
+    A code is worded in one place only, its rule's ``x-message``: a command that
+    reports ``unknown-card`` or ``leader-in-main`` outside a rule set's verdict
+    (``stats``, ``export``, ``import``) borrows that wording. ``fields`` are the
+    template's fields (``card``, ``hint``, ``faction_name``, …). Raises
+    ``KeyError`` for a code no built-in rule schema defines, ``ValueError`` when
+    ``fields`` cannot fill its message.
+    """
+    message = format_message(_coded_templates()[code], fields)
+    if message is None:
+        raise ValueError(f"the x-message of {code} needs other fields than {sorted(fields)}")
+    return message
+
+
+@functools.cache
+def _coded_templates() -> dict[str, str]:
+    """``x-code`` -> ``x-message`` of every constraint of the built-in deck rule sets (the first one wins)."""
+    from deckcli.files.schemas import packaged_rule_names, packaged_schema
+
+    templates: dict[str, str] = {}
+    waiting: list[Any] = [packaged_schema(f"rules/{name}") for name in packaged_rule_names()]
+    while waiting:
+        node = waiting.pop(0)
+        if isinstance(node, dict):
+            if isinstance(node.get("x-code"), str) and isinstance(node.get("x-message"), str):
+                templates.setdefault(node["x-code"], node["x-message"])
+            waiting.extend(node.values())
+        elif isinstance(node, list):
+            waiting.extend(node)
+    return templates
 
 
 def format_message(template: str, context: Mapping[str, Any]) -> str | None:
