@@ -195,7 +195,7 @@ def test_a_rule_without_a_message_says_which_condition_without_printing_the_prof
     ("schema", "reason"),
     [
         ({"$ref": "#/$defs/nope"}, "$ref '#/$defs/nope': nothing at #/$defs/nope"),
-        ({"properties": {"nosuch": {"$ref": "#/$defs/nope"}}}, "$ref '#/$defs/nope': nothing at #/$defs/nope"),
+        ({"properties": {"heroes": {"$ref": "#/$defs/nope"}}}, "$ref '#/$defs/nope': nothing at #/$defs/nope"),
         ({"$defs": {"unused": {"$ref": "#/$defs/nope"}}}, "$ref '#/$defs/nope': nothing at #/$defs/nope"),
         ({"$ref": "other.json#/$defs/nope"}, "$ref 'other.json#/$defs/nope': nothing at #/$defs/nope in other.json"),
     ],
@@ -342,3 +342,17 @@ def test_a_bad_conversion_or_an_infinite_number_is_refused(tmp_path, document, r
 def test_a_count_format_on_text_falls_back_to_the_plain_message(tmp_path):
     violations = _judge(tmp_path, {"properties": {"faction": {"const": "skellige", "x-message": "{faction_name:a|b}"}}})
     assert violations[0]["message"].startswith("faction: ")
+
+
+@pytest.mark.parametrize(
+    ("schema", "expected"),
+    [
+        ({"properties": {"heros": {"maximum": 3}}}, 'properties/heros: the profile has no field "heros"'),
+        ({"allOf": [{"properties": {"unit_strenght": {"maximum": 3}}}]}, "did you mean unit_strength?"),
+        ({"properties": {"heroes": {"maximum": 3, "x-mesage": "{value}"}}}, '"x-mesage" is not a deckcli keyword'),
+    ],
+)
+def test_a_rule_deckcli_would_never_judge_or_word_is_refused_when_the_rules_load(tmp_path, schema, expected):
+    rules = write_schema(tmp_path, schema)
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"{rules}: ") and expected in result.stderr
