@@ -15,6 +15,7 @@ from conftest import DECKS, REPO, run_cli, write_deck
 from deckcli.catalog import loading as catalog
 from deckcli.deck import reading as deckfile
 from deckcli.rules import builtin as rules
+from deckcli.files import schemas
 
 HEAVY = {"jsonschema", "referencing", "tabulate", "tomlkit", "tomli_w"}
 STARTERS = [DECKS / f"{slug}-starter.toml" for slug in ("monsters", "nilfgaard", "skellige")]
@@ -89,8 +90,8 @@ def test_the_catalog_is_parsed_once_per_process(monkeypatch, fresh_caches):
 
 def test_rule_validators_are_compiled_once_and_reused_across_decks(monkeypatch, fresh_caches):
     compiled = []
-    real = rules.strict_validator_class
-    monkeypatch.setattr(rules, "strict_validator_class", lambda: compiled.append(1) or real())
+    real = schemas.strict_validator_class
+    monkeypatch.setattr(schemas, "strict_validator_class", lambda: compiled.append(1) or real())
     run_cli(["validate", *STARTERS])
     run_cli(["validate", *STARTERS])
     assert len(compiled) == 1  # six decks, one compiled standard validator

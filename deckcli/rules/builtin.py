@@ -12,7 +12,6 @@ from deckcli.errors import RulesError
 from deckcli.files.schemas import (
     packaged_rule_names,
     packaged_schema,
-    strict_validator_class,
 )
 from deckcli.rules.rule_set import RuleSet
 
@@ -52,5 +51,4 @@ def builtin_rule_set(name: str) -> RuleSet:
     if name not in packaged_rule_names():
         raise RulesError(f"no rule set named {name!r}: choose {_rule_set_choices()} or a schema file")
     schema = packaged_schema(f"rules/{name}")
-    validator = strict_validator_class()(schema, registry=_builtin_registry())
-    return RuleSet(name=name, schema=schema, validator=validator)
+    return RuleSet.compile(name, schema, registry=_builtin_registry())

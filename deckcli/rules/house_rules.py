@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
 from deckcli.errors import RulesError
-from deckcli.files.schemas import packaged_schema, strict_validator_class
+from deckcli.files.schemas import packaged_schema
 
 
 def _read_json(path: Path, where: str) -> Any:
@@ -275,5 +275,4 @@ def load_house_rules(spec: str, builtin_registry: Any) -> Any:
     )
     for uri, contents in local.items():
         _check_references(contents, registry.resolver(base_uri=uri), spec if uri == base else unquote(urlparse(uri).path))
-    validator = strict_validator_class()(local[base], registry=registry)
-    return RuleSet(name=path.name, schema=local[base], validator=validator, where=spec)
+    return RuleSet.compile(path.name, local[base], registry=registry, where=spec)

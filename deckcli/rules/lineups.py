@@ -51,14 +51,13 @@ def lineup_rules(name: str) -> LineupRules:
     from deckcli.files.schemas import (
         packaged_lineup_names,
         packaged_schema,
-        strict_validator_class,
     )
     from deckcli.rules.builtin import builtin_rule_set
 
     if name not in packaged_lineup_names():
         raise RulesError(f"no lineup rule set named {name!r}: choose {', '.join(packaged_lineup_names())}")
     schema = packaged_schema(f"rules/{name}")
-    rule_set = RuleSet(name=name, schema=schema, validator=strict_validator_class()(schema))
+    rule_set = RuleSet.compile(name, schema)
     return LineupRules(
         name=name,
         rule_set=rule_set,

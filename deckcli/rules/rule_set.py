@@ -33,6 +33,19 @@ class RuleSet:
     validator: Any
     where: str | None = None
 
+    @classmethod
+    def compile(cls, name: str, schema: dict[str, Any], registry: Any = None, where: str | None = None) -> RuleSet:
+        """The one way a rule set is built: ``schema`` compiled with deckcli's strict draft 2020-12 validator.
+
+        ``registry`` resolves its ``$ref``s (the built-in rule sets, a house rule's
+        local files); ``where`` is the file of a player's own rule set.
+        """
+        from deckcli.files.schemas import strict_validator_class
+
+        compiled = strict_validator_class()
+        validator = compiled(schema) if registry is None else compiled(schema, registry=registry)
+        return cls(name=name, schema=schema, validator=validator, where=where)
+
     @property
     def summary_template(self) -> str:
         return self.schema.get("x-summary", DEFAULT_SUMMARY)
