@@ -21,7 +21,7 @@ from deckcli.catalog.model import Card, Catalog
 from deckcli.catalog.ordering import deck_order
 from deckcli.deck.reading import MAX_COPIES, parse_deck
 from deckcli.deck.resolution import resolve_deck
-from deckcli.errors import DeckFileError
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError
 from deckcli.files.reading import display_path, read_bytes
 from deckcli.files.safe_write import write_text
 from deckcli.findings import Finding
@@ -43,6 +43,16 @@ class Formatted:
     text: str
     changed: bool
     warnings: list[Finding] = field(default_factory=list)
+
+    def status(self, check: bool) -> str | None:
+        """``FILE: reformatted`` (``would be reformatted`` with ``check``), or ``None`` when the file was canonical."""
+        if not self.changed:
+            return None
+        return f"{self.where}: {'would be reformatted' if check else 'reformatted'}"
+
+    def exit_code(self, check: bool) -> int:
+        """1 when ``check`` finds the file not canonical (``fmt --check``), else 0."""
+        return EXIT_ILLEGAL if check and self.changed else EXIT_OK
 
 
 def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Formatted:

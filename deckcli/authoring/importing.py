@@ -29,10 +29,11 @@ from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, visible
 from deckcli.deck.reading import MAX_COPIES, DeckFile, Entry
 from deckcli.deck.resolution import Placed, ResolvedDeck, resolve_deck
-from deckcli.errors import DeckFileError
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError
 from deckcli.findings import Finding
 from deckcli.rules.judging import unresolved_findings
 from deckcli.rules.messages import coded_message
+from deckcli.text import counted
 
 _BULLET = re.compile(r"^(?:[-*+•]\s+)+")
 
@@ -222,6 +223,22 @@ class Imported:
     faction: FactionSet
     faction_from: str
     cards: int
+
+    @property
+    def exit_code(self) -> int:
+        """1 when some line was not used (the deck misses what the list meant), else 0."""
+        return EXIT_ILLEGAL if self.problems else EXIT_OK
+
+    def refusal(self, where: str) -> str:
+        """What is said when lines were not used and nothing is written (no ``--partial``)."""
+        unused = counted(len(self.problems), "line", "lines")
+        return f"{where}: {unused} not used; nothing written (fix them, or use --partial to write the rest)"
+
+    def written(self, output: str) -> str:
+        """What is said once the deck file ``output`` is written."""
+        left_out = f", {counted(len(self.problems), 'line', 'lines')} left out" if self.problems else ""
+        return (f"wrote {output}: {counted(self.cards, 'card', 'cards')}, {self.faction.name} "
+                f"(from {self.faction_from}){left_out}; check it with: deckcli validate {output}")
 
 
 def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None = None) -> Imported:

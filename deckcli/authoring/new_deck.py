@@ -75,6 +75,12 @@ def skeleton_text(catalog: Catalog, faction: FactionSet, leader: Card | None, na
     return "\n".join(lines)
 
 
+def written_message(output: str, faction: FactionSet, starter: bool) -> str:
+    """What ``deckcli new`` says once it wrote ``output``."""
+    what = "starter deck" if starter else "deck skeleton"
+    return f"wrote {output}: a {faction.name} {what}; check it with: deckcli validate {output}"
+
+
 def new_deck_text(
     catalog: Catalog,
     faction: FactionSet,

@@ -16,6 +16,7 @@ from deckcli.cli.options import (
     row_names,
     table_format_option,
 )
+from deckcli.errors import EXIT_OK
 
 
 @click.command(context_settings=CONTEXT)
@@ -41,7 +42,7 @@ from deckcli.cli.options import (
 def cards(
     faction: Any, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
     fmt: str,
-) -> None:
+) -> int:
     """List catalog cards, filtered and sorted.
 
     Columns: name, faction, kind, Strength, rows, abilities, copies in the set.
@@ -62,6 +63,7 @@ def cards(
     click.echo(render_rows(records, fmt, HEADERS))
     if not records:
         click.echo("deckcli: no card matches these filters", err=True)
+    return EXIT_OK
 
 
 @click.command(context_settings=CONTEXT)
@@ -72,7 +74,7 @@ def cards(
     help="text: the card sheet to read; json: the same facts as one object.",
 )
 @reports_errors
-def card(name: str, faction: Any, fmt: str) -> None:
+def card(name: str, faction: Any, fmt: str) -> int:
     """Show one card whole, each ability explained by the rules.
 
     Kind, Strength, rows, abilities (Hero immunity included), the faction sets
@@ -94,3 +96,4 @@ def card(name: str, faction: Any, fmt: str) -> None:
     catalog = default_catalog()
     sheet = card_sheet(catalog, lookup_card(catalog, name, faction), faction)
     click.echo(to_json(sheet) if fmt == "json" else render_card_sheet(sheet))
+    return EXIT_OK

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from deckcli.cli.options import CONTEXT, reports_errors, verdict_format_option
@@ -21,7 +19,7 @@ from deckcli.errors import EXIT_OK
 )
 @verdict_format_option
 @reports_errors
-def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
+def validate(decks: tuple[str, ...], rules: str, fmt: str) -> int:
     """Check deck files against a rule set and report every violation at once.
 
     DECK is a deck file (TOML); - reads one deck from standard input. --rules all
@@ -46,27 +44,27 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
 
         overviews = [overview_file(path) for path in decks]
         render_overviews(overviews, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
-        sys.exit(max(o.exit_code for o in overviews))
+        return max(o.exit_code for o in overviews)
     rule_set = load_rule_set(rules)
     reports = [judge_file(path, rule_set) for path in decks]
     render_reports(reports, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
-    sys.exit(max((r.exit_code for r in reports), default=EXIT_OK))
+    return max((r.exit_code for r in reports), default=EXIT_OK)
 
 
-def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> None:
+def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> int:
     from deckcli.render.verdicts import render_lineup
     from deckcli.rules.lineups import judge_lineup_files
 
     report = judge_lineup_files(files, rules)
     render_lineup(report, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
-    sys.exit(report.exit_code)
+    return report.exit_code
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True, metavar="REGISTRATION | DECK DECK DECK")
 @verdict_format_option
 @reports_errors
-def tournament(files: tuple[str, ...], fmt: str) -> None:
+def tournament(files: tuple[str, ...], fmt: str) -> int:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
 
     Give one registration file (TOML: decks = [...], names relative to it) or the
@@ -78,27 +76,27 @@ def tournament(files: tuple[str, ...], fmt: str) -> None:
       deckcli tournament decks/tournament-registration.toml
       deckcli tournament monsters.toml nilfgaard.toml skellige.toml --format json
     """
-    _judge_lineup(files, "tournament", fmt)
+    return _judge_lineup(files, "tournament", fmt)
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("decks", nargs=-1, required=True, metavar="DECK DECK")
 @verdict_format_option
 @reports_errors
-def team(decks: tuple[str, ...], fmt: str) -> None:
+def team(decks: tuple[str, ...], fmt: str) -> int:
     """Check two teammates' decks for two versus two: each legal under the standard rules, different factions.
 
     \b
     Example:
       deckcli team decks/nilfgaard-starter.toml decks/skellige-starter.toml
     """
-    _judge_lineup(decks, "team", fmt)
+    return _judge_lineup(decks, "team", fmt)
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck")
 @reports_errors
-def profile(deck: str) -> None:
+def profile(deck: str) -> int:
     """Print the profile of a deck (JSON): the document every rule-set schema judges.
 
     Write your own house rules (--rules FILE) against these fields; README.md,
@@ -113,3 +111,4 @@ def profile(deck: str) -> None:
     from deckcli.text import to_json
 
     click.echo(to_json(deck_profile(read_resolved_deck(deck))))
+    return EXIT_OK

@@ -36,6 +36,12 @@ def cli() -> None:
     """
 
 
+@cli.result_callback()
+def _exit_with(code: int | None, **_options: object) -> None:
+    """Every command returns the exit code its report carries; here, and only here, deckcli exits with it."""
+    click.get_current_context().exit(EXIT_OK if code is None else code)
+
+
 for _command in (validate, tournament, team, profile, stats, odds, diff, cards, card, new, import_, export, fmt, schema):
     cli.add_command(_command)
 
@@ -53,8 +59,6 @@ def main() -> None:
         code = cli.main(prog_name="deckcli", standalone_mode=False)
     except click.exceptions.Exit as done:
         code = done.exit_code
-    except SystemExit as done:  # a command's own exit code: the output is still flushed below
-        code = done.code
     except click.ClickException as error:
         error.show()
         code = error.exit_code

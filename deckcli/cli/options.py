@@ -8,15 +8,9 @@ from typing import Any, Callable
 
 import click
 
-from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, EXIT_UNUSABLE, DeckcliError
+from deckcli.errors import EXIT_OK, DeckcliError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-
-
-def fail(message: str, code: int = EXIT_UNUSABLE) -> None:
-    """Print ``deckcli: message`` on stderr and exit with ``code``."""
-    click.echo(f"deckcli: {message}", err=True)
-    sys.exit(code)
 
 
 def error_line(error: DeckcliError) -> str:
@@ -25,19 +19,27 @@ def error_line(error: DeckcliError) -> str:
 
 
 def reports_errors(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn a :class:`DeckcliError` raised by a command into a one-line message and its exit code."""
+    """The one wrapper of every command: its exit code, and a :class:`DeckcliError` as one line and its exit code.
+
+    A command returns the exit code its report carries (``None`` is 0). An error
+    that lists findings (names that are not cards) prints them first, one
+    ``FILE:LINE: code: message`` line each.
+    """
 
     @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: Any, **kwargs: Any) -> int:
         try:
-            return command(*args, **kwargs)
+            code = command(*args, **kwargs)
         except DeckcliError as error:
+            if error.where is not None:
+                echo_findings(error.where, list(error.findings))
             click.echo(error_line(error), err=True)
-            sys.exit(error.exit_code)
+            return error.exit_code
         except BrokenPipeError:
             # The reader of our output went away (`deckcli … | head -1`): stop quietly.
             silence_stdout()
-            sys.exit(EXIT_OK)
+            return EXIT_OK
+        return EXIT_OK if code is None else int(code)
 
     return wrapper
 
@@ -160,19 +162,6 @@ def echo_findings(where: str, findings: list[Any], warning: bool = False) -> Non
 
     for finding in findings:
         click.echo(finding_line(where, finding, warning=warning), err=True)
-
-
-def read_named_deck(path: str) -> Any:
-    """Read and resolve a deck; exit 1 listing every name that matches no card or several."""
-    from deckcli.rules.judging import read_resolved_deck, unresolved_findings
-
-    deck = read_resolved_deck(path)
-    unresolved = unresolved_findings(deck)
-    if unresolved:
-        echo_findings(deck.where, unresolved)
-        click.echo(f"{deck.where}: fix the card names above first (deckcli validate lists every problem)", err=True)
-        sys.exit(EXIT_ILLEGAL)
-    return deck
 
 
 def silence_stdout() -> None:

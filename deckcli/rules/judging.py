@@ -12,7 +12,7 @@ from deckcli.catalog.loading import default_catalog
 from deckcli.catalog.model import Catalog
 from deckcli.deck.reading import load_deck
 from deckcli.deck.resolution import ResolvedDeck, resolve_deck
-from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError, UnresolvedNamesError
 from deckcli.files.reading import display_path
 from deckcli.findings import Finding
 from deckcli.rules.messages import coded_message
@@ -77,6 +77,22 @@ def unresolved_findings(deck: ResolvedDeck) -> list[Finding]:
         for entry in entries
     ]
     return sorted(findings, key=lambda f: (f.line is None, f.line or 0))
+
+
+def read_named_deck(path: str, catalog: Catalog | None = None) -> ResolvedDeck:
+    """Read and resolve a deck whose every name must be a card (``export``, ``diff``).
+
+    Raises :class:`UnresolvedNamesError` (exit code 1) carrying an
+    ``unknown-card`` / ``ambiguous-card`` finding per such name, and
+    :class:`deckcli.errors.DeckFileError` (exit code 2) for an unreadable file.
+    """
+    deck = read_resolved_deck(path, catalog)
+    unresolved = unresolved_findings(deck)
+    if unresolved:
+        error = UnresolvedNamesError("fix the card names above first (deckcli validate lists every problem)", where=deck.where)
+        error.findings = tuple(unresolved)
+        raise error
+    return deck
 
 
 def read_resolved_deck(path: str, catalog: Catalog | None = None) -> ResolvedDeck:

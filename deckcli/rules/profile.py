@@ -12,6 +12,7 @@ from typing import Any
 
 from deckcli.deck.resolution import ResolvedDeck
 
+
 def profile_fields() -> tuple[str, ...]:
     """The fields of every deck profile, in the order :func:`deck_profile` gives them (``schemas/profile.schema.json``)."""
     return tuple(_profile_schema()["properties"])
