@@ -221,6 +221,7 @@ def test_a_markdown_title_after_the_first_line_or_a_comment_is_not_a_name(tmp_pa
     assert "name" not in tomllib.loads(out.read_text("utf-8"))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.text(alphabet=st.characters(codec="utf-8"), max_size=300))
 def test_no_list_crashes_import(text):
