@@ -8,6 +8,7 @@ documented in README.md ("The profile").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from deckcli.deck.resolution import ResolvedDeck
@@ -84,5 +85,5 @@ def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
     }
 
 
-def _unique(names: Any) -> list[str]:
+def _unique(names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(names))
