@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,6 +19,9 @@ from deckcli.cli.options import (
 )
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
 
+if TYPE_CHECKING:
+    from deckcli.catalog.model import FactionSet
+
 
 @click.command(context_settings=CONTEXT)
 @click.option("--faction", type=FactionName(), required=True, help="The deck's faction.")
@@ -27,7 +30,7 @@ from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
 @click.option("--name", "deck_name", metavar="TEXT", help="The deck's name (name = ... in the file).")
 @output_option
 @reports_errors
-def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, output: str, force: bool) -> None:
+def new(faction: FactionSet, leader: str | None, starter: bool, deck_name: str | None, output: str, force: bool) -> None:
     """Write a new deck file: a skeleton or a starter deck.
 
     The skeleton has name, faction, leader (commented out without --leader) and
@@ -60,7 +63,7 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
 @click.option("--partial", is_flag=True, help="Write the deck even when some lines could not be used (they are listed).")
 @output_option
 @reports_errors
-def import_(list_file: str, faction: Any, partial: bool, output: str, force: bool) -> None:
+def import_(list_file: str, faction: FactionSet | None, partial: bool, output: str, force: bool) -> None:
     """Turn a plain card list into a deck file.
 
     Reads "3 Blue Stripes Commando", "3x …", "… x3", a bare name (one copy),
@@ -157,7 +160,7 @@ def fmt(decks: tuple[str, ...], check: bool) -> None:
 @click.option("--faction", type=FactionName(), required=True, help="The faction whose names the schema lists.")
 @output_option
 @reports_errors
-def schema(faction: Any, output: str, force: bool) -> None:
+def schema(faction: FactionSet, output: str, force: bool) -> None:
     """Write a deck JSON Schema for editor completion.
 
     Card and Leader names are those of the faction's set. Put "#:schema ./FILE" as the first line of a deck file: Taplo and Even

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,6 +16,9 @@ from deckcli.cli.options import (
     row_names,
     table_format_option,
 )
+
+if TYPE_CHECKING:
+    from deckcli.catalog.model import FactionSet
 
 
 @click.command(context_settings=CONTEXT)
@@ -39,7 +42,7 @@ from deckcli.cli.options import (
 @table_format_option
 @reports_errors
 def cards(
-    faction: Any, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
+    faction: FactionSet | None, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
     fmt: str,
 ) -> None:
     """List catalog cards, filtered and sorted.
@@ -72,7 +75,7 @@ def cards(
     help="text: the card sheet to read; json: the same facts as one object.",
 )
 @reports_errors
-def card(name: str, faction: Any, fmt: str) -> None:
+def card(name: str, faction: FactionSet | None, fmt: str) -> None:
     """Show one card whole, each ability explained by the rules.
 
     Kind, Strength, rows, abilities (Hero immunity included), the faction sets
