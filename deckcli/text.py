@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -17,12 +18,12 @@ def counted(count: int, singular: str, plural: str) -> str:
     return f"{count} {singular if count == 1 else plural}"
 
 
-def spoken(words: Any, conjunction: str = "and") -> str:
+def spoken(words: Iterable[object], conjunction: str = "and") -> str:
     """Words as a sentence lists them: ``a``, ``a and b``, ``a, b and c`` (``conjunction`` may be ``or``)."""
-    words = [str(word) for word in words]
-    if len(words) < 3:
-        return f" {conjunction} ".join(words)
-    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
+    texts = [str(word) for word in words]
+    if len(texts) < 3:
+        return f" {conjunction} ".join(texts)
+    return ", ".join(texts[:-1]) + f" {conjunction} " + texts[-1]
 
 
 def either(names: list[str]) -> str:

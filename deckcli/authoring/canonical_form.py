@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import codecs
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from deckcli.catalog.loading import default_catalog
 from deckcli.catalog.model import Card, Catalog
@@ -140,7 +140,7 @@ class _Entry:
     card: Card | None
 
 
-def _canonical_table(table: Any, catalog: Catalog, where: str, section: str, last_lines: dict[str, int]) -> Any:
+def _canonical_table(table: Any, catalog: Catalog, where: str, section: str, last_lines: dict[str, int | None]) -> Any:
     from tomlkit.items import Comment, InlineTable, Table, Whitespace
 
     if not isinstance(table, (Table, InlineTable)) or (isinstance(table, Table) and table.is_super_table()):
@@ -170,7 +170,7 @@ def _canonical_table(table: Any, catalog: Catalog, where: str, section: str, las
                 where=where,
                 line=last_lines.get(entry.name),
             )
-    known = sorted((e for e in entries.values() if e.card), key=lambda e: deck_order(e.card))
+    known = sorted((e for e in entries.values() if e.card), key=lambda e: deck_order(cast(Card, e.card)))
     unknown = [e for e in entries.values() if e.card is None]
     return _build_table(table, [*known, *unknown], pending, tail)
 

@@ -11,13 +11,14 @@ import tomllib
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.errors import CatalogError
 from deckcli.files.toml_lines import toml_error_parts
 
 
-def _card_from_entry(entry: dict, home: str) -> Card:
+def _card_from_entry(entry: dict[str, Any], home: str) -> Card:
     return Card(
         name=entry["name"],
         kind=entry["kind"],
@@ -38,7 +39,7 @@ CATALOG_ENV = "DECKCLI_CATALOG"
 """Environment variable naming a folder of the player's own catalog files."""
 
 
-def _parse_catalog_file(text: str, where: str) -> dict:
+def _parse_catalog_file(text: str, where: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -66,7 +67,7 @@ def _entry_line(text: str, path: Iterable[object]) -> int | None:
     return None
 
 
-def read_catalog_files(override: str | None = None) -> dict[str, dict]:
+def read_catalog_files(override: str | None = None) -> dict[str, dict[str, Any]]:
     """Parse every catalog file: file stem -> its TOML document.
 
     ``override`` is a folder of the player's own catalog files (same format as
@@ -76,7 +77,7 @@ def read_catalog_files(override: str | None = None) -> dict[str, dict]:
     ``schemas/catalog.schema.json``. Raises :class:`CatalogError` (exit code 2)
     when a file cannot be read, is not TOML or does not fit the schema.
     """
-    documents: dict[str, dict] = {}
+    documents: dict[str, dict[str, Any]] = {}
     for entry in sorted(resources.files("deckcli.catalog").joinpath("cards").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
             documents[entry.name[: -len(".toml")]] = _parse_catalog_file(entry.read_text("utf-8"), entry.name)
@@ -85,18 +86,18 @@ def read_catalog_files(override: str | None = None) -> dict[str, dict]:
     return documents
 
 
-def _read_override(folder: Path) -> dict[str, dict]:
+def _read_override(folder: Path) -> dict[str, dict[str, Any]]:
     from deckcli.files.schemas import packaged_schema, strict_validator_class
 
     if not folder.is_dir():
         raise CatalogError(f"{CATALOG_ENV} must name a folder of catalog files", where=str(folder))
     validator = strict_validator_class()(packaged_schema("catalog"))
-    documents: dict[str, dict] = {}
+    documents: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.toml")):
         try:
             text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CatalogError(f"cannot be read as UTF-8 text: {error}", where=str(path)) from None
+        except (OSError, UnicodeDecodeError) as failure:
+            raise CatalogError(f"cannot be read as UTF-8 text: {failure}", where=str(path)) from None
         document = _parse_catalog_file(text, str(path))
         for error in validator.iter_errors(document):
             location = "/".join(str(p) for p in error.absolute_path) or "top level"
@@ -113,7 +114,7 @@ def _read_override(folder: Path) -> dict[str, dict]:
     return documents
 
 
-def build_catalog(documents: dict[str, dict]) -> Catalog:
+def build_catalog(documents: dict[str, dict[str, Any]]) -> Catalog:
     """Build a :class:`Catalog` from parsed catalog documents (``read_catalog_files`` shape).
 
     The ``neutral`` document's cards join every faction's set.

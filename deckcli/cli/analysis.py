@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from deckcli.cli.options import (
     CONTEXT,
+    StrParamType,
     echo_findings,
     reports_errors,
     table_format_option,
 )
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
 
+if TYPE_CHECKING:
+    from deckcli.analysis.odds import OddsReport
+    from deckcli.analysis.stats import StatsReport
 
-class StatsTable(click.ParamType):
+
+class StatsTable(StrParamType):
     """``--table`` of ``stats``: one of the statistics tables (checked lazily, like ``--format``)."""
 
     name = "table"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
         from deckcli.analysis.stats import TABLES
 
         if value in TABLES:
@@ -28,7 +33,7 @@ class StatsTable(click.ParamType):
         self.fail(f"{value!r} is not a table; choose one of: {', '.join(TABLES)}", param, ctx)
 
 
-def _print_deck_report(report: Any, text: str) -> int:
+def _print_deck_report(report: StatsReport | OddsReport, text: str) -> int:
     """Say on stderr what the figures leave out, print ``text`` and exit (1 when some name is not a card)."""
 
     echo_findings(report.main.where, report.main.left_out)

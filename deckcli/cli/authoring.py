@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +17,9 @@ from deckcli.cli.options import (
 )
 from deckcli.errors import EXIT_OK, DeckcliError
 
+if TYPE_CHECKING:
+    from deckcli.catalog.model import FactionSet
+
 
 @click.command(context_settings=CONTEXT)
 @click.option("--faction", type=FactionName(), required=True, help="The deck's faction.")
@@ -25,7 +28,7 @@ from deckcli.errors import EXIT_OK, DeckcliError
 @click.option("--name", "deck_name", metavar="TEXT", help="The deck's name (name = ... in the file).")
 @output_option
 @reports_errors
-def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, output: str, force: bool) -> int:
+def new(faction: FactionSet, leader: str | None, starter: bool, deck_name: str | None, output: str, force: bool) -> int:
     """Write a new deck file: a skeleton or a starter deck.
 
     The skeleton has name, faction, leader (commented out without --leader) and
@@ -58,7 +61,7 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
 @click.option("--partial", is_flag=True, help="Write the deck even when some lines could not be used (they are listed).")
 @output_option
 @reports_errors
-def import_(list_file: str, faction: Any, partial: bool, output: str, force: bool) -> int:
+def import_(list_file: str, faction: FactionSet | None, partial: bool, output: str, force: bool) -> int:
     """Turn a plain card list into a deck file.
 
     Reads "3 Blue Stripes Commando", "3x …", "… x3", a bare name (one copy),
@@ -152,7 +155,7 @@ def fmt(decks: tuple[str, ...], check: bool) -> int:
 @click.option("--faction", type=FactionName(), required=True, help="The faction whose names the schema lists.")
 @output_option
 @reports_errors
-def schema(faction: Any, output: str, force: bool) -> int:
+def schema(faction: FactionSet, output: str, force: bool) -> int:
     """Write a deck JSON Schema for editor completion.
 
     Card and Leader names are those of the faction's set. Put "#:schema ./FILE" as the first line of a deck file: Taplo and Even

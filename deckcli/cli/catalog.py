@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +17,9 @@ from deckcli.cli.options import (
     table_format_option,
 )
 from deckcli.errors import EXIT_OK
+
+if TYPE_CHECKING:
+    from deckcli.catalog.model import FactionSet
 
 
 @click.command(context_settings=CONTEXT)
@@ -40,7 +43,7 @@ from deckcli.errors import EXIT_OK
 @table_format_option
 @reports_errors
 def cards(
-    faction: Any, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
+    faction: FactionSet | None, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
     fmt: str,
 ) -> int:
     """List catalog cards, filtered and sorted.
@@ -74,7 +77,7 @@ def cards(
     help="text: the card sheet to read; json: the same facts as one object.",
 )
 @reports_errors
-def card(name: str, faction: Any, fmt: str) -> int:
+def card(name: str, faction: FactionSet | None, fmt: str) -> int:
     """Show one card whole, each ability explained by the rules.
 
     Kind, Strength, rows, abilities (Hero immunity included), the faction sets

@@ -62,9 +62,9 @@ def lineup_verdict_line(report: LineupReport) -> str:
 
 def render_lineup(report: LineupReport, fmt: str, out: Echo, err: Echo) -> None:
     """Write ``report`` in ``fmt`` (``text`` or ``json``): results to ``out``, unreadable files to ``err``."""
-    unreadable = [deck for deck in report.decks if deck.error is not None]
-    for deck in unreadable:
-        err(deck.error.located())
+    unreadable = [deck.error for deck in report.decks if deck.error is not None]
+    for error in unreadable:
+        err(error.located())
     if fmt == "json":
         out(to_json(report.as_dict()))
     else:

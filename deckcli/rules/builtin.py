@@ -6,7 +6,7 @@ decks instead: see :mod:`deckcli.rules.lineups`."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import RulesError
 from deckcli.files.schemas import (
@@ -14,6 +14,9 @@ from deckcli.files.schemas import (
     packaged_schema,
 )
 from deckcli.rules.rule_set import RuleSet
+
+if TYPE_CHECKING:
+    from referencing import Registry
 
 BUILTIN_ID_PREFIX = "urn:deckcli:rules:"
 
@@ -23,7 +26,7 @@ EVERY_RULE_SET = "all"
 
 
 @functools.cache
-def _builtin_registry() -> Any:
+def _builtin_registry() -> Registry[Any]:
     from referencing import Registry, Resource
 
     resources = []

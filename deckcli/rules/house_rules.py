@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
 from deckcli.errors import RulesError
 from deckcli.files.schemas import packaged_schema
+
+if TYPE_CHECKING:
+    from referencing import Registry
+
+    from deckcli.rules.rule_set import RuleSet
 
 
 def _read_json(path: Path, where: str) -> Any:
@@ -251,7 +256,7 @@ def _check_references(schema: dict[str, Any], resolver: Any, where: str) -> None
             raise RulesError(f"$ref {ref!r}: nothing at #{fragment}{inside}", where=where) from None
 
 
-def load_house_rules(spec: str, builtin_registry: Any) -> Any:
+def load_house_rules(spec: str, builtin_registry: Registry[Any]) -> RuleSet:
     """Load the rule-set schema file at ``spec`` and compile it.
 
     Returns a :class:`deckcli.rules.rule_set.RuleSet` named after the file. Raises

@@ -14,10 +14,13 @@ from __future__ import annotations
 import functools
 import json
 import string
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeGuard, cast
 
 from deckcli.findings import Finding
 from deckcli.text import counted, printable, spoken
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 FINDING_FIELDS = ("value", "limit", "over", "short", "hint")
 """The fields a message may name besides the profile's and an item's own: see :func:`findings_of`."""
@@ -36,7 +39,7 @@ class _MessageFormatter(string.Formatter):
                 raise ValueError(f"{{…:{format_spec}}} counts a number, not {value!r}")
             singular, plural = format_spec.split("|", 1)
             return counted(value, singular, plural)
-        return super().format_field(value, format_spec)
+        return cast(str, super().format_field(value, format_spec))
 
 
 def coded_message(code: str, **fields: Any) -> str:
@@ -93,7 +96,7 @@ def message_fields(profile: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def findings_of(
-    error: Any,
+    error: ValidationError,
     profile: Mapping[str, Any],
     locate: Callable[..., int | None],
     hints: Mapping[str, str],
@@ -140,7 +143,7 @@ def _finding(code: str, template: Any, short: Any, context: Mapping[str, Any], p
     return Finding(code, message or plain, short=format_message(short, context) if short else None, **where)
 
 
-def _judged(error: Any) -> dict[str, Any]:
+def _judged(error: ValidationError) -> dict[str, Any]:
     """``value`` and ``limit`` as a message reads them, with ``over`` and ``short`` when both are numbers."""
     value, limit = error.instance, error.validator_value
     judged: dict[str, Any] = {
@@ -155,11 +158,11 @@ def _judged(error: Any) -> dict[str, Any]:
     return judged
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _items(error: Any, profile: Mapping[str, Any], each: bool) -> list[Any] | None:
+def _items(error: ValidationError, profile: Mapping[str, Any], each: bool) -> list[Any] | None:
     """The cards or list items a finding is about, or ``None`` for a finding about the whole deck."""
     instance = error.instance
     if each and error.validator == "maxItems" and error.validator_value == 0 and isinstance(instance, list):
@@ -176,7 +179,7 @@ def _items(error: Any, profile: Mapping[str, Any], each: bool) -> list[Any] | No
     return None
 
 
-def _plain_message(error: Any, path: list[str], card: str | None) -> str:
+def _plain_message(error: ValidationError, path: list[str], card: str | None) -> str:
     """The message of a rule without ``x-message``: the field, the card, and the condition broken."""
     subject = path[0] if path else "deck"
     if card:

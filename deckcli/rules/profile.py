@@ -8,6 +8,7 @@ described in ``schemas/profile.schema.json``, the one list of them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from deckcli.deck.resolution import ResolvedDeck
@@ -95,5 +96,5 @@ def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
     }
 
 
-def _unique(names: Any) -> list[str]:
+def _unique(names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(names))

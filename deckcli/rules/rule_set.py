@@ -12,11 +12,15 @@ whole deck the ``leader`` line. ``x-short`` is the finding in a few words, for
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, cast
 
 from deckcli.errors import RulesError
 from deckcli.findings import Finding
 from deckcli.rules.messages import findings_of, format_message, message_fields
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
 
 DEFAULT_SUMMARY = "{units:unit|units}, {specials:special|specials}, {unit_strength} Strength"
 
@@ -30,7 +34,7 @@ class RuleSet:
 
     name: str
     schema: dict[str, Any]
-    validator: Any
+    validator: Validator
     where: str | None = None
 
     @classmethod
@@ -48,12 +52,12 @@ class RuleSet:
 
     @property
     def summary_template(self) -> str:
-        return self.schema.get("x-summary", DEFAULT_SUMMARY)
+        return cast(str, self.schema.get("x-summary", DEFAULT_SUMMARY))
 
     @property
     def label(self) -> str:
         """How a player names the rule set in a sentence ("a standard game", "Advanced")."""
-        return self.schema.get("x-label", self.name)
+        return cast(str, self.schema.get("x-label", self.name))
 
     def summary(self, profile: Mapping[str, Any]) -> str:
         """The figures of the verdict line ("24 units, 5 specials, 128/130 Strength")."""
@@ -76,11 +80,12 @@ class RuleSet:
         Advanced's Special Card limit, or a league's own), only the stricter
         one is kept: the lower maximum or the higher minimum, else the later.
         """
-        findings: dict[tuple[str, str | None, str | None], tuple[Finding, Any]] = {}
+        findings: dict[tuple[str, str | None, str | None, int | None, str], tuple[Finding, ValidationError]] = {}
         for error in self._errors(profile):
             for finding in findings_of(error, profile, locate, hints or {}):
                 item = None if finding.item is None else repr(sorted(finding.item.items()))
-                key = (finding.code, finding.card, item, finding.line, _family(error.validator))
+                # An error from iter_errors always names its keyword (the stubs also allow "unset").
+                key = (finding.code, finding.card, item, finding.line, _family(cast(str, error.validator)))
                 kept = findings.pop(key, None)
                 if kept is not None and _stricter(kept[1], error):
                     findings[key] = kept
@@ -88,7 +93,7 @@ class RuleSet:
                     findings[key] = (finding, error)
         return [finding for finding, _error in findings.values()]
 
-    def _errors(self, profile: Mapping[str, Any]) -> list[Any]:
+    def _errors(self, profile: Mapping[str, Any]) -> list[ValidationError]:
         from referencing.exceptions import Unresolvable
 
         try:
@@ -119,7 +124,7 @@ def _family(validator: str) -> str:
     return "lower" if validator in _LOWER_BOUNDS else validator
 
 
-def _stricter(kept: Any, other: Any) -> bool:
+def _stricter(kept: ValidationError, other: ValidationError) -> bool:
     """Whether the ``kept`` error's bound is strictly tighter than ``other``'s (both upper or both lower bounds).
 
     An exclusive bound is tighter than the inclusive bound of the same number.
@@ -127,7 +132,8 @@ def _stricter(kept: Any, other: Any) -> bool:
     bounds = (kept.validator_value, other.validator_value)
     if not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in bounds):
         return False
-    exclusive = (kept.validator.startswith("exclusive"), other.validator.startswith("exclusive"))
-    if _family(kept.validator) == "upper":
+    keywords = (cast(str, kept.validator), cast(str, other.validator))
+    exclusive = (keywords[0].startswith("exclusive"), keywords[1].startswith("exclusive"))
+    if _family(keywords[0]) == "upper":
         return (bounds[0], not exclusive[0]) < (bounds[1], not exclusive[1])
-    return _family(kept.validator) == "lower" and (bounds[0], exclusive[0]) > (bounds[1], exclusive[1])
+    return _family(keywords[0]) == "lower" and (bounds[0], exclusive[0]) > (bounds[1], exclusive[1])
