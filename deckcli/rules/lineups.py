@@ -328,7 +328,7 @@ def registration_files(folder: str) -> list[str]:
         for name in sorted(files, key=_natural):
             if not name.endswith(TOML_SUFFIX):
                 continue
-            path = os.path.join(root, name)
+            path = os.path.normpath(os.path.join(root, name))
             try:
                 with open(path, "rb") as handle:
                     document = tomllib.load(handle)
