@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import click
 
 from deckcli.cli.options import CONTEXT, reports_errors, verdict_format_option
@@ -60,23 +63,115 @@ def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> int:
     return report.exit_code
 
 
+HANDFUL = 5
+"""A desk run of more files than this shows a progress bar (when standard error is a terminal)."""
+
+
 @click.command(context_settings=CONTEXT)
-@click.argument("files", nargs=-1, required=True, metavar="REGISTRATION | DECK DECK DECK")
-@verdict_format_option
+@click.argument("files", nargs=-1, required=False, metavar="REGISTRATION... | DECK DECK DECK")
+@click.option(
+    "--dir", "folder", metavar="FOLDER",
+    help="Judge every registration (*.toml with decks = [...]) under FOLDER, then print a summary.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "csv"], case_sensitive=False), default="text",
+    show_default=True,
+    help="text: findings, then a verdict (and a summary for several registrations); json: the same as one "
+    "document; csv: the summary, one row per registration.",
+)
 @reports_errors
-def tournament(files: tuple[str, ...], fmt: str) -> int:
+def tournament(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
 
     Give one registration file (TOML: decks = [...], names relative to it) or the
     three deck files. Each deck's Advanced findings are shown under it, then the
-    lineup's violations (same-faction, shared-hero, deck-illegal, ...).
+    lineup's violations (same-faction, shared-hero, deck-illegal, ...). Several
+    registrations, or --dir FOLDER, run the tournament desk: each registration is
+    judged as it comes, then a summary has one row per player (--format csv for a
+    spreadsheet); a deck file named by two registrations is noted.
 
     \b
     Example:
       deckcli tournament decks/tournament-registration.toml
       deckcli tournament monsters.toml nilfgaard.toml skellige.toml --format json
+      deckcli tournament --dir registrations/ --format csv > desk.csv
     """
-    return _judge_lineup(files, "tournament", fmt)
+    from deckcli.rules.lineups import looks_like_registration
+
+    fmt = fmt.lower()
+    desk = folder is not None or fmt == "csv" or (len(files) > 1 and any(map(looks_like_registration, files)))
+    if not desk:
+        if not files:
+            raise click.UsageError("give a registration file, three deck files, or --dir FOLDER")
+        return _judge_lineup(files, "tournament", fmt)
+    return _run_desk(files, folder, fmt)
+
+
+def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
+    """The tournament desk: judge every registration, streaming text results, then the summary."""
+    from deckcli.render.verdicts import render_desk, render_lineup
+    from deckcli.rules.lineups import judge_registrations, note_shared_decks, registration_files
+
+    paths = list(files) + (registration_files(folder) if folder is not None else [])
+    if paths.count("-") > 1:
+        raise click.UsageError("standard input (-) can be read only once")
+    progress = _Progress(len(paths)) if len(paths) > HANDFUL and _is_terminal(sys.stderr) else None
+    entries = []
+
+    def err(line: str) -> None:
+        click.echo(line, err=True)
+
+    for entry in judge_registrations(paths):
+        entries.append(entry)
+        if progress is not None:
+            progress.clear()
+        if fmt == "text":
+            if entry.report is not None:
+                render_lineup(entry.report, "text", out=click.echo, err=err)
+            elif entry.error is not None:
+                err(entry.error.located())
+                err(f"{entry.where}: not judged as a Tournament lineup")
+            click.echo("")
+        elif entry.error is not None:
+            err(entry.error.located())
+        if progress is not None:
+            progress.show(len(entries), entry.where)
+    if progress is not None:
+        progress.clear()
+    shared = note_shared_decks(entries)
+    click.echo(render_desk(entries, shared, fmt))
+    return max((e.exit_code for e in entries), default=EXIT_OK)
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class _Progress:
+    """A one-line progress bar on standard error, redrawn in place; cleared before any other output."""
+
+    WIDTH = 24
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.shown = False
+
+    def show(self, done: int, where: str) -> None:
+        filled = self.WIDTH * done // self.total
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        line = f"[{bar}] {done}/{self.total} {where}"
+        sys.stderr.write("\r" + line[:79])
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
 
 
 @click.command(context_settings=CONTEXT)
