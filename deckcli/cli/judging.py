@@ -64,9 +64,11 @@ def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> None:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True, metavar="REGISTRATION | DECK DECK DECK")
+@click.option("--fix", "fix_", is_flag=True, help="Print the fewest card changes over the three decks that make the lineup legal.")
+@click.option("--apply", "apply_", is_flag=True, help="With --fix: rewrite every changed deck file, comments and order kept.")
 @verdict_format_option
 @reports_errors
-def tournament(files: tuple[str, ...], fmt: str) -> None:
+def tournament(files: tuple[str, ...], fix_: bool, apply_: bool, fmt: str) -> None:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
 
     Give one registration file (TOML: decks = [...], names relative to it) or the
@@ -77,7 +79,14 @@ def tournament(files: tuple[str, ...], fmt: str) -> None:
     Example:
       deckcli tournament decks/tournament-registration.toml
       deckcli tournament monsters.toml nilfgaard.toml skellige.toml --format json
+      deckcli tournament decks/tournament-registration.toml --fix --apply
     """
+    if apply_ and not fix_:
+        raise click.UsageError("--apply goes with --fix")
+    if fix_:
+        from deckcli.cli.repair import fix_lineup
+
+        fix_lineup(files, fmt, apply_)
     _judge_lineup(files, "tournament", fmt)
 
 
