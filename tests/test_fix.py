@@ -449,14 +449,21 @@ def test_fix_is_legal_and_minimal(tmp_path, deck, more_units, less_strength, les
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(deck=small_decks(), units=st.integers(1, 4), strength=st.integers(5, 30), specials=st.integers(0, 2))
-def test_fix_no_add_matches_brute_force(tmp_path, deck, units, strength, specials):
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(deck=small_decks(), fewer_units=st.integers(0, 2), less_strength=st.integers(0, 12),
+       less_specials=st.integers(0, 1))
+def test_fix_no_add_matches_brute_force(tmp_path, deck, fewer_units, less_strength, less_specials):
     # Removals only: every sub-deck is judged by the real validator; the plan must reach the
     # fewest removals, and among those the most Strength.
     faction_slug, leaders, cards = deck
-    faction = default_catalog().factions[faction_slug].name
-    rule_set = load_rule_set(_small_rules(tmp_path, units, strength, specials, 1))
+    catalog = default_catalog()
+    leaders = leaders or [next(n for n in catalog.factions[faction_slug].copies if catalog.cards[n].is_leader)]
+    faction = catalog.factions[faction_slug].name
+    now = _judge(load_rule_set("standard"), faction, leaders, cards, {}).profile
+    rule_set = load_rule_set(_small_rules(
+        tmp_path, max(now["units"] - fewer_units, 0), max(now["unit_strength"] - less_strength, 0),
+        max(now["specials"] - less_specials, 0), 1,
+    ))
     path = tmp_path / "deck.toml"
     path.write_text(_deck_text(faction, leaders, cards, {}), encoding="utf-8")
     plan = plan_fix(str(path), rule_set, no_add=True)

@@ -135,7 +135,8 @@ def derive_requirements(schema: dict[str, Any], name: str, where: str | None = N
     Raises :class:`RulesError` (exit code 2) naming the keyword and its schema path
     for any condition ``deckcli fix`` cannot express as a card constraint.
     """
-    base = schema.get("$id") if isinstance(schema.get("$id"), str) else ROOT_URI
+    declared = schema.get("$id")
+    base = declared if isinstance(declared, str) else ROOT_URI
     walker = _Walker(Requirements(name=name), where, {base: schema})
     walker.profile(schema, _Spot(base, "", ""))
     return walker.found

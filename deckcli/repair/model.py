@@ -239,7 +239,7 @@ class RepairModel:
 
     def expression(self, deck: int, field_name: str) -> tuple[int, dict[int, float]]:
         """A summed profile field of ``deck``: its value now and its change as terms."""
-        now, terms = 0, {}
+        now, terms = 0, dict[int, float]()
         for slot in self.slots:
             if slot.deck != deck:
                 continue
@@ -298,18 +298,18 @@ class RepairModel:
                 for slot in found:
                     self._row(self.delta(slot), low=1 - slot.current, rule=required.rule)
         if "over_copies" in req.empty:
-            printed = {}
+            printed: dict[str, list[Slot]] = {}
             for slot in mine:
                 if slot.section != "leader" and slot.card.name in self.faction_cards[deck]:
                     printed.setdefault(slot.card.name, []).append(slot)
             for name, group in printed.items():
                 limit = self._printed(deck, name)
                 now = sum(s.current for s in group)
-                terms = {}
+                copies: dict[int, float] = {}
                 for s in group:
-                    terms.update(self.delta(s))
+                    copies.update(self.delta(s))
                 if now > limit or sum(self.upper[s] for s in group) > limit:
-                    self._row(terms, high=limit - now, rule=req.empty["over_copies"])
+                    self._row(copies, high=limit - now, rule=req.empty["over_copies"])
         for test in req.names:
             if test.field != "leader":
                 continue
@@ -357,7 +357,7 @@ class RepairModel:
         copies = {s: s.current + values[cols.added[s]] - values[cols.removed[s]] for s in self.slots}
         return Repair(self.slots, copies, best_changes, solver.solutions)
 
-    def _earliest(self, solver: Solver, values: list[float]) -> list[float]:
+    def _earliest(self, solver: Solver, values: list[int]) -> list[int]:
         """Stage 4: the touched cards earliest in catalog order, then the most copies kept, card by card.
 
         Each is a lexicographic optimum over the slots in order, found a block of slots at a

@@ -270,12 +270,13 @@ def _set_leader(text: str, where: str, names: list[str]) -> str:
         document = tomlkit.parse(text)
     except tomlkit.exceptions.TOMLKitError as error:
         raise DeckFileError(f"cannot edit this file: {error}", where=where) from None
+    value: Any = names[0] if len(names) == 1 else names
     if not names:
         document.pop("leader", None)
     elif "leader" in document:
-        document["leader"] = names[0] if len(names) == 1 else names
+        document["leader"] = value
     else:
-        document.add("leader", names[0] if len(names) == 1 else names)
+        document.add("leader", value)
     return tomlkit.dumps(document)
 
 

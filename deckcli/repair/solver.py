@@ -48,7 +48,7 @@ class Solver:
         self._highspy = highspy
         # The core class: highspy's wrapper subclass logs a banner to standard output on creation,
         # before any option can turn the log off.
-        self.highs = highspy._Highs()
+        self.highs = highspy._Highs()  # type: ignore[attr-defined]
         for option, value in (
             ("output_flag", False), ("mip_rel_gap", 0.0), ("mip_abs_gap", 1e-9), ("threads", 1), ("random_seed", 0),
         ):
@@ -71,9 +71,10 @@ class Solver:
         )
 
     def bound(self, column: int, lower: float, upper: float) -> None:
+        """Change a column's bounds (fixing it when they are equal)."""
         self.highs.changeColBounds(column, lower, upper)
 
-    def minimize(self, cost: Mapping[int, float]) -> tuple[float, list[float]] | None:
+    def minimize(self, cost: Mapping[int, float]) -> tuple[int, list[int]] | None:
         """The least value of ``cost`` and a solution reaching it, or ``None`` when no solution exists."""
         highs = self.highs
         highs.changeColsCost(self.columns, list(range(self.columns)), [float(cost.get(c, 0)) for c in range(self.columns)])
@@ -86,8 +87,8 @@ class Solver:
             return None
         if status != kinds.kOptimal:
             raise RuntimeError(f"HiGHS stopped without an optimum: {highs.modelStatusToString(status)}")
-        values = [round(v) for v in highs.getSolution().col_value]
-        return round(highs.getInfo().objective_function_value), values
+        values = [int(round(v)) for v in highs.getSolution().col_value]
+        return int(round(highs.getInfo().objective_function_value)), values
 
 
 def solver_version() -> str:
