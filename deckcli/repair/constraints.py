@@ -44,11 +44,13 @@ ANNOTATIONS = frozenset({
 @dataclass(frozen=True)
 class Rule:
     """Where a constraint comes from: its finding ``code`` (``x-code``, or field and keyword as
-    ``validate`` names it), the schema ``path`` of the keyword and the rule set file ``where``."""
+    ``validate`` names it), the schema ``path`` of the keyword, and the ``condition`` in short
+    (``units minimum 22``)."""
 
     code: str
     path: str
     keyword: str
+    condition: str = ""
 
 
 @dataclass(frozen=True)
@@ -248,7 +250,8 @@ class _Walker:
 
         code = node.get("x-code") if isinstance(node, dict) else None
         for keyword, value in self.keywords(node, spot):
-            rule = Rule(code if isinstance(code, str) else f"{name}-{keyword}", spot.down(keyword).path, keyword)
+            rule = Rule(code if isinstance(code, str) else f"{name}-{keyword}", spot.down(keyword).path, keyword,
+                        _condition(name, keyword, value))
             if keyword == "allOf":
                 for index, part in enumerate(value):
                     self.field(name, part, spot.down("allOf", index))
@@ -297,6 +300,8 @@ class _Walker:
         elif keyword in ("const", "enum"):
             values = [value] if keyword == "const" else list(value)
             add(Bound(name, rule, values=tuple(sorted({int(v) for v in values if _is_number(v) and float(v).is_integer()}))))
+        elif keyword not in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf"):
+            raise self.refuse(keyword, spot, f"{name} is a count: only minimum, maximum, the exclusive bounds, const, enum and multipleOf apply")
         elif not _is_number(value):
             raise self.refuse(keyword, spot, "a bound that is not a number")
         elif keyword == "minimum":
@@ -309,10 +314,10 @@ class _Walker:
             add(Bound(name, rule, high=math.ceil(value) - 1))
         elif keyword == "multipleOf" and float(value).is_integer():
             add(Bound(name, rule, step=int(value)))
-        elif keyword == "multipleOf" and float(1 / value).is_integer():
-            return  # every count is a multiple of 1/n
+        elif value > 0 and float(1 / value).is_integer():
+            return  # multipleOf 1/n: every count is one
         else:
-            raise self.refuse(keyword, spot, f"{name} is a count: only minimum, maximum, the exclusive bounds, const, enum and multipleOf apply")
+            raise self.refuse(keyword, spot, "a step that is not a whole number or 1/n")
 
     def names_list(self, name: str, keyword: str, value: Any, rule: Rule, spot: _Spot) -> None:
         if keyword == "type":
@@ -378,7 +383,13 @@ def _is_number(value: Any) -> bool:
 def _own_code(rule: Rule, node: Any) -> Rule:
     """The rule of a sub-schema about each item or name: its own ``x-code`` when it has one (as validate reports it)."""
     code = node.get("x-code") if isinstance(node, dict) else None
-    return Rule(code, rule.path, rule.keyword) if isinstance(code, str) else rule
+    return Rule(code, rule.path, rule.keyword, rule.condition) if isinstance(code, str) else rule
+
+
+def _condition(field_name: str, keyword: str, value: Any) -> str:
+    """``units minimum 22``: a condition in a few words (a long value is cut)."""
+    shown = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return f"{field_name} {keyword} {shown if len(shown) <= 60 else shown[:57] + '...'}"
 
 
 @dataclass
@@ -420,7 +431,8 @@ def derive_lineup_requirements(schema: dict[str, Any], name: str) -> LineupRequi
             at = spot.down("properties", field_name)
             code = node.get("x-code") if isinstance(node, dict) else None
             for key, bound in walker.keywords(node, at):
-                rule = Rule(code if isinstance(code, str) else f"{field_name}-{key}", at.down(key).path, key)
+                rule = Rule(code if isinstance(code, str) else f"{field_name}-{key}", at.down(key).path, key,
+                            _condition(field_name, key, bound))
                 empty = key == "maxItems" and bound == 0
                 if field_name == "illegal_decks" and empty:
                     found.each_legal = rule

@@ -380,8 +380,8 @@ class RepairModel:
                 solver.bound(cols.touched[slot], on, on)
                 done += on
         touched = [s for s in open_slots if values[cols.touched[s]] > 0.5]
-        for block in _blocks(touched, lambda s: self.upper[s] + 1):
-            weights = _place_values([self.upper[s] + 1 for s in block])
+        for block in _blocks(touched, lambda s: max(self.upper[s], s.current) + 1):
+            weights = _place_values([max(self.upper[s], s.current) + 1 for s in block])
             cost: dict[int, float] = {}
             for slot, weight in zip(block, weights):
                 cost.update(self.delta(slot, -weight))
@@ -409,7 +409,7 @@ class RepairModel:
         if found is None:
             return [Conflict(None, "the pinned cards (--keep) and the cards allowed cannot make a legal deck")]
         broken = list(dict.fromkeys(rule for column, rule in slack_of.items() if found[1][column] > 0))
-        return [Conflict(rule, f"{rule.code} (at {rule.path})") for rule in broken]
+        return [Conflict(rule, f"{rule.code}: {rule.condition} cannot be met together with the other rules (at {rule.path})") for rule in broken]
 
 
 PLACE_LIMIT = 2**15

@@ -337,7 +337,7 @@ class LineupPlan:
 
     def lines(self) -> list[str]:
         """One section per deck (its changes and verdict), then the lineup's verdict and the change count."""
-        from deckcli.render.verdicts import lineup_verdict_line
+        from deckcli.render.verdicts import lineup_verdict_line, verdict_line
 
         lines: list[str] = []
         refused = [plan for plan in self.decks if plan.refused]
@@ -351,7 +351,11 @@ class LineupPlan:
             ]
         assert self.after is not None
         for plan in self.decks:
-            lines += plan.lines()
+            assert plan.verdict is not None
+            if plan.changes:
+                lines.append(f"{plan.deck}: {counted(plan.changed_copies, 'change', 'changes')}:")
+                lines += ["  " + change.line for change in plan.changes]
+            lines.append(verdict_line(plan.verdict))
         lines.append(lineup_verdict_line(self.after))
         if self.changed_copies:
             lines.append(f"{self.where}: {counted(self.changed_copies, 'change', 'changes')} in all")
