@@ -68,7 +68,7 @@ class DeckPlan:
     deck's report (the deck's own when nothing changes); ``text`` the repaired
     deck file (``None`` when nothing changes). ``refused`` holds the names that
     match no card or several (nothing is planned until they are corrected);
-    ``conflicts`` the constraints no deck can meet.
+    ``conflicts`` the constraints no deck can meet; ``pins`` and ``no_add`` the options that limited it.
     """
 
     deck: str
@@ -82,6 +82,8 @@ class DeckPlan:
     refused: list[Finding] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
     faction_name: str = ""
+    pins: tuple[str, ...] = ()
+    no_add: bool = False
 
     @property
     def exit_code(self) -> int:
@@ -131,9 +133,6 @@ class DeckPlan:
             verdict_line(self.verdict),
             f"{self.deck}: {total} ({', '.join(parts)})",
         ]
-
-    pins: tuple[str, ...] = ()
-    no_add: bool = False
 
 
 def _pins(plan: DeckPlan) -> str:
@@ -250,16 +249,17 @@ def repaired_text(read: _Read, slots: Sequence[Slot], repair: Repair, catalog: C
     counts = {(s.section, s.card.name): repair.copies[s] for s in slots if s.section != "leader" and repair.copies[s] != s.current}
     text = set_copies(text, read.where, catalog, counts)
     if any(repair.copies[s] != s.current for s in slots if s.section == "leader"):
-        kept = [e.name for e in read.deck.source.leaders if _still_leader(e.name, slots, repair, catalog)]
+        left = {s.card.name: repair.copies[s] for s in slots if s.section == "leader"}
+        kept = []
+        for entry in read.deck.source.leaders:  # as typed, in order, while copies of that Leader remain
+            found = catalog.find(entry.name)
+            if len(found) == 1 and left.get(found[0].name, 0) > 0:
+                left[found[0].name] -= 1
+                kept.append(entry.name)
         gained = [s.card.name for s in slots if s.section == "leader" and repair.copies[s] > s.current]
         text = _set_leader(text, read.where, kept + gained)
     text = text.replace("\n", "\r\n") if crlf else text
     return ("\ufeff" if read.bom else "") + text
-
-
-def _still_leader(typed: str, slots: Sequence[Slot], repair: Repair, catalog: Catalog) -> bool:
-    found = catalog.find(typed)
-    return any(s.section == "leader" and repair.copies[s] > 0 and found and s.card.name == found[0].name for s in slots)
 
 
 def _set_leader(text: str, where: str, names: list[str]) -> str:
