@@ -483,3 +483,32 @@ def test_fix_no_add_matches_brute_force(tmp_path, deck, fewer_units, less_streng
     else:
         assert plan.verdict is not None and plan.verdict.legal
         assert (plan.changed_copies, -plan.verdict.profile["unit_strength"]) == best
+
+
+def test_house_rule_lists_required_caps_and_leader(tmp_path):
+    # A league over standard: at most 2 Heroes (hero_names maxItems), Dandelion required, at most 2
+    # Poor Fucking Infantry, and not Foltest: The Siegemaster. DECK_24_AT_133 has 6 Heroes: 4 go (the
+    # four of Strength 10, keeping Geralt and Ciri); 2 Poor Fucking Infantry go; the Leader changes (1);
+    # 24 - 6 = 18 units, so 4 units come in: 4 + 2 + 1 + 4 = 11 changes, no fewer (each rule forces its
+    # own). The strongest non-Hero units left to add: Villentretenmerth 7 and three of Strength 6 (the
+    # Catapults, Ballistae and Trebuchets are all in): 133 - 40 - 2 + 7 + 18 = 116.
+    rules = tmp_path / "league2.schema.json"
+    rules.write_text(json.dumps({
+        "allOf": [{"$ref": "urn:deckcli:rules:standard"}],
+        "properties": {
+            "hero_names": {"maxItems": 2, "x-code": "two-heroes"},
+            "cards": {"required": ["Dandelion"], "properties": {"Poor Fucking Infantry": {"maximum": 2}}},
+            "leader": {"not": {"const": "Foltest: The Siegemaster"}},
+        },
+    }))
+    path = write_deck(tmp_path, DECK_24_AT_133)
+    result = fix_json([str(path), "--rules", str(rules)])
+    assert result["changed_copies"] == 11
+    assert result["verdict"]["legal"] is True
+    assert result["verdict"]["profile"]["unit_strength"] == 116
+    assert result["changes"][:2] == [
+        {"card": "Foltest: The Siegemaster", "section": "leader", "from": 1, "to": 0},
+        {"card": "Foltest: King of Temeria", "section": "leader", "from": 0, "to": 1},
+    ]
+    run_cli(["fix", path, "--rules", rules, "--apply"])
+    run_cli(["validate", path, "--rules", rules])

@@ -16,8 +16,10 @@ The plan is the lexicographic optimum of (rulebook §2, §14, §15):
    touched card keeping as many copies as it can, in catalog order.
 
 Stages 1 and 2+3 are two solves (3 is folded into 2 with a weight that cannot
-outbid one point of Strength); stage 4 fixes one slot at a time. Each optimum is
-proven by HiGHS, so the plan is exact.
+outbid one point of Strength); stage 4 takes a block of slots at a time, with
+place-value weights. Each optimum is proven by HiGHS, so the plan is exact.
+Catalog order inside a deck: Leaders, then ``[cards]``, then ``[side]``, each by
+:func:`deckcli.catalog.ordering.catalog_order` (faction cards before neutral ones).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from deckcli.repair.constraints import SUMS, Requirements, Rule
+from deckcli.repair.constraints import Requirements, Rule
 from deckcli.repair.solver import Program, Solver
 from deckcli.catalog.model import Card, Catalog
 from deckcli.catalog.ordering import catalog_order
@@ -409,7 +411,10 @@ class RepairModel:
         if found is None:
             return [Conflict(None, "the pinned cards (--keep) and the cards allowed cannot make a legal deck")]
         broken = list(dict.fromkeys(rule for column, rule in slack_of.items() if found[1][column] > 0))
-        return [Conflict(rule, f"{rule.code}: {rule.condition} cannot be met together with the other rules (at {rule.path})") for rule in broken]
+        return [
+            Conflict(rule, f"{rule.code}: {rule.condition} cannot be met together with the other rules (at {rule.path})")
+            for rule in broken
+        ]
 
 
 PLACE_LIMIT = 2**15
@@ -446,5 +451,3 @@ def _field_words(name: str) -> str:
         "main_card_in_side": "[side] (not a side-deck card)",
     }.get(name, name)
 
-
-__all__ = ["SUMS", "RepairModel", "Repair", "Slot", "Infeasible", "Conflict", "deck_slots"]

@@ -230,6 +230,8 @@ def _fill(plan: DeckPlan, read: _Read, repair: Repair, index: int, rule_set: Rul
         for s in slots
         if repair.copies[s] != s.current
     ]
+    # Stable: catalog order kept, but the Leader given up reads before the one taken.
+    plan.changes.sort(key=lambda c: (c.section != "leader", c.section == "leader" and c.after > c.before))
     leader_moves = [c for c in plan.changes if c.section == "leader"]
     plan.changed_copies = sum(abs(c.after - c.before) for c in plan.changes if c.section != "leader") + max(
         sum(max(c.after - c.before, 0) for c in leader_moves), sum(max(c.before - c.after, 0) for c in leader_moves)

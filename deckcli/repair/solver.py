@@ -10,7 +10,7 @@ an optimum is proven when HiGHS closes the gap with no tolerance (``mip_rel_gap`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Mapping
 
 INFINITY = float("inf")
 
