@@ -512,3 +512,27 @@ def test_house_rule_lists_required_caps_and_leader(tmp_path):
     ]
     run_cli(["fix", path, "--rules", rules, "--apply"])
     run_cli(["validate", path, "--rules", rules])
+
+
+def test_json_shape_and_option_mistakes(tmp_path):
+    path = write_deck(tmp_path, DECK_24_AT_133)
+    result = fix_json([str(path), "--rules", "advanced"])
+    assert list(result) == ["deck", "rules", "legal_before", "changes", "changed_copies", "verdict"]
+    assert result["verdict"]["violations"] == [] and result["legal_before"] is False
+    run_cli(["fix", path, "--apply", "-o", tmp_path / "x.toml"], exit_code=2)
+    run_cli(["fix", path, "--force"], exit_code=2)
+    run_cli(["fix", path, "--rules", "all"], exit_code=2)
+    run_cli(["fix", "-", "--rules", "advanced", "--apply"], exit_code=2, input=path.read_text("utf-8"))
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_leaders_removed_are_counted_once_each(tmp_path):
+    # Two Leaders named (the same one twice): one line goes; 1 change, the comment on the line kept.
+    deck = example("skellige-advanced")
+    path = write_deck(tmp_path, deck["cards"], faction="Skellige", leader=None, side=deck.get("side"))
+    text = path.read_text("utf-8").replace('faction = "Skellige"\n', 'faction = "Skellige"\nleader = ["King Bran", "King Bran"]  # twice\n')
+    path.write_text(text, encoding="utf-8")
+    out = run_cli(["fix", path, "--rules", "advanced", "--apply"]).stdout
+    assert "1 change (0 copies removed, 0 added, 1 Leader removed)" in out
+    assert 'leader = "King Bran"  # twice' in path.read_text("utf-8")
+    run_cli(["validate", path, "--rules", "advanced"])

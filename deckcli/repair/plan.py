@@ -126,8 +126,12 @@ class DeckPlan:
         removed = sum(max(c.before - c.after, 0) for c in self.changes if c.section != "leader")
         added = sum(max(c.after - c.before, 0) for c in self.changes if c.section != "leader")
         parts = [f"{counted(removed, 'copy', 'copies')} removed", f"{added} added"]
-        if any(c.section == "leader" for c in self.changes):
+        gone = sum(c.before - c.after for c in self.changes if c.section == "leader" and c.after < c.before)
+        taken = sum(c.after - c.before for c in self.changes if c.section == "leader" and c.after > c.before)
+        if gone and taken:
             parts.append("the Leader changed")
+        elif gone or taken:
+            parts.append(f"{counted(gone or taken, 'Leader', 'Leaders')} {'removed' if gone else 'named'}")
         total = counted(self.changed_copies, "change", "changes")
         return [change.line for change in self.changes] + [
             verdict_line(self.verdict),
