@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from deckcli.cli.options import CONTEXT, reports_errors, verdict_format_option
+from deckcli.cli.options import CONTEXT, reports_errors
 
 
 @click.command(context_settings=CONTEXT)
@@ -20,7 +20,10 @@ from deckcli.cli.options import CONTEXT, reports_errors, verdict_format_option
 @click.option("--apply", "apply_", is_flag=True, help="Rewrite DECK with the plan, comments and order kept.")
 @click.option("-o", "--output", metavar="FILE", help="Write the repaired deck to FILE instead (never replaced without --force).")
 @click.option("--force", is_flag=True, help="With -o: replace FILE if it already exists.")
-@verdict_format_option
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
+    help="text: one line per change, the repaired deck's verdict, the count; json: one document.",
+)
 @reports_errors
 def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool, output: str | None, force: bool,
         fmt: str) -> None:
