@@ -43,7 +43,12 @@ class Solver:
     """
 
     def __init__(self, program: Program) -> None:
-        import highspy
+        try:
+            import highspy
+        except ImportError as error:
+            from deckcli.errors import DeckcliError
+
+            raise DeckcliError(f"deckcli fix needs the HiGHS solver: pip install highspy ({error})") from None
 
         self._highspy = highspy
         # The core class: highspy's wrapper subclass logs a banner to standard output on creation,
