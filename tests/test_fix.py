@@ -536,3 +536,16 @@ def test_leaders_removed_are_counted_once_each(tmp_path):
     assert "1 change (0 copies removed, 0 added, 1 Leader removed)" in out
     assert 'leader = "King Bran"  # twice' in path.read_text("utf-8")
     run_cli(["validate", path, "--rules", "advanced"])
+
+
+def test_the_solver_prints_nothing_of_its_own(tmp_path):
+    # HiGHS logs from C++ straight to the process's standard output, out of Click's reach: run a real process.
+    import subprocess
+    import sys
+
+    path = write_deck(tmp_path, DECK_24_AT_133)
+    done = subprocess.run([sys.executable, "-m", "deckcli", "fix", str(path), "--rules", "advanced"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "- remove 1 × Blue Stripes Commando (Strength 4)"
+    assert "HiGHS" not in done.stdout + done.stderr
