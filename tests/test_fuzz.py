@@ -129,6 +129,9 @@ TEMPLATES = [
     Template("import - --faction 'Northern Realms' -o {out}", ("list", "bytes"), writes_out=True),
     Template("import {text} --faction 'Northern Realms' -o {existing}", ("list",),
              good_exits=(EXIT_ILLEGAL, EXIT_UNUSABLE)),  # never overwrites without --force
+    Template("fix {deck} --rules advanced", ("deck", "edited", "bytes")),
+    Template("sheet {deck} -o -", ("deck", "edited", "bytes")),
+    Template("draw {deck} --seed 7", ("deck", "edited", "bytes")),
 ]
 
 

@@ -79,8 +79,10 @@ HANDFUL = 5
     help="text: findings, then a verdict (and a summary for several registrations); json: the same as one "
     "document; csv: the summary, one row per registration.",
 )
+@click.option("--fix", "fix_", is_flag=True, help="Print the fewest card changes over the three decks that make the lineup legal.")
+@click.option("--apply", "apply_", is_flag=True, help="With --fix: rewrite every changed deck file, comments and order kept.")
 @reports_errors
-def tournament(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
+def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool, apply_: bool) -> int:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
 
     Give one registration file (TOML: decks = [...], names relative to it) or the
@@ -95,10 +97,19 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
       deckcli tournament decks/tournament-registration.toml
       deckcli tournament monsters.toml nilfgaard.toml skellige.toml --format json
       deckcli tournament --dir registrations/ --format csv > desk.csv
+      deckcli tournament decks/tournament-registration.toml --fix --apply
     """
     from deckcli.rules.lineups import looks_like_registration
 
     fmt = fmt.lower()
+    if apply_ and not fix_:
+        raise click.UsageError("--apply goes with --fix")
+    if fix_:
+        if folder is not None or fmt == "csv":
+            raise click.UsageError("--fix repairs one lineup: give a registration or three deck files, --format text or json")
+        from deckcli.cli.repair import fix_lineup
+
+        return fix_lineup(files, fmt, apply_)
     desk = folder is not None or fmt == "csv" or (len(files) > 1 and any(map(looks_like_registration, files)))
     if not desk:
         if not files:

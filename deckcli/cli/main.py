@@ -19,6 +19,7 @@ from deckcli.cli.catalog import card, cards
 from deckcli.cli.judging import profile, team, tournament, validate
 from deckcli.cli.options import CONTEXT, silence_stdout
 from deckcli.cli.sheets import draw, sheet
+from deckcli.cli.repair import fix
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
 
@@ -43,8 +44,9 @@ def _exit_with(code: int | None, **_options: object) -> None:
     click.get_current_context().exit(EXIT_OK if code is None else code)
 
 
-for _command in (validate, tournament, team, profile, stats, odds, diff, cards, card, new, import_, export, fmt, schema, sheet, draw):
+for _command in (validate, tournament, team, profile, stats, odds, diff, cards, card, new, import_, export, fmt, schema, sheet, draw, fix):
     cli.add_command(_command)
+cli.add_command(fix)
 
 
 def main() -> None:
