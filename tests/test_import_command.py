@@ -108,10 +108,10 @@ def test_a_count_out_of_range_is_a_reported_line(tmp_path):
 def test_faction_from_option_line_leader_and_cards(tmp_path):
     # --faction wins over everything; the Faction: line over the Leader; the Leader over the cards.
     text = "Faction: Nilfgaard\nLeader: Eredin: Bringer of Death\n3 Blue Stripes Commando\n"
-    # (the Leader then contradicts the faction: that line is a problem, left out with --partial)
-    _r, out = import_text(tmp_path, text, "--faction", "skellige", "--partial", exit_code=1)
+    # (the Leader then contradicts the faction: kept as written, with a warning; validate reports it)
+    _r, out = import_text(tmp_path, text, "--faction", "skellige")
     assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Skellige"
-    _r, out = import_text(tmp_path, text, "--force", "--partial", exit_code=1)
+    _r, out = import_text(tmp_path, text, "--force")
     assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Nilfgaard"
     _r, out = import_text(tmp_path, text.split("\n", 1)[1], "--force")
     assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Monsters"
@@ -237,17 +237,14 @@ def test_no_list_crashes_import(text):
         assert tomllib.loads(result.stdout)["faction"] == "Monsters"
 
 
-def test_a_leader_of_another_faction_than_the_faction_line_is_a_problem(tmp_path):
-    result, out = import_text(tmp_path, "Faction: Monsters\nLeader: King Bran\n3 Arachas\n", exit_code=1)
-    lines = result.stderr.splitlines()
-    assert lines[0] == (
-        f"{tmp_path / 'list.txt'}:2: off-faction: King Bran is not one of the Monsters Leaders "
-        "(the faction comes from the Faction: line)"
+def test_a_leader_of_another_faction_than_the_faction_line_is_kept_with_a_warning(tmp_path):
+    result, out = import_text(tmp_path, "Faction: Monsters\nLeader: King Bran\n3 Arachas\n")
+    assert result.stderr.splitlines()[0] == (
+        f"{tmp_path / 'list.txt'}:2: warning: off-faction: King Bran is not one of the Monsters Leaders "
+        "(the faction comes from the Faction: line); kept as written: deckcli validate reports it"
     )
-    assert lines[1] == f"{tmp_path / 'list.txt'}: 1 line not used; nothing written (fix them, or use --partial to write the rest)"
-    assert not out.exists()
-    _result, out = import_text(tmp_path, "Faction: Monsters\nLeader: King Bran\n3 Arachas\n", "--partial", exit_code=1)
-    assert "leader" not in tomllib.loads(out.read_text("utf-8"))
+    document = tomllib.loads(out.read_text("utf-8"))
+    assert document["leader"] == "King Bran" and document["faction"] == "Monsters"
 
 
 def test_the_unreadable_lines_are_shown_when_the_faction_cannot_be_told(tmp_path):

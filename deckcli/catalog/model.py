@@ -130,6 +130,10 @@ class Catalog:
             return [exact]
         return list(self._by_head.get(key, ()))
 
+    def is_name(self, name: str) -> bool:
+        """Whether ``name`` is a whole card name or alias (any spelling :func:`deckcli.catalog.names.fold` joins), not just its part before a colon."""
+        return fold(name) in self._by_key
+
     def suggest(self, name: str) -> list[str]:
         """Up to three catalog names close to ``name``, best first."""
         return suggest(name, self.display_names)

@@ -80,12 +80,14 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
     from deckcli.text import counted
 
     where = display_path(list_file)
-    listed = parse_list(decode_text(read_bytes(list_file, what="card list"), where), where)
+    catalog = default_catalog()
+    listed = parse_list(decode_text(read_bytes(list_file, what="card list"), where), where, catalog)
     try:
-        imported = import_list(listed, default_catalog(), faction)
+        imported = import_list(listed, catalog, faction)
     except UndecidedFaction as error:
         echo_findings(where, error.problems)  # the lines it could not use may be why
         raise
+    echo_findings(where, imported.notes, warning=True)
     echo_findings(where, imported.problems)
     if imported.problems and not partial:
         unused = counted(len(imported.problems), "line", "lines")
