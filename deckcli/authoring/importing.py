@@ -105,6 +105,16 @@ class DeckList:
     notes: list[Finding] = field(default_factory=list)
 
 
+def read_list(text: str, where: str, catalog: Catalog) -> DeckList:
+    """Read a deck list in any form ``deckcli import`` takes: a gwent-classic deck file (JSON,
+    :mod:`deckcli.authoring.gwent_classic`) or a plain list (:func:`parse_list`)."""
+    from deckcli.authoring.gwent_classic import is_gwent_classic, read_gwent_classic
+
+    if is_gwent_classic(text):
+        return read_gwent_classic(text, where, catalog)
+    return parse_list(text, where, catalog)
+
+
 def parse_list(text: str, where: str, catalog: Catalog | None = None) -> DeckList:
     """Read every line of a plain deck list (the forms in this module's docstring).
 

@@ -74,14 +74,14 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
       deckcli import my-list.txt -o my-deck.toml
       deckcli export decks/skellige-starter.toml | deckcli import - -o copy.toml
     """
-    from deckcli.authoring.importing import UndecidedFaction, import_list, parse_list
+    from deckcli.authoring.importing import UndecidedFaction, import_list, read_list
     from deckcli.catalog.loading import default_catalog
     from deckcli.files.reading import decode_text, display_path, read_bytes
     from deckcli.text import counted
 
     where = display_path(list_file)
     catalog = default_catalog()
-    listed = parse_list(decode_text(read_bytes(list_file, what="card list"), where), where, catalog)
+    listed = read_list(decode_text(read_bytes(list_file, what="card list"), where), where, catalog)
     try:
         imported = import_list(listed, catalog, faction)
     except UndecidedFaction as error:
