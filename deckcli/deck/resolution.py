@@ -82,6 +82,12 @@ class ResolvedDeck:
         return lines[nth] if nth < len(lines) else (lines[0] if lines else None)
 
 
+FACTION_ABBREVIATIONS = {"nr": "northern-realms", "ng": "nilfgaard", "nf": "nilfgaard", "nilf": "nilfgaard",
+                         "st": "scoiatael", "sc": "scoiatael", "mo": "monsters", "mon": "monsters", "sk": "skellige"}
+"""Players' usual faction abbreviations (lower case) -> faction slug. A deck file must spell the faction out
+(a deck never guesses); an abbreviation only picks the "did you mean" (README: Deck files)."""
+
+
 def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
     """The faction set the deck names. Raises :class:`DeckFileError` (exit 2) for an unknown faction."""
     try:
@@ -89,6 +95,9 @@ def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
     except KeyError:
         choices = ", ".join(f.name for f in catalog.factions.values())
         close = suggest(deck.faction, {fold(f.name): f.name for f in catalog.factions.values()}, limit=1)
+        short = FACTION_ABBREVIATIONS.get(fold(deck.faction).replace(".", ""))
+        if short in catalog.factions:
+            close = [catalog.factions[short].name]
         hint = f"did you mean {close[0]}? " if close else ""
         raise DeckFileError(
             f'unknown faction "{printable(deck.faction)}": {hint}choose one of {choices}',
