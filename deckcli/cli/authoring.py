@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from deckcli.cli.completion import complete_leader, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     FactionName,
@@ -22,7 +23,7 @@ from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
 
 @click.command(context_settings=CONTEXT)
 @click.option("--faction", type=FactionName(), required=True, help="The deck's faction.")
-@click.option("--leader", metavar="NAME", help="The deck's Leader (one of the faction's Leaders).")
+@click.option("--leader", metavar="NAME", shell_complete=complete_leader, help="The deck's Leader (one of the faction's Leaders).")
 @click.option("--starter", is_flag=True, help="Start from the faction's starter deck instead of an empty skeleton.")
 @click.option("--name", "deck_name", metavar="TEXT", help="The deck's name (name = ... in the file).")
 @output_option
@@ -51,7 +52,7 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
 
 
 @click.command("import", context_settings=CONTEXT)
-@click.argument("list_file", metavar="TEXT_FILE")
+@click.argument("list_file", metavar="TEXT_FILE", shell_complete=complete_path)
 @click.option(
     "--faction", type=FactionName(),
     help="The deck's faction. Without it: the list's Faction: line, else the Leader's faction, "
@@ -102,7 +103,7 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("deck")
+@click.argument("deck", shell_complete=complete_path)
 @click.option("--to", type=click.Choice(["text", "markdown"], case_sensitive=False), default="text", show_default=True,
               help="text: a list deckcli import reads back; markdown: for a forum post.")
 @reports_errors
@@ -122,7 +123,7 @@ def export(deck: str, to: str) -> None:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=complete_path)
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 when a file is not in canonical form.")
 @reports_errors
 def fmt(decks: tuple[str, ...], check: bool) -> None:

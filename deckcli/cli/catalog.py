@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from deckcli.cli.completion import complete_card
 from deckcli.cli.options import (
     CONTEXT,
     FactionName,
@@ -65,7 +66,7 @@ def cards(
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("name")
+@click.argument("name", shell_complete=complete_card)
 @click.option("--faction", type=FactionName(), help="Also show the copies in this faction's set; picks among shared names.")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from deckcli.cli.completion import complete_card, complete_rules
 from deckcli.cli.options import CONTEXT, reports_errors
 
 
@@ -28,13 +29,13 @@ def _edit(deck: str, name: str, change: int, rules: str) -> None:
     click.echo(verdict_line(report) if report.error is None else report.error.located())
 
 
-_RULES = click.option("--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE",
+_RULES = click.option("--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE", shell_complete=complete_rules,
                       help="The rule set of the verdict printed after the edit.")
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", type=click.Path(dir_okay=False))
-@click.argument("name")
+@click.argument("name", shell_complete=complete_card)
 @click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]")
 @_RULES
 @reports_errors
@@ -55,7 +56,7 @@ def add(deck: str, name: str, copies: int, rules: str) -> None:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", type=click.Path(dir_okay=False))
-@click.argument("name")
+@click.argument("name", shell_complete=complete_card)
 @click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]")
 @_RULES
 @reports_errors

@@ -6,14 +6,16 @@ import sys
 
 import click
 
+from deckcli.cli.completion import complete_path, complete_rules
 from deckcli.cli.options import CONTEXT, reports_errors, verdict_format_option
 from deckcli.errors import EXIT_OK
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=complete_path)
 @click.option(
     "--rules",
+    shell_complete=complete_rules,
     default="standard",
     show_default=True,
     metavar="standard|advanced|solo|all|FILE",
@@ -63,7 +65,7 @@ def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> None:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("files", nargs=-1, required=True, metavar="REGISTRATION | DECK DECK DECK")
+@click.argument("files", nargs=-1, required=True, metavar="REGISTRATION | DECK DECK DECK", shell_complete=complete_path)
 @verdict_format_option
 @reports_errors
 def tournament(files: tuple[str, ...], fmt: str) -> None:
@@ -82,7 +84,7 @@ def tournament(files: tuple[str, ...], fmt: str) -> None:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("decks", nargs=-1, required=True, metavar="DECK DECK")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK DECK", shell_complete=complete_path)
 @verdict_format_option
 @reports_errors
 def team(decks: tuple[str, ...], fmt: str) -> None:
@@ -96,7 +98,7 @@ def team(decks: tuple[str, ...], fmt: str) -> None:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("deck")
+@click.argument("deck", shell_complete=complete_path)
 @reports_errors
 def profile(deck: str) -> None:
     """Print the profile of a deck (JSON): the document every rule-set schema judges.

@@ -55,6 +55,12 @@ class TableFormat(click.ParamType):
             return value.lower()
         self.fail(f"{value!r} is not a format; choose one of: {', '.join(choices)}", param, ctx)
 
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from deckcli.cli.completion import complete_choices
+        from deckcli.render.formats import table_formats
+
+        return complete_choices(list(table_formats()), incomplete)
+
 
 def table_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """Add the shared ``--format`` option (default ``simple``) of the table commands, as ``fmt``."""
@@ -93,6 +99,12 @@ class FactionName(click.ParamType):
         except KeyError:
             choices = ", ".join(f.name for f in catalog.factions.values())
             self.fail(f"{value!r} is not a faction; choose one of: {choices}", param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from deckcli.catalog.loading import default_catalog
+        from deckcli.cli.completion import complete_choices
+
+        return complete_choices(list(default_catalog().factions), incomplete)
 
 
 class GameName(click.ParamType):
@@ -135,9 +147,15 @@ def output_option(command: Callable[..., Any]) -> Callable[..., Any]:
     """``-o FILE`` (``-`` writes to standard output) and ``--force`` of the commands that write a file."""
     command = click.option("--force", is_flag=True, help="Replace FILE if it already exists.")(command)
     return click.option(
-        "-o", "--output", required=True, metavar="FILE",
+        "-o", "--output", required=True, metavar="FILE", shell_complete=_complete_path,
         help="The file to write (never replaced without --force); - writes to standard output.",
     )(command)
+
+
+def _complete_path(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    from deckcli.cli.completion import complete_path
+
+    return complete_path(ctx, param, incomplete)
 
 
 def write_output(text: str, output: str, force: bool) -> bool:
