@@ -120,14 +120,33 @@ def resolve_deck(deck: DeckFile, catalog: Catalog) -> ResolvedDeck:
             resolved.leaders.append(Placed(card, 1, [entry.line]))
     for entries, section in ((deck.cards, resolved.main), (deck.side, resolved.side)):
         for entry in entries:
+            if entry.copies == 0:  # "Decoy" = 0: no copies, nothing to resolve or count
+                resolved.warnings.append(Finding("zero-copies", f'"{printable(entry.name)}" = 0: no copies, read as '
+                                                 "none; this line can go", line=entry.line, card=entry.name))
+                continue
             card = _resolve_entry(entry, catalog, resolved)
             if card is not None:
                 _place(section, card, entry, resolved)
     for key, line in deck.extra_keys:
         resolved.warnings.append(
-            Finding("unknown-key", f"key {key!r} is not part of a deck file and is ignored", line=line)
+            Finding("unknown-key", f"key {key!r} is not part of a deck file and is ignored{_key_hint(deck, key)}",
+                    line=line)
         )
     return resolved
+
+
+def _key_hint(deck: DeckFile, key: str) -> str:
+    """"; did you mean [cards]?" for ``[Cards]``, ``[card]``, ``Leader = ...``: a key close to one a deck file uses."""
+    import difflib
+
+    from deckcli.deck.reading import KNOWN_KEYS
+
+    close = [known for known in KNOWN_KEYS if known == key.casefold()]
+    close = close or difflib.get_close_matches(key.casefold(), KNOWN_KEYS, n=1, cutoff=0.75)
+    if not close:
+        return ""
+    table = isinstance(deck.document.get(key), dict)
+    return f"; did you mean [{close[0]}]?" if table else f"; did you mean {close[0]} = ...?"
 
 
 def _resolve_entry(entry: Entry, catalog: Catalog, resolved: ResolvedDeck) -> Card | None:
