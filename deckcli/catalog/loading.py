@@ -31,6 +31,7 @@ def _card_from_entry(entry: dict, home: str) -> Card:
         aliases=tuple(entry.get("aliases", ())),
         leader_ability=entry.get("leader_ability"),
         activation=entry.get("activation"),
+        copies_reconstructed=entry.get("copies_reconstructed", False),
     )
 
 

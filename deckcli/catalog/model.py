@@ -45,6 +45,8 @@ class Card:
     aliases: tuple[str, ...] = ()
     leader_ability: str | None = None
     activation: str | None = None
+    copies_reconstructed: bool = False
+    """Whether the catalog's copies of this card are reconstructed (reference notes) rather than confirmed."""
 
     @property
     def is_leader(self) -> bool:

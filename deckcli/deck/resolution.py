@@ -127,12 +127,32 @@ def resolve_deck(deck: DeckFile, catalog: Catalog) -> ResolvedDeck:
             card = _resolve_entry(entry, catalog, resolved)
             if card is not None:
                 _place(section, card, entry, resolved)
+    resolved.warnings += _side_deck_over_copies(resolved)
     for key, line in deck.extra_keys:
         resolved.warnings.append(
             Finding("unknown-key", f"key {key!r} is not part of a deck file and is ignored{_key_hint(deck, key)}",
                     line=line)
         )
     return resolved
+
+
+def _side_deck_over_copies(resolved: ResolvedDeck) -> list[Finding]:
+    """A side-deck card listed with more copies than the set prints: a warning naming what it prints, not a
+    violation (the side deck is no part of deck building, rulebook §2, and its counts are reconstructed)."""
+    totals: dict[str, tuple[Card, int, int | None]] = {}
+    for section in (resolved.main, resolved.side):
+        for placed in section.values():
+            if placed.card.side_deck:
+                _card, copies, line = totals.get(placed.card.name, (placed.card, 0, placed.line))
+                totals[placed.card.name] = (placed.card, copies + placed.copies, line)
+    found = []
+    for name, (card, copies, line) in totals.items():
+        printed = resolved.faction.copies.get(name)
+        if printed is not None and copies > printed:
+            why = " (a reconstructed count: correct your own catalog if yours prints more)" if card.copies_reconstructed else ""
+            found.append(Finding("side-deck-copies", f"{name}: {copies} copies in the side deck; the {resolved.faction.name} "
+                                 f"set prints {printed}{why}", line=line, card=name))
+    return found
 
 
 def _key_hint(deck: DeckFile, key: str) -> str:

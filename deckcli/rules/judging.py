@@ -66,6 +66,10 @@ def hints_for(deck: ResolvedDeck) -> dict[str, str]:
             hints[name] = f'{either(candidates)}, all of them Leaders: a Leader goes in leader = "...", not in [cards]'
         else:
             hints[name] = f"{either(candidates)}: write the full name"
+    for placed in (*deck.main.values(), *deck.side.values()):
+        if placed.card.copies_reconstructed:
+            hints[placed.card.name] = ("; that count is reconstructed, not confirmed: if your set prints more, correct "
+                                       "it in a catalog of your own (DECKCLI_CATALOG, README: The catalog)")
     own = {placed.card.name for placed in deck.leaders}
     for name, placed in deck.main.items():
         if placed.card.is_leader:
