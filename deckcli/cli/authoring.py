@@ -62,13 +62,15 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
 @output_option
 @reports_errors
 def import_(list_file: str, faction: Any, partial: bool, output: str, force: bool) -> None:
-    """Turn a plain card list into a deck file.
+    """Turn a plain card list, or a gwent-classic deck file (JSON), into a deck file.
 
-    Reads "3 Blue Stripes Commando", "3x …", "… x3", a bare name (one copy),
-    "Leader: NAME", "Faction: NAME", headings such as "Units:", blank lines and
-    # comments; repeated names add up. TEXT_FILE may be - (standard input).
-    Unknown or ambiguous names are listed with their lines and nothing is
-    written (exit 1), unless --partial.
+    Reads every count form players paste ("3x NAME", "NAME x3", "NAME (3x)",
+    "NAME [3]", "NAME - 3", "NAME,3", … README: deckcli import), a bare name (one
+    copy), "Leader: NAME", "Faction: NAME", "Name: TEXT", headings such as
+    "Units:", blank lines and # comments; repeated names add up. TEXT_FILE may
+    be - (standard input). Unknown or ambiguous names, and counts it cannot
+    read, are listed with their lines and nothing is written (exit 1), unless
+    --partial.
 
     \b
     Example:
