@@ -28,7 +28,7 @@ FACTIONS = sorted(f.name for f in CATALOG.factions.values())
 def decks(draw: st.DrawFn) -> dict:
     document: dict = {}
     name = draw(st.none() | st.text(max_size=30) | st.sampled_from(["Deck #2", "Side\nDeck", " spaced ", '"quoted"',
-                                                                    "a__b**c", "- bullet", "Vampire: 3", ""]))
+                                                                    "a__b**c", "- bullet", "Vampire: 3", "", "\x00", "x\x85y"]))
     if name is not None:
         document["name"] = name
     document["faction"] = draw(st.sampled_from(FACTIONS))

@@ -84,7 +84,10 @@ def _name_text(name: str, prefix: str) -> str:
     """
     from deckcli.authoring.importing import parse_list
 
-    if name and parse_list(f"{prefix}{name}\n", "-").name == name:
+    import unicodedata
+
+    printable = all(char == " " or unicodedata.category(char)[0] not in "CZ" for char in name)
+    if name and printable and parse_list(f"{prefix}{name}\n", "-").name == name:
         return name
     return _quoted(name)
 

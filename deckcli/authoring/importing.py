@@ -1,21 +1,28 @@
 """Plain deck lists, as people type them in chats and forums, turned into deck files (``deckcli import``).
 
-A line is one of:
+A line is one of (README, "deckcli import", lists them all):
 
-- ``3 Blue Stripes Commando``, ``3x Blue Stripes Commando``, ``3 x …``, ``3× …``;
-- ``Blue Stripes Commando x3``, ``… ×3``, ``… (x3)``, ``… (3)``, ``"…" = 3``;
+- a count first: ``3 Blue Stripes Commando``, ``3x …``, ``3 x …``, ``3× …``, ``3,…``, ``3<TAB>…``;
+- a count last: ``… x3``, ``… x 3``, ``… ×3``, ``… 3x``, ``… (3x)``, ``… (x3)``, ``… (3)``,
+  ``… (3 copies)``, ``… (three)``, ``… [3]``, ``… [x3]``, ``… - 3``, ``…,3``, ``…<TAB>3``,
+  ``… 3``, ``"…" = 3``, and ``…: 3`` only after a whole card name (``Vampire: Katakan`` is a name);
+- ``1. Name``, ``2) Name``: a numbered list, the number is no count;
 - ``Blue Stripes Commando``: one copy;
-- ``Leader: NAME``, ``Faction: NAME``, ``Name: TEXT`` (or ``Deck:``), ``Totals: …`` (ignored:
-  ``deckcli export`` writes it);
-- a heading ending in ``:`` (``Units:``, ``Close Combat (12 units):``): under a heading
-  naming the Leader, lines are the Leader; under one naming the side deck, side-deck cards;
+- ``Leader: NAME`` (or ``Leader - NAME``), ``Faction: NAME``, ``Name: TEXT`` (or ``Deck:``,
+  ``Title:``; ``"…"`` in double quotes reads JSON escapes), ``Totals: …`` (ignored:
+  ``deckcli export`` writes it); a first line that names no card and is close to none is the title;
+- a heading ending in ``:`` or a Markdown ``###`` heading: under a heading naming the Leader,
+  lines are the Leader; under one naming the side deck, side-deck cards; under one marked
+  "by mistake" (``deckcli export``), cards stay in the section it names;
 - a blank line, or a ``#`` comment (Markdown headings too), except that a ``## TITLE``
   before anything else is the deck's name, as ``export --to markdown`` writes it.
 
-List bullets (``-``, ``*``, ``•``), ``**bold**`` and a note in brackets after a name
-(``(Strength 4, Tight Bond)``) are passed over, so ``export --to markdown`` reads back
-too. Repeated names add up. Names resolve exactly as in ``validate``
+A line ending like a count that none of these forms reads (``(2 of 3)``, ``x3.5``) is a
+``bad-line`` problem, never one copy. List bullets (``-``, ``*``, ``•``), ``**bold**`` and a note
+in brackets after a name (``(Strength 4, Tight Bond)``) are passed over, so ``export --to
+markdown`` reads back too. Repeated names add up. Names resolve exactly as in ``validate``
 (:func:`deckcli.deck.resolution.resolve_deck`); nothing is dropped without a finding.
+gwent-classic deck files (JSON) are read by :mod:`deckcli.authoring.gwent_classic`.
 """
 
 from __future__ import annotations
@@ -163,7 +170,7 @@ def parse_list(text: str, where: str, catalog: Catalog | None = None) -> DeckLis
 
 def _is_title(line: str, catalog: Catalog) -> bool:
     """A first line with no count that names no card and is close to none: the deck's title (``My Temeria deck``)."""
-    copies, name = _count_and_name(line, catalog)
+    copies, _name = _count_and_name(line, catalog)
     return copies is None and not catalog.find(line) and not catalog.suggest(line) and not _COUNTISH_TAIL.search(line)
 
 
