@@ -150,7 +150,8 @@ def _side_deck_over_copies(resolved: ResolvedDeck) -> list[Finding]:
         printed = resolved.faction.copies.get(name)
         if printed is not None and copies > printed:
             why = " (a reconstructed count: correct your own catalog if yours prints more)" if card.copies_reconstructed else ""
-            found.append(Finding("side-deck-copies", f"{name}: {copies} copies in the side deck; the {resolved.faction.name} "
+            where = "in the side deck" if name not in resolved.main else "in [cards] and [side]"
+            found.append(Finding("side-deck-copies", f"{name}: {copies} copies {where}; the {resolved.faction.name} "
                                  f"set prints {printed}{why}", line=line, card=name))
     return found
 
