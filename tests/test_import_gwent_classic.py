@@ -5,7 +5,12 @@ from __future__ import annotations
 import json
 import tomllib
 
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from conftest import run_cli
+from deckcli.cli.main import cli
 
 
 def import_json(tmp_path, document, *args: str, exit_code: int = 0, indent: int | None = None):
@@ -58,3 +63,22 @@ def test_a_faction_the_physical_edition_lacks_is_a_problem(tmp_path):
     result, _deck = import_json(tmp_path, {"faction": "toussaint", "leader": "nr_foltest_lord", "cards": []},
                                 "--partial", exit_code=1)
     assert '"toussaint" has no set in the physical edition' in result.stderr
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 300) | st.floats(allow_nan=False) | st.text(max_size=12)
+    | st.sampled_from(["nr_dijkstra", "spe_decoy", "realms", "skellige", "sk_hjalmar"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(faction=JSON, leader=JSON, cards=st.lists(JSON, max_size=8), title=JSON)
+def test_no_gwent_classic_file_crashes_import(faction, leader, cards, title):
+    text = json.dumps({"faction": faction, "leader": leader, "cards": cards, "title": title})
+    result = CliRunner().invoke(cli, ["import", "-", "-o", "-", "--partial"], input=text)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 1, 2)
+    if result.exit_code == 2:
+        assert result.stderr.strip()
