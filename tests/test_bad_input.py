@@ -131,7 +131,7 @@ def test_every_file_is_reported_even_when_one_fails(tmp_path):
 def test_json_report_for_an_unreadable_file(tmp_path):
     missing = tmp_path / "missing.toml"
     result = run_cli(["validate", "--format", "json", missing], exit_code=2)
-    [report] = json.loads(result.stdout)
+    [report] = json.loads(result.stdout)["decks"]
     assert report["legal"] is None and report["error"]["message"] == "no such file"
 
 

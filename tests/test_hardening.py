@@ -89,7 +89,7 @@ def test_export_keeps_misplaced_cards_apart(tmp_path):
     out = run_cli(["export", deck]).stdout
     assert "In the card list by mistake, not counted (2):\n1x Crach an Craite\n1x Hemdall" in out
     # Kambi (0) and Olaf (12): the groups add up to the totals
-    assert "Totals: 2 units, 12 Strength" in out
+    assert "Totals: 2 cards: 2 units (12 Strength)" in out
 
 
 def test_import_puts_every_card_where_it_belongs(tmp_path):
@@ -121,8 +121,8 @@ def test_a_near_faction_name_gets_did_you_mean(tmp_path):
 
 
 def test_formats_ignore_case(tmp_path):
-    assert json.loads(run_cli(["validate", "--format", "JSON", STARTER]).stdout)[0]["legal"] is True
-    assert json.loads(run_cli(["cards", "--faction", "skellige", "--format", "JSON"]).stdout)
+    assert json.loads(run_cli(["validate", "--format", "JSON", STARTER]).stdout)["decks"][0]["legal"] is True
+    assert json.loads(run_cli(["cards", "--faction", "skellige", "--format", "JSON"]).stdout)["cards"]
 
 
 def test_one_letter_typo_gets_no_random_suggestions(tmp_path):

@@ -39,7 +39,8 @@ def runnable(args: list[str]) -> bool:
 def test_readme_example_output_is_real(monkeypatch, args, shown):
     monkeypatch.chdir(REPO)
     broken = any(word in line for line in shown for word in ("not legal", "not a legal"))
-    printed = run_cli(args, exit_code=1 if broken else 0).stdout.splitlines()
+    # The README shows what a reader sees in an 80-column terminal (or a pipe).
+    printed = run_cli(args, exit_code=1 if broken else 0, env={"COLUMNS": "80"}).stdout.splitlines()
     if shown and shown[-1].strip() == "...":  # an example cut short: compare the lines shown
         shown = shown[:-1]
         printed = printed[: len(shown)]

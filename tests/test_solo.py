@@ -22,7 +22,7 @@ def test_a_deck_with_biting_frost_is_not_legal_for_solo(tmp_path):
     result = run_cli(["validate", deck, "--rules", "solo"], exit_code=1)
     line = line_of(deck, "Biting Frost")
     assert result.stdout.splitlines()[0].startswith(f"{deck}:{line}: solo-weather: Biting Frost is a Weather Card")
-    [report] = json.loads(run_cli(["validate", deck, "--rules", "solo", "--format", "json"], exit_code=1).stdout)
+    [report] = json.loads(run_cli(["validate", deck, "--rules", "solo", "--format", "json"], exit_code=1).stdout)["decks"]
     assert report["violations"] == [
         {"code": "solo-weather", "message": report["violations"][0]["message"], "line": line, "card": "Biting Frost"}
     ]

@@ -19,7 +19,7 @@ from deckcli.catalog.model import ROW_NAMES, ROWS, Card, Catalog
 from deckcli.deck.resolution import Placed, ResolvedDeck
 from deckcli.files.schemas import packaged_schema
 from deckcli.render.tables import Table, percent, render_tables
-from deckcli.text import counted, to_json
+from deckcli.text import counted
 
 COUNTED_ABILITIES = (
     "spy", "medic", "muster", "tight-bond", "morale", "horn", "scorch", "agile", "berserker", "mardroeme", "summon",
@@ -259,19 +259,20 @@ class StatsReport:
     faction: str
     tables: list[Table]
 
-    def render(self, fmt: str, only: str | None = None) -> str:
-        """Every table (or the one named ``only``) in ``fmt``.
+    def render(self, fmt: str, only: str | None = None, width: int | None = None) -> str:
+        """Every table (or the one named ``only``) in ``fmt``, tables fitting ``width`` columns.
 
-        JSON is one object: ``deck``, ``faction``, ``leader``, ``deck_size`` and
-        one key per table (``side-deck`` as ``side_deck``), each a list of rows
-        (``strength`` one object); with ``only``, just that table's rows.
+        JSON is one object: the deckcli and format versions, ``deck``,
+        ``faction``, ``leader``, ``deck_size`` and one key per table
+        (``side-deck`` as ``side_deck``), each a list of rows (``strength`` one
+        object); with ``only``, just that table's key.
         """
+        from deckcli.render.documents import document_json
+
         tables = [t for t in self.tables if only in (None, t.key)]
         if fmt != "json":
-            return render_tables(tables, fmt)
+            return render_tables(tables, fmt, width)
         values = {t.key: t.rows[0] if t.key in _SINGLE_ROW else t.rows for t in tables}
-        if only is not None:
-            return to_json(values[only])
         document = {
             "deck": self.main.where,
             "faction": self.faction,
@@ -279,7 +280,7 @@ class StatsReport:
             "deck_size": self.main.size,
         }
         document.update({key.replace("-", "_"): value for key, value in values.items()})
-        return to_json(document)
+        return document_json(document)
 
 
 def deck_stats(deck: ResolvedDeck, catalog: Catalog | None = None) -> StatsReport:

@@ -10,9 +10,12 @@ import click
 from deckcli.cli.options import (
     CONTEXT,
     echo_findings,
+    echo_text,
+    layout_options,
     read_named_deck,
     reports_errors,
     table_format_option,
+    text_layout,
 )
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
 
@@ -31,10 +34,10 @@ class StatsTable(click.ParamType):
 
 
 def _print_deck_report(report: Any, text: str) -> None:
-    """Say on stderr what the figures leave out, print ``text`` and exit (1 when some name is not a card)."""
-
+    """Say on stderr what the figures leave out, print ``text`` (paged on a terminal) and exit
+    (1 when some name is not a card)."""
     echo_findings(report.main.where, report.main.left_out)
-    click.echo(text)
+    echo_text(text)
     sys.exit(EXIT_ILLEGAL if report.main.unresolved else EXIT_OK)
 
 
@@ -44,6 +47,7 @@ def _print_deck_report(report: Any, text: str) -> None:
               help="Only this table: kinds, rows, abilities, strength, histogram, groups, exposure, "
                    "scorch or side-deck.")
 @table_format_option
+@layout_options
 @reports_errors
 def stats(deck: str, only: str | None, fmt: str) -> None:
     """Print the composition tables of a deck.
@@ -62,7 +66,7 @@ def stats(deck: str, only: str | None, fmt: str) -> None:
     from deckcli.rules.judging import read_resolved_deck
 
     report = deck_stats(read_resolved_deck(deck))
-    _print_deck_report(report, report.render(fmt, only))
+    _print_deck_report(report, report.render(fmt, only, text_layout().width))
 
 
 @click.command(context_settings=CONTEXT)
@@ -78,6 +82,7 @@ def stats(deck: str, only: str | None, fmt: str) -> None:
 @click.option("--at-least", "at_least", type=(click.IntRange(min=1), str), multiple=True, metavar="K NAME",
               help="Chance of holding at least K copies of NAME (repeatable; combines with --all).")
 @table_format_option
+@layout_options
 @reports_errors
 def odds(
     deck: str,
@@ -97,8 +102,8 @@ def odds(
 
     \b
     Example:
-      deckcli odds decks/northern-realms-starter.toml --card "Blue Stripes Commando"
-      deckcli odds decks/scoiatael-starter.toml --all Decoy --at-least 2 "Havekar Smuggler"
+      deckcli odds decks/northern-realms-starter.toml --card Thaler --card Decoy
+      deckcli odds decks/scoiatael-starter.toml --all Scorch --at-least 2 Decoy
     """
     from deckcli.analysis.odds import draw_odds
     from deckcli.rules.judging import read_resolved_deck
@@ -106,13 +111,14 @@ def odds(
     if cards and (all_of or at_least):
         raise click.UsageError("--card lists cards one by one; it cannot be combined with --all or --at-least")
     report = draw_odds(read_resolved_deck(deck), cards, hand, exchanges, all_of, at_least)
-    _print_deck_report(report, report.render(fmt))
+    _print_deck_report(report, report.render(fmt, text_layout().width))
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("old")
 @click.argument("new")
 @table_format_option
+@layout_options
 @reports_errors
 def diff(old: str, new: str, fmt: str) -> None:
     """Show what changed between two decks.
@@ -130,4 +136,4 @@ def diff(old: str, new: str, fmt: str) -> None:
 
     if old == new == "-":
         raise click.UsageError("standard input (-) can be read only once")
-    click.echo(render_diff(diff_decks(read_named_deck(old), read_named_deck(new)), fmt))
+    echo_text(render_diff(diff_decks(read_named_deck(old), read_named_deck(new)), fmt, text_layout().width))

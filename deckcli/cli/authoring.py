@@ -15,6 +15,7 @@ from deckcli.cli.options import (
     output_option,
     read_named_deck,
     reports_errors,
+    say,
     write_output,
 )
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
@@ -35,7 +36,7 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
 
     \b
     Example:
-      deckcli new --faction "Northern Realms" --leader "Foltest: The Siegemaster" -o temeria.toml
+      deckcli new --faction skellige --leader "King Bran" -o bran.toml
       deckcli new --faction skellige --starter -o skellige.toml
     """
     from deckcli.authoring.new_deck import new_deck_text
@@ -47,7 +48,7 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
     text = new_deck_text(catalog, faction, leader=chosen, starter=starter, name=deck_name)
     if write_output(text, output, force):
         what = "starter deck" if starter else "deck skeleton"
-        click.echo(f"wrote {output}: a {faction.name} {what}; check it with: deckcli validate {output}")
+        say(f"wrote {output}: a {faction.name} {what}; check it with: deckcli validate {output}")
 
 
 @click.command("import", context_settings=CONTEXT)
@@ -89,11 +90,11 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
     echo_findings(where, imported.problems)
     if imported.problems and not partial:
         unused = counted(len(imported.problems), "line", "lines")
-        click.echo(f"{where}: {unused} not used; nothing written (fix them, or use --partial to write the rest)", err=True)
+        say(f"{where}: {unused} not used; nothing written (fix them, or use --partial to write the rest)", err=True)
         sys.exit(EXIT_ILLEGAL)
     if write_output(imported.text, output, force):
         left_out = f", {counted(len(imported.problems), 'line', 'lines')} left out" if imported.problems else ""
-        click.echo(f"wrote {output}: {counted(imported.cards, 'card', 'cards')}, {imported.faction.name} "
+        say(f"wrote {output}: {counted(imported.cards, 'card', 'cards')}, {imported.faction.name} "
                    f"(from {imported.faction_from}){left_out}; check it with: deckcli validate {output}")
     if imported.problems:
         sys.exit(EXIT_ILLEGAL)
@@ -141,37 +142,70 @@ def fmt(decks: tuple[str, ...], check: bool) -> None:
         try:
             formatted = format_file(path, check=check)
         except DeckcliError as error:
-            click.echo(error_line(error), err=True)
+            say(error_line(error), err=True)
             codes.append(error.exit_code)
             continue
         echo_findings(formatted.where, formatted.warnings, warning=True)
         if path == "-" and not check:
             click.echo(formatted.text, nl=False)
         elif formatted.changed:
-            click.echo(f"{formatted.where}: {'would be reformatted' if check else 'reformatted'}")
+            say(f"{formatted.where}: {'would be reformatted' if check else 'reformatted'}")
             codes.append(EXIT_ILLEGAL if check else EXIT_OK)
     sys.exit(max(codes))
 
 
-@click.command(context_settings=CONTEXT)
-@click.option("--faction", type=FactionName(), required=True, help="The faction whose names the schema lists.")
-@output_option
-@reports_errors
-def schema(faction: Any, output: str, force: bool) -> None:
-    """Write a deck JSON Schema for editor completion.
+class OutputOf(click.ParamType):
+    """``--output-of``: a command whose ``--format json`` output has a schema (checked lazily)."""
 
-    Card and Leader names are those of the faction's set. Put "#:schema ./FILE" as the first line of a deck file: Taplo and Even
-    Better TOML then complete card names and flag misspelt ones.
+    name = "command"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from deckcli.files.output_schemas import output_schema_names
+
+        names = output_schema_names()
+        if value in names:
+            return str(value)
+        self.fail(f"{value!r} prints no JSON document; choose one of: {', '.join(names)}", param, ctx)
+
+
+@click.command(context_settings=CONTEXT)
+@click.option("--faction", type=FactionName(), help="The faction whose names the schema lists.")
+@click.option("--output-of", "output_of", type=OutputOf(), metavar="COMMAND",
+              help="Instead: the JSON Schema of COMMAND's JSON output (validate, stats, ...), printed without -o.")
+@click.option("-o", "--output", metavar="FILE",
+              help="The file to write (never replaced without --force); - writes to standard output.")
+@click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
+@reports_errors
+def schema(faction: Any, output_of: str | None, output: str | None, force: bool) -> None:
+    """Write a deck JSON Schema for editor completion, or print the schema of a command's JSON output.
+
+    Card and Leader names are those of the faction's set. Put "#:schema ./FILE"
+    as the first line of a deck file: Taplo and Even Better TOML then complete
+    card names and flag misspelt ones. --output-of COMMAND prints the contract
+    of COMMAND's --format json document (every one names deckcli_version and
+    format_version).
 
     \b
     Example:
       deckcli schema --faction "Northern Realms" -o northern-realms.schema.json
+      deckcli schema --output-of validate
     """
+    if (faction is None) == (output_of is None):
+        raise click.UsageError("give --faction F -o FILE (a deck schema for your editor) or --output-of COMMAND")
+    if output_of is not None:
+        from deckcli.files.output_schemas import output_schema
+        from deckcli.text import to_json
+
+        if write_output(to_json(output_schema(output_of)) + "\n", output or "-", force):
+            say(f"wrote {output}: the JSON Schema of deckcli {output_of} --format json")
+        return
+    if output is None:
+        raise click.UsageError("Missing option '-o' / '--output'.")
     from deckcli.authoring.editor_schema import faction_schema_text
     from deckcli.catalog.loading import default_catalog
 
     if write_output(faction_schema_text(default_catalog(), faction), output, force):
-        click.echo(f"wrote {output}: first line of a {faction.name} deck file: #:schema {schema_reference(output)}")
+        say(f"wrote {output}: first line of a {faction.name} deck file: #:schema {schema_reference(output)}")
 
 
 def schema_reference(output: str) -> str:

@@ -11,10 +11,14 @@ from deckcli.cli.options import (
     FactionName,
     GameName,
     ability_names,
+    echo_text,
     kind_names,
+    layout_options,
     reports_errors,
     row_names,
+    say,
     table_format_option,
+    text_layout,
 )
 
 
@@ -37,6 +41,7 @@ from deckcli.cli.options import (
 @click.option("--hero/--no-hero", default=None, help="Only Heroes, or no Heroes.")
 @click.option("--search", metavar="TEXT", help="Cards whose name contains TEXT (any case, accents optional).")
 @table_format_option
+@layout_options
 @reports_errors
 def cards(
     faction: Any, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
@@ -59,9 +64,14 @@ def cards(
 
     chosen = CardFilter(faction, kind and kind.lower(), row and row.lower(), ability, hero, search)
     records = list_cards(default_catalog(), chosen)
-    click.echo(render_rows(records, fmt, HEADERS))
+    if fmt == "json":
+        from deckcli.render.documents import document_json
+
+        click.echo(document_json({"cards": records}))
+    else:
+        echo_text(render_rows(records, fmt, HEADERS, text_layout().width))
     if not records:
-        click.echo("deckcli: no card matches these filters", err=True)
+        say("deckcli: no card matches these filters", err=True)
 
 
 @click.command(context_settings=CONTEXT)
@@ -71,6 +81,7 @@ def cards(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
     help="text: the card sheet to read; json: the same facts as one object.",
 )
+@layout_options
 @reports_errors
 def card(name: str, faction: Any, fmt: str) -> None:
     """Show one card whole, each ability explained by the rules.
@@ -89,8 +100,8 @@ def card(name: str, faction: Any, fmt: str) -> None:
     from deckcli.catalog.loading import default_catalog
     from deckcli.catalog.lookup import lookup_card
     from deckcli.render.card_sheet import render_card_sheet
-    from deckcli.text import to_json
+    from deckcli.render.documents import document_json
 
     catalog = default_catalog()
     sheet = card_sheet(catalog, lookup_card(catalog, name, faction), faction)
-    click.echo(to_json(sheet) if fmt == "json" else render_card_sheet(sheet))
+    click.echo(document_json(sheet) if fmt == "json" else render_card_sheet(sheet, text_layout().width))

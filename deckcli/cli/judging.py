@@ -6,7 +6,15 @@ import sys
 
 import click
 
-from deckcli.cli.options import CONTEXT, reports_errors, verdict_format_option
+from deckcli.cli.options import (
+    CONTEXT,
+    echo_error,
+    echo_lines,
+    layout_options,
+    reports_errors,
+    text_layout,
+    verdict_format_option,
+)
 from deckcli.errors import EXIT_OK
 
 
@@ -20,6 +28,7 @@ from deckcli.errors import EXIT_OK
     help="A built-in rule set, all of them (one row each), or the path of your own rule-set JSON Schema.",
 )
 @verdict_format_option
+@layout_options
 @reports_errors
 def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
     """Check deck files against a rule set and report every violation at once.
@@ -30,7 +39,8 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
 
     \b
     Example:
-      deckcli validate decks/skellige-starter.toml decks/nilfgaard-advanced.toml --rules advanced
+      deckcli validate decks/*-advanced.toml --rules advanced
+      deckcli validate decks/*.toml --format github
       deckcli validate decks/skellige-starter.toml --rules all
     """
     from deckcli.render.verdicts import render_reports
@@ -40,16 +50,17 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
 
     if list(decks).count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
+    layout = text_layout()
     if rules.strip().lower() == EVERY_RULE_SET:
         from deckcli.render.verdicts import render_overviews
         from deckcli.rules.overview import overview_file
 
         overviews = [overview_file(path) for path in decks]
-        render_overviews(overviews, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
+        render_overviews(overviews, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
         sys.exit(max(o.exit_code for o in overviews))
     rule_set = load_rule_set(rules)
     reports = [judge_file(path, rule_set) for path in decks]
-    render_reports(reports, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
+    render_reports(reports, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
     sys.exit(max((r.exit_code for r in reports), default=EXIT_OK))
 
 
@@ -57,14 +68,16 @@ def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> None:
     from deckcli.render.verdicts import render_lineup
     from deckcli.rules.lineups import judge_lineup_files
 
+    layout = text_layout()
     report = judge_lineup_files(files, rules)
-    render_lineup(report, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
+    render_lineup(report, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
     sys.exit(report.exit_code)
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True, metavar="REGISTRATION | DECK DECK DECK")
 @verdict_format_option
+@layout_options
 @reports_errors
 def tournament(files: tuple[str, ...], fmt: str) -> None:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
@@ -84,6 +97,7 @@ def tournament(files: tuple[str, ...], fmt: str) -> None:
 @click.command(context_settings=CONTEXT)
 @click.argument("decks", nargs=-1, required=True, metavar="DECK DECK")
 @verdict_format_option
+@layout_options
 @reports_errors
 def team(decks: tuple[str, ...], fmt: str) -> None:
     """Check two teammates' decks for two versus two: each legal under the standard rules, different factions.
@@ -102,14 +116,16 @@ def profile(deck: str) -> None:
     """Print the profile of a deck (JSON): the document every rule-set schema judges.
 
     Write your own house rules (--rules FILE) against these fields; README.md,
-    "The profile", explains each one.
+    "The profile", explains each one. The profile is the "profile" member of
+    the printed object, beside "deck" and the deckcli and format versions.
 
     \b
     Example:
       deckcli profile decks/skellige-starter.toml
     """
+    from deckcli.render.documents import document_json
     from deckcli.rules.judging import read_resolved_deck
     from deckcli.rules.profile import deck_profile
-    from deckcli.text import to_json
 
-    click.echo(to_json(deck_profile(read_resolved_deck(deck))))
+    resolved = read_resolved_deck(deck)
+    click.echo(document_json({"deck": resolved.where, "profile": deck_profile(resolved)}))

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from deckcli.render.formats import MACHINE_FORMATS, render_rows
+from deckcli.render.layout import Layout
 
 
 @dataclass(frozen=True)
@@ -30,15 +31,20 @@ class Table:
     text_rows: list[dict[str, Any]] | None = None
     notes: tuple[str, ...] = field(default=())
 
-    def render(self, fmt: str, titled: bool = True) -> str:
-        """This table in ``fmt`` (a tabulate format, ``json`` or ``csv``), titled in tabulate formats."""
+    def render(self, fmt: str, titled: bool = True, width: int | None = None) -> str:
+        """This table in ``fmt`` (a tabulate format, ``json`` or ``csv``), titled in tabulate formats.
+
+        In tabulate formats the title, the notes and the table fit ``width``
+        columns (``None``: one line per row and per note).
+        """
         if fmt in MACHINE_FORMATS:
             rows = [{k: row.get(k) for k in self.fields} for row in self.rows]
             return render_rows(rows, fmt, headers={k: k for k in self.fields})
         shown = self.rows if self.text_rows is None else self.text_rows
-        body = render_rows([{k: row.get(k) for k in self.columns} for row in shown], fmt, self.columns)
+        body = render_rows([{k: row.get(k) for k in self.columns} for row in shown], fmt, self.columns, width)
         head = [self.title, *self.notes] if titled else []
-        return "\n".join([*head, body])
+        prose = Layout(width=width)
+        return "\n".join([*(line for text in head for line in prose.wrap(text, continuation="")), body])
 
 
 def percent(value: float | None) -> str | None:
@@ -46,12 +52,12 @@ def percent(value: float | None) -> str | None:
     return None if value is None else f"{value:.1%}"
 
 
-def render_tables(tables: Sequence[Table], fmt: str) -> str:
-    """Several tables in a tabulate format or CSV, separated by blank lines.
+def render_tables(tables: Sequence[Table], fmt: str, width: int | None = None) -> str:
+    """Several tables in a tabulate format or CSV, separated by blank lines, each fitting ``width`` columns.
 
     In CSV each table is introduced by a ``# title`` line when there are
     several. JSON is the caller's document (see ``Table.rows``).
     """
     if fmt == "csv" and len(tables) > 1:
         return "\n\n".join(f"# {t.title}\n{t.render(fmt)}" for t in tables)
-    return "\n\n".join(t.render(fmt) for t in tables)
+    return "\n\n".join(t.render(fmt, width=width) for t in tables)
