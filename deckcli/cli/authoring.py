@@ -154,7 +154,7 @@ def fmt(decks: tuple[str, ...], check: bool) -> None:
     sys.exit(max(codes))
 
 
-class OutputOf(click.ParamType):
+class OutputOf(click.ParamType[str]):
     """``--output-of``: a command whose ``--format json`` output has a schema (checked lazily)."""
 
     name = "command"

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, EXIT_UNUSABLE, DeckcliError
+
+if TYPE_CHECKING:  # the render package is imported only when a command prints
+    from deckcli.render.layout import Layout
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -20,7 +23,7 @@ def say(text: str, err: bool = False) -> None:
             click.echo(part, err=err)
 
 
-def _message_layout() -> Any:
+def _message_layout() -> Layout:
     from deckcli.render.layout import Layout
 
     if click.get_current_context(silent=True) is None:
@@ -228,7 +231,7 @@ def layout_options(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
-def text_layout() -> Any:
+def text_layout() -> Layout:
     """The :class:`~deckcli.render.layout.Layout` of this command's text output.
 
     Width: none with ``--wide``; else ``COLUMNS`` when set, the terminal's width
@@ -260,7 +263,7 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
-def echo_lines(layout: Any) -> Callable[[str], None]:
+def echo_lines(layout: Layout) -> Callable[[str], None]:
     """A function printing one line on standard output, in colour when ``layout`` says so."""
     colour = True if layout.colour else None
     return lambda line: click.echo(line, color=colour)
@@ -271,7 +274,7 @@ def echo_error(line: str) -> None:
     say(line, err=True)
 
 
-def echo_text(text: str, layout: Any = None) -> None:
+def echo_text(text: str, layout: Layout | None = None) -> None:
     """Print ``text``; through a pager (``PAGER``, else ``less``) when standard output is a terminal
     and the text is taller than it. Never when piped: then it is printed as it is."""
     import shutil
