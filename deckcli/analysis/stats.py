@@ -136,8 +136,9 @@ def histogram_table(main: MainDeck) -> Table:
     return Table("histogram", "Strength histogram", columns, ("strength", "cards"), rows, shown)
 
 
-def _members_text(members: tuple[Placed, ...]) -> str:
-    return ", ".join(f"{p.card.name} ×{p.copies}" for p in members)
+def _members_list(members: tuple[Placed, ...]) -> list[str]:
+    """The members as a text table shows them (``Cerys ×1``), one item each so that a cell wraps between them."""
+    return [f"{p.card.name} ×{p.copies}" for p in members]
 
 
 def _group_row(group: Group) -> dict[str, Any]:
@@ -165,12 +166,14 @@ def group_table(main: MainDeck) -> Table:
     groups = [*main.groups("muster"), *main.groups("tight-bond")]
     rows = [_group_row(g) for g in groups]
     shown = [
-        {**row, "members": _members_text(g.members), "pulled_by": ", ".join(row["pulled_by"] or ())}
+        {**row, "members": _members_list(g.members), "pulled_by": row["pulled_by"] or []}
         for row, g in zip(rows, groups)
     ]
     columns = {"group": "group", "ability": "ability", "members": "cards", "copies": "copies",
                "strength": "Strength", "pulled_by": "brought by", "bonded_strength": "Strength bonded"}
-    return Table("groups", "Muster and Tight Bond groups", columns, tuple(columns), rows, shown)
+    # In a narrow terminal "brought by" moves under the table: seven columns leave the cards no room.
+    return Table("groups", "Muster and Tight Bond groups", columns, tuple(columns), rows, shown,
+                 movable=("pulled_by",), label="group")
 
 
 def exposure_table(main: MainDeck, catalog: Catalog) -> Table:

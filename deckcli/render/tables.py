@@ -21,6 +21,9 @@ class Table:
     ``columns`` maps each key of ``text_rows`` to its column title, in
     column order; ``fields`` are the keys of ``rows`` (JSON and CSV), in
     order; ``notes`` are lines printed under the title in text formats.
+    ``movable`` columns leave a table wider than its width and become
+    lines under it, one per row that has a value, named by the row's
+    ``label`` column (``Vampire, brought by: Vampire: Katakan, …``).
     """
 
     key: str
@@ -30,6 +33,8 @@ class Table:
     rows: list[dict[str, Any]]
     text_rows: list[dict[str, Any]] | None = None
     notes: tuple[str, ...] = field(default=())
+    movable: tuple[str, ...] = field(default=())
+    label: str | None = None
 
     def render(self, fmt: str, titled: bool = True, width: int | None = None) -> str:
         """This table in ``fmt`` (a tabulate format, ``json`` or ``csv``), titled in tabulate formats.
@@ -41,10 +46,30 @@ class Table:
             rows = [{k: row.get(k) for k in self.fields} for row in self.rows]
             return render_rows(rows, fmt, headers={k: k for k in self.fields})
         shown = self.rows if self.text_rows is None else self.text_rows
-        body = render_rows([{k: row.get(k) for k in self.columns} for row in shown], fmt, self.columns, width)
-        head = [self.title, *self.notes] if titled else []
         prose = Layout(width=width)
-        return "\n".join([*(line for text in head for line in prose.wrap(text, continuation="")), body])
+        under: list[str] = []
+        body = render_rows([{k: row.get(k) for k in self.columns} for row in shown], fmt, self.columns)
+        if width is None or _widest(body) <= width:
+            pass  # one line per row fits: nothing to move or wrap
+        elif not (self.movable and self.label):
+            body = render_rows([{k: row.get(k) for k in self.columns} for row in shown], fmt, self.columns, width)
+        else:
+            kept = {k: title for k, title in self.columns.items() if k not in self.movable}
+            body = render_rows([{k: row.get(k) for k in kept} for row in shown], fmt, kept, width)
+            for row in shown:
+                for key in self.movable:
+                    if row.get(key):
+                        under += prose.wrap(f"{row[self.label]}, {self.columns[key]}: {_listed(row[key])}")
+        head = [self.title, *self.notes] if titled else []
+        return "\n".join([*(line for text in head for line in prose.wrap(text, continuation="")), body, *under])
+
+
+def _listed(value: Any) -> str:
+    return ", ".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
+
+
+def _widest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
 
 
 def percent(value: float | None) -> str | None:
