@@ -11,11 +11,11 @@ from deckcli.cli.options import (
     CONTEXT,
     echo_findings,
     echo_text,
-    layout_options,
     read_named_deck,
     reports_errors,
     table_format_option,
     text_layout,
+    wide_option,
 )
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
 
@@ -47,7 +47,7 @@ def _print_deck_report(report: Any, text: str) -> None:
               help="Only this table: kinds, rows, abilities, strength, histogram, groups, exposure, "
                    "scorch or side-deck.")
 @table_format_option
-@layout_options
+@wide_option
 @reports_errors
 def stats(deck: str, only: str | None, fmt: str) -> None:
     """Print the composition tables of a deck.
@@ -82,7 +82,7 @@ def stats(deck: str, only: str | None, fmt: str) -> None:
 @click.option("--at-least", "at_least", type=(click.IntRange(min=1), str), multiple=True, metavar="K NAME",
               help="Chance of holding at least K copies of NAME (repeatable; combines with --all).")
 @table_format_option
-@layout_options
+@wide_option
 @reports_errors
 def odds(
     deck: str,
@@ -118,7 +118,7 @@ def odds(
 @click.argument("old")
 @click.argument("new")
 @table_format_option
-@layout_options
+@wide_option
 @reports_errors
 def diff(old: str, new: str, fmt: str) -> None:
     """Show what changed between two decks.

@@ -13,12 +13,12 @@ from deckcli.cli.options import (
     ability_names,
     echo_text,
     kind_names,
-    layout_options,
     reports_errors,
     row_names,
     say,
     table_format_option,
     text_layout,
+    wide_option,
 )
 
 
@@ -41,7 +41,7 @@ from deckcli.cli.options import (
 @click.option("--hero/--no-hero", default=None, help="Only Heroes, or no Heroes.")
 @click.option("--search", metavar="TEXT", help="Cards whose name contains TEXT (any case, accents optional).")
 @table_format_option
-@layout_options
+@wide_option
 @reports_errors
 def cards(
     faction: Any, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
@@ -81,7 +81,7 @@ def cards(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
     help="text: the card sheet to read; json: the same facts as one object.",
 )
-@layout_options
+@wide_option
 @reports_errors
 def card(name: str, faction: Any, fmt: str) -> None:
     """Show one card whole, each ability explained by the rules.

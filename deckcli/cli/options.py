@@ -217,18 +217,23 @@ def _remember(key: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
     return callback
 
 
+def wide_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add ``--wide`` to a command that prints text; :func:`text_layout` reads it."""
+    return click.option(
+        "--wide", is_flag=True, expose_value=False, callback=_remember("deckcli.wide"),
+        help="One line per finding and per table row, whatever the terminal's width (for scripts).",
+    )(command)
+
+
 def layout_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Add ``--wide`` and ``--color`` to a command that prints text; :func:`text_layout` reads them."""
+    """Add ``--wide`` and ``--color`` to a command that prints verdicts; :func:`text_layout` reads them."""
     command = click.option(
         "--color", "--colour", type=click.Choice(COLOR_CHOICES, case_sensitive=False), default="auto",
         show_default=True, expose_value=False, callback=_remember("deckcli.color"),
         help="Colour violations, warnings and verdicts: auto (on a terminal, unless NO_COLOR is set), "
         "always or never.",
     )(command)
-    return click.option(
-        "--wide", is_flag=True, expose_value=False, callback=_remember("deckcli.wide"),
-        help="One line per finding and per table row, whatever the terminal's width (for scripts).",
-    )(command)
+    return wide_option(command)
 
 
 def text_layout() -> Layout:
