@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import DECKS, REPO, WIDTH, run_cli
 from deckcli.cli.main import cli
@@ -235,3 +237,26 @@ def test_long_listings_page_on_a_terminal_and_never_when_piped():
     piped = subprocess.run([sys.executable, "-m", "deckcli", "cards"], capture_output=True, text=True, cwd=REPO,
                            env={**os.environ, "PAGER": pager}, check=True)
     assert "PAGED" not in piped.stdout and piped.stdout.startswith("Card")
+
+
+WORD = st.text(alphabet="abcdefghij×:", min_size=1, max_size=7)
+CELL = st.one_of(st.integers(0, 999), st.lists(WORD, min_size=1, max_size=8).map(" ".join),
+                 st.lists(st.lists(WORD, min_size=1, max_size=3).map(" ".join), min_size=1, max_size=5))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 5).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(WORD, min_size=1, max_size=3).map(" ".join), min_size=n, max_size=n),
+    st.lists(st.lists(CELL, min_size=n, max_size=n), min_size=1, max_size=6))))
+def test_any_table_of_short_words_fits_80_columns_and_keeps_every_word(table):
+    from deckcli.render.table_fit import fit_table
+
+    headers, body = table
+    text = fit_table(headers, body, "simple", WIDTH)
+    assert max(len(line) for line in text.splitlines()) <= WIDTH
+    shown = text.split()
+    for row in body:
+        for cell in row:
+            words = cell if isinstance(cell, list) else [str(cell)]
+            for word in " ".join(map(str, words)).split():
+                assert word in shown or f"{word}," in shown
