@@ -200,8 +200,8 @@ def _on_a_terminal(args: list[str], env: dict[str, str]) -> str:
     """Run ``deckcli ARGS`` with standard input and output on a pseudo-terminal; return what it shows."""
     import pty
 
-    environment = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "xterm", **env}
-    environment.pop("NO_COLOR", None) if "NO_COLOR" not in env else None
+    environment = {name: value for name, value in os.environ.items() if name != "NO_COLOR"}
+    environment.update({"COLUMNS": "80", "LINES": "24", "TERM": "xterm", **env})
     main, child = pty.openpty()
     process = subprocess.Popen([sys.executable, "-m", "deckcli", *args], stdin=child, stdout=child, stderr=child,
                                env=environment, cwd=REPO)
