@@ -23,12 +23,28 @@ EXAMPLE_DECKS = sorted(p for p in DECKS.glob("*.toml") if p.name.endswith(("-sta
 """The example deck files (not the registration) in decks/."""
 
 
-def run_cli(args: list[str], exit_code: int = 0, input: str | bytes | None = None) -> Result:
+WIDTH = 80
+"""The width deckcli lays text out for when its output is not a terminal (tests/test_terminal.py checks it)."""
+
+CONTENT_WIDTH = 10_000
+"""The width most tests run at: a message on one line, so that they can check its words (layout has its own tests)."""
+
+# deckcli run in a subprocess by a test (python -m deckcli) lays its text out for this width too.
+os.environ["COLUMNS"] = str(CONTENT_WIDTH)
+
+
+def run_cli(
+    args: list[str], exit_code: int = 0, input: str | bytes | None = None, env: dict[str, str] | None = None,
+) -> Result:
     """Run ``deckcli ARGS``; on an unexpected exit code, fail showing stdout and stderr.
 
-    A Python exception escaping a command (a traceback for the player) always fails.
+    Text is laid out for ``COLUMNS=10000`` (whatever the terminal running the tests), so
+    that each message and table row is one line, unless ``env`` says otherwise (the layout
+    tests give ``COLUMNS=80``). A Python exception escaping a command (a traceback for the
+    player) always fails.
     """
-    result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
+    environment = {"COLUMNS": str(CONTENT_WIDTH), **(env or {})}
+    result = CliRunner().invoke(cli, [str(a) for a in args], input=input, env=environment)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"deckcli {args} raised {result.exception!r}\n{result.output}") from result.exception
     assert result.exit_code == exit_code, (

@@ -29,7 +29,7 @@ def raw_cards() -> dict[str, tuple[str, dict]]:
 
 
 def listed(*args: str) -> list[dict]:
-    return json.loads(run_cli(["cards", *args, "--format", "json"]).stdout)
+    return json.loads(run_cli(["cards", *args, "--format", "json"]).stdout)["cards"]
 
 
 def names(*args: str) -> set[str]:

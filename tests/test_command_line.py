@@ -47,7 +47,7 @@ def test_a_reader_gone_before_the_output_ends_quietly_with_exit_0(fmt):
 
 
 def test_formats_ignore_case(tmp_path):
-    assert json.loads(run_cli(["validate", "--format", "JSON", STARTER]).stdout)[0]["legal"] is True
+    assert json.loads(run_cli(["validate", "--format", "JSON", STARTER]).stdout)["decks"][0]["legal"] is True
     assert json.loads(run_cli(["cards", "--faction", "skellige", "--format", "JSON"]).stdout)
 
 
@@ -65,7 +65,7 @@ def test_every_file_is_reported_even_when_one_fails(tmp_path):
 def test_json_report_for_an_unreadable_file(tmp_path):
     missing = tmp_path / "missing.toml"
     result = run_cli(["validate", "--format", "json", missing], exit_code=2)
-    [report] = json.loads(result.stdout)
+    [report] = json.loads(result.stdout)["decks"]
     assert report["legal"] is None and report["error"]["message"] == "no such file"
 
 

@@ -96,7 +96,7 @@ def test_22_units_at_133_is_one_swap(tmp_path):
 
 def test_done_when_spies_and_strength_apply_is_legal(tmp_path):
     path = spy_deck(tmp_path)
-    before = json.loads(run_cli(["validate", path, "--rules", "advanced", "--format", "json"], exit_code=1).stdout)[0]
+    before = json.loads(run_cli(["validate", path, "--rules", "advanced", "--format", "json"], exit_code=1).stdout)["decks"][0]
     assert (before["profile"]["spies"], before["profile"]["unit_strength"]) == (4, 195)
     original = path.read_text("utf-8")
     result = fix_json([str(path), "--rules", "advanced"])
@@ -517,7 +517,8 @@ def test_house_rule_lists_required_caps_and_leader(tmp_path):
 def test_json_shape_and_option_mistakes(tmp_path):
     path = write_deck(tmp_path, DECK_24_AT_133)
     result = fix_json([str(path), "--rules", "advanced"])
-    assert list(result) == ["deck", "rules", "legal_before", "changes", "changed_copies", "verdict"]
+    assert list(result) == ["deckcli_version", "format_version", "deck", "rules", "legal_before", "changes",
+                            "changed_copies", "verdict"]
     assert result["verdict"]["violations"] == [] and result["legal_before"] is False
     run_cli(["fix", path, "--apply", "-o", tmp_path / "x.toml"], exit_code=2)
     run_cli(["fix", path, "--force"], exit_code=2)

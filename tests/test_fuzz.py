@@ -69,7 +69,7 @@ GOOD_LIST = (
 
 
 def _one_record_per_input(result: Result, inputs: list[Path]) -> None:
-    records = json.loads(result.stdout)
+    records = json.loads(result.stdout)["decks"]
     assert isinstance(records, list) and len(records) == len(inputs), result.stdout
 
 

@@ -38,13 +38,13 @@ def test_unreadable_files_say_what_to_write(tmp_path, text, hint):
                                              ("[Side]", "did you mean [side]?")])
 def test_a_misspelt_table_gets_the_right_name(tmp_path, table, hint):
     _deck, result = validate(tmp_path, f'faction = "Northern Realms"\n{table}\n"Ves" = 1\n', 1)
-    warnings = json.loads(result.stdout)[0]["warnings"]
+    warnings = json.loads(result.stdout)["decks"][0]["warnings"]
     assert any(w["code"] == "unknown-key" and w["message"].endswith(hint) for w in warnings), warnings
 
 
 def test_zero_copies_is_no_copies_with_a_warning(tmp_path):
     _deck, result = validate(tmp_path, 'faction = "Northern Realms"\n[cards]\n"Decoy" = 0\n"Ves" = 1\n', 1)
-    report = json.loads(result.stdout)[0]
+    report = json.loads(result.stdout)["decks"][0]
     assert report["profile"]["cards"] == {"Ves": 1}
     assert (report["warnings"][0]["code"], report["warnings"][0]["line"]) == ("zero-copies", 3)
     assert "this line can go" in report["warnings"][0]["message"]
@@ -54,7 +54,7 @@ def test_the_decks_own_leader_in_cards_says_delete_this_line(tmp_path):
     text = ('faction = "Northern Realms"\nleader = "Foltest: King of Temeria"\n[cards]\n'
             '"Foltest: King of Temeria" = 1\n"Foltest: The Siegemaster" = 1\n"Foltest" = 1\n')
     _deck, result = validate(tmp_path, text, 1)
-    messages = {v["line"]: v["message"] for v in json.loads(result.stdout)[0]["violations"] if v.get("line")}
+    messages = {v["line"]: v["message"] for v in json.loads(result.stdout)["decks"][0]["violations"] if v.get("line")}
     assert messages[4].endswith("the deck's Leader already (leader = \"Foltest: King of Temeria\"): delete this line")
     assert messages[5].endswith('name it with leader = "...", not in [cards]')
     assert "all of them Leaders: a Leader goes in leader = \"...\", not in [cards]" in messages[6]

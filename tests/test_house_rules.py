@@ -206,7 +206,7 @@ def _judge(tmp_path, schema, deck_name="northern-realms-starter", exit_code=1):
     rules = write_schema(tmp_path, schema)
     deck = copy_example(tmp_path, deck_name, "deck.toml")
     result = run_cli(["validate", deck, "--rules", rules, "--format", "json"], exit_code=exit_code)
-    return json.loads(result.stdout)[0]["violations"]
+    return json.loads(result.stdout)["decks"][0]["violations"]
 
 
 def test_an_each_rule_broken_by_too_few_items_is_still_a_violation(tmp_path):
@@ -310,7 +310,7 @@ def test_a_name_typed_on_several_lines_is_reported_on_each(tmp_path):
     deck = tmp_path / "deck.toml"
     deck.write_text('faction = "Monsters"\nleader = "Zzzz"\n[cards]\n"Zzzz" = 1\n[side]\n"Zzzz" = 1\n', encoding="utf-8")
     result = run_cli(["validate", deck, "--format", "json"], exit_code=1)
-    unknown = [v for v in json.loads(result.stdout)[0]["violations"] if v["code"] == "unknown-card"]
+    unknown = [v for v in json.loads(result.stdout)["decks"][0]["violations"] if v["code"] == "unknown-card"]
     assert [v["line"] for v in unknown] == [2, 4, 6]
 
 

@@ -98,7 +98,7 @@ def test_one_card_is_counted_in_the_singular_in_import_and_export(tmp_path):
     result, out = import_text(tmp_path, "Leader: King Bran\nCerys\n")
     assert result.stdout.startswith(f"wrote {out}: 1 card, Skellige (from the Leader King Bran);")
     totals = run_cli(["export", out]).stdout.splitlines()[-1]
-    assert totals == "Totals: 1 unit, 10 Strength, 0 Special Cards (0 Weather), 1 card in the main deck"
+    assert totals == "Totals: 1 card: 1 unit (10 Strength), 0 Special Cards (0 Weather)"
 
 
 def test_a_count_out_of_range_is_a_reported_line(tmp_path):
@@ -178,7 +178,7 @@ def test_export_text_worked_out_by_hand(tmp_path):
         "Weather Cards (1):\n"
         "1x Biting Frost\n"
         "\n"
-        "Totals: 6 units, 38 Strength, 3 Special Cards (1 Weather), 9 cards in the main deck\n"
+        "Totals: 9 cards: 6 units (38 Strength), 3 Special Cards (1 Weather)\n"
     )
 
 
@@ -330,4 +330,4 @@ def test_export_keeps_misplaced_cards_apart(tmp_path):
     out = run_cli(["export", deck]).stdout
     assert "Listed in [cards] by mistake, not counted (2):\n1x Crach an Craite\n1x Hemdall" in out
     # Kambi (0) and Olaf (12): the groups add up to the totals
-    assert "Totals: 2 units, 12 Strength" in out
+    assert "Totals: 2 cards: 2 units (12 Strength)" in out

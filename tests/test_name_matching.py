@@ -9,7 +9,7 @@ from example_decks import BASE_22
 
 
 def report(result) -> dict:
-    return json.loads(result.stdout)[0]
+    return json.loads(result.stdout)["decks"][0]
 
 
 def test_curly_apostrophes_accents_and_spacing(tmp_path):

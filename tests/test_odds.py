@@ -55,7 +55,7 @@ def spy_share(deck: list[str], spies: set[str], target: str, seen: int, played: 
 
 
 def odds_json(path, *args: str, exit_code: int = 0) -> list[dict]:
-    return json.loads(run_cli(["odds", path, "--format", "json", *args], exit_code=exit_code).stdout)
+    return json.loads(run_cli(["odds", path, "--format", "json", *args], exit_code=exit_code).stdout)["rows"]
 
 
 # --- the math against enumeration ------------------------------------------------------------------
@@ -379,7 +379,7 @@ def test_bad_numbers_exit_2(tmp_path, args):
 def test_unknown_names_are_left_out_and_said(tmp_path):
     path = write_deck(tmp_path, {"Ves": 1, "Blue Stripe Comando": 3, "Ballista": 2})
     result = run_cli(["odds", path, "--format", "json"], exit_code=1)
-    rows = json.loads(result.stdout)
+    rows = json.loads(result.stdout)["rows"]
     assert [row["card"] for row in rows] == ["Ves", "Ballista"]
     assert rows[0]["deck_size"] == 3
     (line,) = result.stderr.splitlines()
@@ -398,7 +398,7 @@ def test_unreadable_deck_exits_2(tmp_path):
 
 def test_reads_standard_input():
     text = '\n'.join(['faction = "Northern Realms"', '[cards]', '"Ves" = 1', '"Ballista" = 3', ''])
-    rows = json.loads(run_cli(["odds", "-", "--format", "json", "--hand", "1", "--exchanges", "0"], input=text).stdout)
+    rows = json.loads(run_cli(["odds", "-", "--format", "json", "--hand", "1", "--exchanges", "0"], input=text).stdout)["rows"]
     assert [(r["card"], r["p_opening"]) for r in rows] == [("Ves", 0.25), ("Ballista", 0.75)]
 
 

@@ -16,7 +16,7 @@ def test_profile_prints_the_counts_a_schema_judges(tmp_path):
         {"Blue Stripes Commando": 3, "Geralt of Rivia": 1, "Dun Banner Medic": 1, "Biting Frost": 2, "Decoy": 1},
         side={"Hemdall": 1},
     )
-    profile = json.loads(run_cli(["profile", deck]).stdout)
+    profile = json.loads(run_cli(["profile", deck]).stdout)["profile"]
     # By hand from the catalog: Blue Stripes Commando 4 Strength, Geralt 15 (Hero), Dun Banner Medic 5 (Medic).
     assert profile["faction"] == "northern-realms" and profile["faction_name"] == "Northern Realms"
     assert profile["leader"] == "Foltest: The Siegemaster" and profile["leaders"] == 1
@@ -33,7 +33,7 @@ def test_profile_prints_the_counts_a_schema_judges(tmp_path):
 
 def test_profile_reads_standard_input_and_refuses_a_missing_file(tmp_path):
     text = write_deck(tmp_path, {"Decoy": 1}).read_text("utf-8")
-    assert json.loads(run_cli(["profile", "-"], input=text).stdout)["specials"] == 1
+    assert json.loads(run_cli(["profile", "-"], input=text).stdout)["profile"]["specials"] == 1
     result = run_cli(["profile", tmp_path / "nope.toml"], exit_code=2)
     assert result.stdout == "" and f"{tmp_path / 'nope.toml'}: no such file" in result.stderr
 
@@ -42,7 +42,7 @@ def test_every_example_deck_profile_fits_the_profile_schema():
     validator = strict_validator_class()(packaged_schema("profile"))
     for deck in sorted(REPO.joinpath("decks").glob("*-*.toml")):
         if "registration" not in deck.name:
-            profile = json.loads(run_cli(["profile", deck]).stdout)
+            profile = json.loads(run_cli(["profile", deck]).stdout)["profile"]
             assert not [e.message for e in validator.iter_errors(profile)], deck
 
 

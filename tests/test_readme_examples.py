@@ -77,7 +77,7 @@ def run_step(step: Step, folder: Path) -> list[str]:
     if words[0] == "cat":
         return (folder / words[1]).read_text("utf-8").splitlines()
     assert words[0] == "deckcli", f"a console example runs deckcli or cat, not {words[0]}: {step.line}"
-    result = CliRunner().invoke(cli, words[1:])
+    result = CliRunner().invoke(cli, words[1:], env={"COLUMNS": "80"})  # what an 80-column terminal shows
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"{step.line} raised {result.exception!r}") from result.exception
     assert "Usage:" not in result.output, f"{step.line}: a usage error\n{result.output}"

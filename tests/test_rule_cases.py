@@ -46,7 +46,7 @@ def test_rule_case(case: Path) -> None:
     rules = rules_of(case.parent.parent)
     wanted = expected_codes(case) if verdict == "illegal" else []
     result = run_cli(["validate", "--rules", rules, "--format", "json", case], exit_code=1 if wanted else 0)
-    [report] = json.loads(result.stdout)
+    [report] = json.loads(result.stdout)["decks"]
     assert report["legal"] is (not wanted)
     found = sorted(violation["code"] for violation in report["violations"])
     assert Counter(found) == Counter(wanted), f"{case}: codes {found}, expected {wanted}"

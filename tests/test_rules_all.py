@@ -67,7 +67,7 @@ def test_json_gives_one_object_per_deck_with_one_result_per_rule_set(tmp_path):
     starter = DECKS / "nilfgaard-starter.toml"
     missing = tmp_path / "missing.toml"
     result = run_cli(["validate", starter, missing, "--rules", "all", "--format", "json"], exit_code=2)
-    first, second = json.loads(result.stdout)
+    first, second = json.loads(result.stdout)["decks"]
     assert first["deck"] == str(starter) and first["rules"] == "all" and first["legal"] is False
     assert [r["rules"] for r in first["rule_sets"]] == ["standard", "advanced", "solo"]
     assert [r["legal"] for r in first["rule_sets"]] == [True, False, False]

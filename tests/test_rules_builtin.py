@@ -16,11 +16,11 @@ from example_decks import BASE_22, copy_example, line_of
 
 
 def codes(result) -> list[str]:
-    return [v["code"] for v in json.loads(result.stdout)[0]["violations"]]
+    return [v["code"] for v in json.loads(result.stdout)["decks"][0]["violations"]]
 
 
 def profile_of(result) -> dict:
-    return json.loads(result.stdout)[0]["profile"]
+    return json.loads(result.stdout)["decks"][0]["profile"]
 
 
 def test_22_units_is_legal(tmp_path):
@@ -75,7 +75,7 @@ def test_special_card_limits(tmp_path, specials, rules, exit_code):
     total = sum(specials.values())
     assert profile_of(result)["specials"] == total
     if exit_code:
-        found = [v for v in json.loads(result.stdout)[0]["violations"] if v["code"] == "specials-max"]
+        found = [v for v in json.loads(result.stdout)["decks"][0]["violations"] if v["code"] == "specials-max"]
         limit = 5 if rules == "advanced" else 10
         assert len(found) == 1  # the standard and Advanced limits never both show
         assert found[0]["message"].startswith(f"{total} Special Cards (Weather Cards included); at most {limit}")
@@ -108,7 +108,7 @@ def test_a_blank_leader_names_no_leader(tmp_path, blank):
         encoding="utf-8",
     )
     result = run_cli(["validate", deck, "--format", "json"], exit_code=1)
-    (violation,) = json.loads(result.stdout)[0]["violations"]
+    (violation,) = json.loads(result.stdout)["decks"][0]["violations"]
     assert violation["code"] == "leader-count" and violation["line"] == 2
     assert violation["message"].startswith("0 Leaders named")
 
@@ -142,7 +142,7 @@ def test_side_deck_card_and_leader_in_main_deck(tmp_path):
     result = run_cli(["validate", "--format", "json", write_deck(tmp_path, cards)], exit_code=1)
     assert codes(result) == ["side-deck-in-main", "leader-in-main"]
     assert profile_of(result)["units"] == 22  # neither is counted
-    side = json.loads(result.stdout)[0]["violations"][0]["message"]
+    side = json.loads(result.stdout)["decks"][0]["violations"][0]["message"]
     assert side.endswith("move it to [side], or delete this line if [side] lists it already")
 
 
@@ -153,7 +153,7 @@ def test_a_deck_with_biting_frost_is_not_legal_for_solo(tmp_path):
     result = run_cli(["validate", deck, "--rules", "solo"], exit_code=1)
     line = line_of(deck, "Biting Frost")
     assert result.stdout.splitlines()[0].startswith(f"{deck}:{line}: solo-weather: Biting Frost is a Weather Card")
-    [report] = json.loads(run_cli(["validate", deck, "--rules", "solo", "--format", "json"], exit_code=1).stdout)
+    [report] = json.loads(run_cli(["validate", deck, "--rules", "solo", "--format", "json"], exit_code=1).stdout)["decks"]
     assert report["violations"] == [
         {"code": "solo-weather", "message": report["violations"][0]["message"], "line": line, "card": "Biting Frost"}
     ]

@@ -12,7 +12,7 @@ from deckcli.catalog.loading import default_catalog
 def report(tmp_path, cards, side=None, faction="Skellige", leader="King Bran"):
     deck = write_deck(tmp_path, cards, faction=faction, leader=leader, side=side)
     result = run_cli(["validate", deck, "--format", "json"], exit_code=1)
-    return json.loads(result.stdout)[0]
+    return json.loads(result.stdout)["decks"][0]
 
 
 def test_three_transformed_young_vildkaarl_for_three_young_berserkers_is_a_warning(tmp_path):

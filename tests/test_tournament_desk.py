@@ -57,7 +57,7 @@ def test_one_deck_file_in_two_registrations_is_noted(tmp_path):
     shared = register(tmp_path / "b", "Bo", ("monsters-advanced.toml", "nilfgaard-advanced.toml",
                                              "../a/skellige-advanced.toml"))
     result = run_cli(["tournament", "--dir", tmp_path, "--format", "json"])
-    rows = json.loads(result.stdout)
+    rows = json.loads(result.stdout)["registrations"]
     assert rows[1]["shared_decks"] and str(tmp_path / "a" / "registration.toml") in rows[1]["shared_decks"][0]
     text = run_cli(["tournament", tmp_path / "a" / "registration.toml", shared]).stdout
     assert "note: " in text and "is registered by Alex" in text and "and Bo" in text
@@ -77,7 +77,7 @@ def test_an_unusable_registration_is_reported_and_the_others_judged(tmp_path):
 def test_deck_files_in_the_folder_are_not_registrations(tmp_path):
     register(tmp_path / "a", "Alex")
     result = run_cli(["tournament", "--dir", tmp_path, "--format", "json"])
-    assert len(json.loads(result.stdout)) == 1
+    assert len(json.loads(result.stdout)["registrations"]) == 1
 
 
 def test_a_folder_without_registrations_exits_2(tmp_path):

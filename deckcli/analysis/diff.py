@@ -128,25 +128,28 @@ def _p_opening(old: ResolvedDeck, new: ResolvedDeck, before: dict[str, Any], aft
     return records
 
 
-def render_diff(diff: DeckDiff, fmt: str) -> str:
+def render_diff(diff: DeckDiff, fmt: str, width: int | None = None) -> str:
     """The diff in ``fmt``: ``json`` (one object), ``csv`` (one flat table) or a tabulate format (three titled tables).
 
-    Table formats show probabilities rounded to 4 decimals.
+    Table formats show probabilities rounded to 4 decimals, and fit ``width``
+    columns (``None``: one line per row).
     """
+    from deckcli.render.documents import document_json
     from deckcli.render.formats import render_rows
-    from deckcli.text import to_json
+    from deckcli.render.layout import Layout
 
     if fmt == "json":
-        return to_json(diff.as_dict())
+        return document_json(diff.as_dict())
     if fmt == "csv":
         return render_rows(diff.flat_rows(), "csv")
-    blocks = [f"old: {diff.old}\nnew: {diff.new}"]
+    prose = Layout(width=width)
+    blocks = ["\n".join([*prose.wrap(f"old: {diff.old}"), *prose.wrap(f"new: {diff.new}")])]
     for table, title in TABLE_TITLES.items():
         records = getattr(diff, table)
         if not records:
             blocks.append(f"{title}: none")
             continue
-        blocks.append(f"{title}:\n{render_rows([shown_record(table, r) for r in records], fmt)}")
+        blocks.append(f"{title}:\n{render_rows([shown_record(table, r) for r in records], fmt, width=width)}")
     return "\n\n".join(blocks)
 
 

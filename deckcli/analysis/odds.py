@@ -30,7 +30,7 @@ from deckcli.catalog.model import Card, Catalog
 from deckcli.deck.resolution import ResolvedDeck
 from deckcli.errors import CardLookupError, DrawQuestionError
 from deckcli.render.tables import Table, percent
-from deckcli.text import counted, did_you_mean, either, to_json
+from deckcli.text import counted, did_you_mean, either
 
 SPY_COLUMNS = (1, 2)
 """Spies played, one column each."""
@@ -227,11 +227,14 @@ class OddsReport:
     model: DrawModel
     table: Table
 
-    def render(self, fmt: str) -> str:
-        """The table in ``fmt``: JSON is a list of rows; tabulate formats add the assumptions as a header."""
+    def render(self, fmt: str, width: int | None = None) -> str:
+        """The table in ``fmt``: JSON is one object (``deck``, ``rows``); tabulate formats add the
+        assumptions as a header, and fit ``width`` columns (``None``: one line per row)."""
         if fmt == "json":
-            return to_json(self.table.rows)
-        return self.table.render(fmt)
+            from deckcli.render.documents import document_json
+
+            return document_json({"deck": self.main.where, "rows": self.table.rows})
+        return self.table.render(fmt, width=width)
 
 
 def draw_odds(

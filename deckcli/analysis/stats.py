@@ -19,7 +19,7 @@ from deckcli.catalog.model import ROW_NAMES, ROWS, Card, Catalog
 from deckcli.deck.resolution import Placed, ResolvedDeck
 from deckcli.files.schemas import packaged_schema
 from deckcli.render.tables import Table, percent, render_tables
-from deckcli.text import counted, to_json
+from deckcli.text import counted
 
 COUNTED_ABILITIES = (
     "spy", "medic", "muster", "tight-bond", "morale", "horn", "scorch", "agile", "berserker", "mardroeme", "summon",
@@ -141,8 +141,9 @@ def histogram_table(main: MainDeck) -> Table:
     return Table("histogram", "Strength histogram", columns, ("strength", "cards"), rows, shown)
 
 
-def _members_text(members: tuple[Placed, ...]) -> str:
-    return ", ".join(f"{p.card.name} ×{p.copies}" for p in members)
+def _members_list(members: tuple[Placed, ...]) -> list[str]:
+    """The members as a text table shows them (``Cerys ×1``), one item each so that a cell wraps between them."""
+    return [f"{p.card.name} ×{p.copies}" for p in members]
 
 
 def _group_row(group: Group) -> dict[str, Any]:
@@ -170,12 +171,14 @@ def group_table(main: MainDeck) -> Table:
     groups = [*main.groups("muster"), *main.groups("tight-bond")]
     rows = [_group_row(g) for g in groups]
     shown = [
-        {**row, "members": _members_text(g.members), "pulled_by": ", ".join(row["pulled_by"] or ())}
+        {**row, "members": _members_list(g.members), "pulled_by": row["pulled_by"] or []}
         for row, g in zip(rows, groups)
     ]
     columns = {"group": "group", "ability": "ability", "members": "cards", "copies": "copies",
                "strength": "Strength", "pulled_by": "brought by", "bonded_strength": "Strength bonded"}
-    return Table("groups", "Muster and Tight Bond groups", columns, tuple(columns), rows, shown)
+    # In a narrow terminal "brought by" moves under the table: seven columns leave the cards no room.
+    return Table("groups", "Muster and Tight Bond groups", columns, tuple(columns), rows, shown,
+                 movable=("pulled_by",), label="group")
 
 
 def exposure_table(main: MainDeck, catalog: Catalog) -> Table:
@@ -264,19 +267,20 @@ class StatsReport:
     faction: str
     tables: list[Table]
 
-    def render(self, fmt: str, only: str | None = None) -> str:
-        """Every table (or the one named ``only``) in ``fmt``.
+    def render(self, fmt: str, only: str | None = None, width: int | None = None) -> str:
+        """Every table (or the one named ``only``) in ``fmt``, tables fitting ``width`` columns.
 
-        JSON is one object: ``deck``, ``faction``, ``leader``, ``deck_size`` and
-        one key per table (``side-deck`` as ``side_deck``), each a list of rows
-        (``strength`` one object); with ``only``, just that table's rows.
+        JSON is one object: the deckcli and format versions, ``deck``,
+        ``faction``, ``leader``, ``deck_size`` and one key per table
+        (``side-deck`` as ``side_deck``), each a list of rows (``strength`` one
+        object); with ``only``, just that table's key.
         """
+        from deckcli.render.documents import document_json
+
         tables = [t for t in self.tables if only in (None, t.key)]
         if fmt != "json":
-            return render_tables(tables, fmt)
+            return render_tables(tables, fmt, width)
         values = {t.key: t.rows[0] if t.key in _SINGLE_ROW else t.rows for t in tables}
-        if only is not None:
-            return to_json(values[only])
         document: dict[str, Any] = {
             "deck": self.main.where,
             "faction": self.faction,
@@ -284,7 +288,7 @@ class StatsReport:
             "deck_size": self.main.size,
         }
         document.update({key.replace("-", "_"): value for key, value in values.items()})
-        return to_json(document)
+        return document_json(document)
 
 
 def deck_stats(deck: ResolvedDeck, catalog: Catalog | None = None) -> StatsReport:

@@ -137,9 +137,10 @@ def _note(placed: Placed) -> str:
 def _totals(deck: ResolvedDeck, markdown: bool) -> str:
     profile = deck_profile(deck)
     total = profile["units"] + profile["specials"]
+    # The main deck's size first, then its parts: short enough for 80 columns, on one line that import skips.
     figures = (
-        f"{counted(profile['units'], 'unit', 'units')}, {profile['unit_strength']} Strength, "
-        f"{counted(profile['specials'], 'Special Card', 'Special Cards')} ({profile['weather']} Weather), "
-        f"{counted(total, 'card', 'cards')} in the main deck"
+        f"{counted(total, 'card', 'cards')}: {counted(profile['units'], 'unit', 'units')} "
+        f"({profile['unit_strength']} Strength), "
+        f"{counted(profile['specials'], 'Special Card', 'Special Cards')} ({profile['weather']} Weather)"
     )
     return f"**Totals:** {figures}" if markdown else f"Totals: {figures}"

@@ -56,7 +56,8 @@ def skeleton_text(catalog: Catalog, faction: FactionSet, leader: Card | None, na
     lines = [
         f"# A {faction.name} deck for Gwent: The Legendary Card Game.",
         "# Standard rules (§2): exactly 1 Leader, at least 22 Unit Cards (Heroes count),",
-        "# at most 10 Special Cards (Weather Cards count). Check it with: deckcli validate FILE",
+        "# at most 10 Special Cards (Weather Cards count).",
+        "# Check it with: deckcli validate FILE",
         tomli_w.dumps(head).rstrip("\n"),
         "",
         f"# Exactly one Leader (§2); the {faction.name} Leaders are:",
@@ -71,8 +72,10 @@ def skeleton_text(catalog: Catalog, faction: FactionSet, leader: Card | None, na
     lines += [
         "",
         '# [cards]: card name = copies, one card a line, for example "Decoy" = 2.',
-        f"# deckcli cards --faction {faction.slug} lists the set; deckcli card NAME explains a card.",
-        "# [side]: side-deck cards, summoned or transformed cards set aside before play (§2).",
+        f"# deckcli cards --faction {faction.slug} lists the set;",
+        "# deckcli card NAME explains a card.",
+        "# [side]: side-deck cards, summoned or transformed cards set aside before play",
+        "# (§2).",
         "[cards]",
         "",
         "[side]",

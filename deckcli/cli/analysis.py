@@ -11,8 +11,11 @@ from deckcli.cli.options import (
     CONTEXT,
     StrParamType,
     echo_findings,
+    echo_text,
     reports_errors,
     table_format_option,
+    text_layout,
+    wide_option,
 )
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
 
@@ -40,10 +43,9 @@ class StatsTable(StrParamType):
 
 
 def _print_deck_report(report: StatsReport | OddsReport, text: str) -> int:
-    """Say on stderr what the figures leave out, print ``text`` and exit (1 when some name is not a card)."""
-
+    """Say on stderr what the figures leave out, print ``text`` (paged on a terminal); 1 when some name is not a card."""
     echo_findings(report.main.where, report.main.left_out)
-    click.echo(text)
+    echo_text(text)
     return EXIT_ILLEGAL if report.main.unresolved else EXIT_OK
 
 
@@ -53,6 +55,7 @@ def _print_deck_report(report: StatsReport | OddsReport, text: str) -> int:
               help="Only this table: kinds, rows, abilities, strength, histogram, groups, exposure, "
                    "scorch or side-deck.")
 @table_format_option
+@wide_option
 @reports_errors
 def stats(deck: str, only: str | None, fmt: str) -> int:
     """Print the composition tables of a deck.
@@ -71,7 +74,7 @@ def stats(deck: str, only: str | None, fmt: str) -> int:
     from deckcli.rules.judging import read_resolved_deck
 
     report = deck_stats(read_resolved_deck(deck))
-    return _print_deck_report(report, report.render(fmt, only))
+    return _print_deck_report(report, report.render(fmt, only, text_layout().width))
 
 
 @click.command(context_settings=CONTEXT)
@@ -87,6 +90,7 @@ def stats(deck: str, only: str | None, fmt: str) -> int:
 @click.option("--at-least", "at_least", type=(click.IntRange(min=1), str), multiple=True, metavar="K NAME",
               help="Chance of holding at least K copies of NAME (repeatable; combines with --all).")
 @table_format_option
+@wide_option
 @reports_errors
 def odds(
     deck: str,
@@ -106,8 +110,8 @@ def odds(
 
     \b
     Example:
-      deckcli odds decks/northern-realms-starter.toml --card "Blue Stripes Commando"
-      deckcli odds decks/scoiatael-starter.toml --all Decoy --at-least 2 "Havekar Smuggler"
+      deckcli odds decks/northern-realms-starter.toml --card Thaler --card Decoy
+      deckcli odds decks/scoiatael-starter.toml --all Scorch --at-least 2 Decoy
     """
     from deckcli.analysis.odds import draw_odds
     from deckcli.rules.judging import read_resolved_deck
@@ -115,13 +119,14 @@ def odds(
     if cards and (all_of or at_least):
         raise click.UsageError("--card lists cards one by one; it cannot be combined with --all or --at-least")
     report = draw_odds(read_resolved_deck(deck), cards, hand, exchanges, all_of, at_least)
-    return _print_deck_report(report, report.render(fmt))
+    return _print_deck_report(report, report.render(fmt, text_layout().width))
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("old", shell_complete=complete_path)
 @click.argument("new", shell_complete=complete_path)
 @table_format_option
+@wide_option
 @reports_errors
 def diff(old: str, new: str, fmt: str) -> int:
     """Show what changed between two decks.
@@ -140,5 +145,5 @@ def diff(old: str, new: str, fmt: str) -> int:
 
     if old == new == "-":
         raise click.UsageError("standard input (-) can be read only once")
-    click.echo(render_diff(diff_decks(read_named_deck(old), read_named_deck(new)), fmt))
+    echo_text(render_diff(diff_decks(read_named_deck(old), read_named_deck(new)), fmt, text_layout().width))
     return EXIT_OK

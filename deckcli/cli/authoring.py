@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,6 +14,7 @@ from deckcli.cli.options import (
     error_line,
     output_option,
     reports_errors,
+    say,
     write_output,
 )
 from deckcli.errors import EXIT_OK, DeckcliError
@@ -37,7 +38,7 @@ def new(faction: FactionSet, leader: str | None, starter: bool, deck_name: str |
 
     \b
     Example:
-      deckcli new --faction "Northern Realms" --leader "Foltest: The Siegemaster" -o temeria.toml
+      deckcli new --faction skellige --leader "King Bran" -o bran.toml
       deckcli new --faction skellige --starter -o skellige.toml
     """
     from deckcli.authoring.new_deck import new_deck_text, written_message
@@ -48,7 +49,7 @@ def new(faction: FactionSet, leader: str | None, starter: bool, deck_name: str |
     chosen = lookup_leader(catalog, leader, faction) if leader else None
     text = new_deck_text(catalog, faction, leader=chosen, starter=starter, name=deck_name)
     if write_output(text, output, force):
-        click.echo(written_message(output, faction, starter))
+        say(written_message(output, faction, starter))
     return EXIT_OK
 
 
@@ -93,9 +94,9 @@ def import_(list_file: str, faction: FactionSet | None, partial: bool, output: s
     echo_findings(where, imported.notes, warning=True)
     echo_findings(where, imported.problems)
     if imported.problems and not partial:
-        click.echo(imported.refusal(where), err=True)
+        say(imported.refusal(where), err=True)
     elif write_output(imported.text, output, force):
-        click.echo(imported.written(output))
+        say(imported.written(output))
     return imported.exit_code
 
 
@@ -143,7 +144,7 @@ def fmt(decks: tuple[str, ...], check: bool) -> int:
         try:
             formatted = format_file(path, check=check)
         except DeckcliError as error:
-            click.echo(error_line(error), err=True)
+            say(error_line(error), err=True)
             codes.append(error.exit_code)
             continue
         echo_findings(formatted.where, formatted.warnings, warning=True)
@@ -151,29 +152,63 @@ def fmt(decks: tuple[str, ...], check: bool) -> int:
         if path == "-" and not check:
             click.echo(formatted.text, nl=False)
         elif status is not None:
-            click.echo(status)
+            say(status)
         codes.append(formatted.exit_code(check))
     return max(codes)
 
 
-@click.command(context_settings=CONTEXT)
-@click.option("--faction", type=FactionName(), required=True, help="The faction whose names the schema lists.")
-@output_option
-@reports_errors
-def schema(faction: FactionSet, output: str, force: bool) -> int:
-    """Write a deck JSON Schema for editor completion.
 
-    Card and Leader names are those of the faction's set. Put "#:schema ./FILE" as the first line of a deck file: Taplo and Even
-    Better TOML then complete card names and flag misspelt ones.
+class OutputOf(click.ParamType[str]):
+    """``--output-of``: a command whose ``--format json`` output has a schema (checked lazily)."""
+
+    name = "command"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from deckcli.files.output_schemas import output_schema_names
+
+        names = output_schema_names()
+        if value in names:
+            return str(value)
+        self.fail(f"{value!r} prints no JSON document; choose one of: {', '.join(names)}", param, ctx)
+
+
+@click.command(context_settings=CONTEXT)
+@click.option("--faction", type=FactionName(), help="The faction whose names the schema lists.")
+@click.option("--output-of", "output_of", type=OutputOf(), metavar="COMMAND",
+              help="Instead: the JSON Schema of COMMAND's JSON output (validate, stats, ...), printed without -o.")
+@click.option("-o", "--output", metavar="FILE",
+              help="The file to write (never replaced without --force); - writes to standard output.")
+@click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
+@reports_errors
+def schema(faction: FactionSet | None, output_of: str | None, output: str | None, force: bool) -> int:
+    """Write a deck JSON Schema for editor completion, or print the schema of a command's JSON output.
+
+    Card and Leader names are those of the faction's set. Put "#:schema ./FILE"
+    as the first line of a deck file: Taplo and Even Better TOML then complete
+    card names and flag misspelt ones. --output-of COMMAND prints the contract
+    of COMMAND's --format json document (every one names deckcli_version and
+    format_version).
 
     \b
     Example:
       deckcli schema --faction "Northern Realms" -o northern-realms.schema.json
+      deckcli schema --output-of validate
     """
+    if (faction is None) == (output_of is None):
+        raise click.UsageError("give --faction F -o FILE (a deck schema for your editor) or --output-of COMMAND")
+    if output_of is not None:
+        from deckcli.files.output_schemas import output_schema
+        from deckcli.text import to_json
+
+        if write_output(to_json(output_schema(output_of)) + "\n", output or "-", force):
+            say(f"wrote {output}: the JSON Schema of deckcli {output_of} --format json")
+        return EXIT_OK
+    if faction is None or output is None:
+        raise click.UsageError("Missing option '-o' / '--output'.")
     from deckcli.authoring.editor_schema import faction_schema_text, written_message
     from deckcli.catalog.loading import default_catalog
 
     if write_output(faction_schema_text(default_catalog(), faction), output, force):
-        click.echo(written_message(output, faction))
+        say(written_message(output, faction))
     return EXIT_OK
 

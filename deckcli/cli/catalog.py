@@ -12,10 +12,14 @@ from deckcli.cli.options import (
     FactionName,
     GameName,
     ability_names,
+    echo_text,
     kind_names,
     reports_errors,
     row_names,
+    say,
     table_format_option,
+    text_layout,
+    wide_option,
 )
 from deckcli.errors import EXIT_OK
 
@@ -42,6 +46,7 @@ if TYPE_CHECKING:
 @click.option("--hero/--no-hero", default=None, help="Only Heroes, or no Heroes.")
 @click.option("--search", metavar="TEXT", help="Cards whose name contains TEXT (any case, accents optional).")
 @table_format_option
+@wide_option
 @reports_errors
 def cards(
     faction: FactionSet | None, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
@@ -64,9 +69,14 @@ def cards(
 
     chosen = CardFilter(faction, kind and kind.lower(), row and row.lower(), ability, hero, search)
     records = list_cards(default_catalog(), chosen)
-    click.echo(render_rows(records, fmt, HEADERS))
+    if fmt == "json":
+        from deckcli.render.documents import document_json
+
+        click.echo(document_json({"cards": records}))
+    else:
+        echo_text(render_rows(records, fmt, HEADERS, text_layout().width))
     if not records:
-        click.echo("deckcli: no card matches these filters", err=True)
+        say("deckcli: no card matches these filters", err=True)
     return EXIT_OK
 
 
@@ -77,6 +87,7 @@ def cards(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
     help="text: the card sheet to read; json: the same facts as one object.",
 )
+@wide_option
 @reports_errors
 def card(name: str, faction: FactionSet | None, fmt: str) -> int:
     """Show one card whole, each ability explained by the rules.
@@ -97,9 +108,9 @@ def card(name: str, faction: FactionSet | None, fmt: str) -> int:
     from deckcli.catalog.loading import default_catalog
     from deckcli.catalog.lookup import browse_card
     from deckcli.render.card_sheet import render_card_sheet
-    from deckcli.text import to_json
+    from deckcli.render.documents import document_json
 
     catalog = default_catalog()
     sheet = card_sheet(catalog, browse_card(catalog, name, faction), faction)
-    click.echo(to_json(sheet) if fmt == "json" else render_card_sheet(sheet))
+    click.echo(document_json(sheet) if fmt == "json" else render_card_sheet(sheet, text_layout().width))
     return EXIT_OK

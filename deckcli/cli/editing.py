@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.completion import complete_card, complete_rules
-from deckcli.cli.options import CONTEXT, reports_errors
+from deckcli.cli.options import CONTEXT, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
@@ -24,9 +24,9 @@ def _edit(deck: str, name: str, change: int, rules: str) -> int:
     where = display_path(deck)
     edit = edit_copies(decode_text(read_bytes(deck), where), where, default_catalog(), name, change)
     rewrite_text(deck, edit.text)
-    click.echo(edit.described(where))
+    say(edit.described(where))
     report = judge_file(deck, rule_set)
-    click.echo(verdict_line(report) if report.error is None else report.error.located())
+    say(verdict_line(report) if report.error is None else report.error.located())
     return EXIT_OK
 
 

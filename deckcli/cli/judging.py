@@ -8,7 +8,15 @@ from typing import Any
 import click
 
 from deckcli.cli.completion import complete_path, complete_rules
-from deckcli.cli.options import CONTEXT, reports_errors, verdict_format_option
+from deckcli.cli.options import (
+    CONTEXT,
+    echo_error,
+    echo_lines,
+    layout_options,
+    reports_errors,
+    text_layout,
+    verdict_format_option,
+)
 from deckcli.errors import EXIT_OK
 
 
@@ -23,6 +31,7 @@ from deckcli.errors import EXIT_OK
     help="A built-in rule set, all of them (one row each), or the path of your own rule-set JSON Schema.",
 )
 @verdict_format_option
+@layout_options
 @reports_errors
 def validate(decks: tuple[str, ...], rules: str, fmt: str) -> int:
     """Check deck files against a rule set and report every violation at once.
@@ -33,7 +42,8 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> int:
 
     \b
     Example:
-      deckcli validate decks/skellige-starter.toml decks/nilfgaard-advanced.toml --rules advanced
+      deckcli validate decks/*-advanced.toml --rules advanced
+      deckcli validate decks/*.toml --format github
       deckcli validate decks/skellige-starter.toml --rules all
     """
     from deckcli.render.verdicts import render_reports
@@ -43,16 +53,17 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> int:
 
     if list(decks).count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
+    layout = text_layout()
     if rules.strip().lower() == EVERY_RULE_SET:
         from deckcli.render.verdicts import render_overviews
         from deckcli.rules.overview import overview_file
 
         overviews = [overview_file(path) for path in decks]
-        render_overviews(overviews, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
+        render_overviews(overviews, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
         return max(o.exit_code for o in overviews)
     rule_set = load_rule_set(rules)
     reports = [judge_file(path, rule_set) for path in decks]
-    render_reports(reports, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
+    render_reports(reports, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
     return max((r.exit_code for r in reports), default=EXIT_OK)
 
 
@@ -60,8 +71,9 @@ def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> int:
     from deckcli.render.verdicts import render_lineup
     from deckcli.rules.lineups import judge_lineup_files
 
+    layout = text_layout()
     report = judge_lineup_files(files, rules)
-    render_lineup(report, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
+    render_lineup(report, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
     return report.exit_code
 
 
@@ -76,13 +88,14 @@ HANDFUL = 5
     help="Judge every registration (*.toml with decks = [...]) under FOLDER, then print a summary.",
 )
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json", "csv"], case_sensitive=False), default="text",
+    "--format", "fmt", type=click.Choice(["text", "json", "csv", "github"], case_sensitive=False), default="text",
     show_default=True,
     help="text: findings, then a verdict (and a summary for several registrations); json: the same as one "
-    "document; csv: the summary, one row per registration.",
+    "document; csv: the summary, one row per registration; github: GitHub Actions annotations.",
 )
 @click.option("--fix", "fix_", is_flag=True, help="Print the fewest card changes over the three decks that make the lineup legal.")
 @click.option("--apply", "apply_", is_flag=True, help="With --fix: rewrite every changed deck file, comments and order kept.")
+@layout_options
 @reports_errors
 def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool, apply_: bool) -> int:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
@@ -125,6 +138,9 @@ def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
     from deckcli.render.verdicts import render_desk, render_lineup
     from deckcli.rules.lineups import judge_registrations, note_shared_decks, registration_files
 
+    if fmt == "github":
+        raise click.UsageError("--format github annotates one lineup: give one registration or three deck files")
+    layout = text_layout()
     paths = list(files) + (registration_files(folder) if folder is not None else [])
     if paths.count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
@@ -140,7 +156,7 @@ def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
             progress.clear()
         if fmt == "text":
             if entry.report is not None:
-                render_lineup(entry.report, "text", out=click.echo, err=err)
+                render_lineup(entry.report, "text", out=echo_lines(layout), err=echo_error, layout=layout)
             elif entry.error is not None:
                 err(entry.error.located())
                 err(f"{entry.where}: not judged as a Tournament lineup")
@@ -152,7 +168,7 @@ def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
     if progress is not None:
         progress.clear()
     shared = note_shared_decks(entries)
-    click.echo(render_desk(entries, shared, fmt))
+    click.echo(render_desk(entries, shared, fmt, layout.width))
     return max((e.exit_code for e in entries), default=EXIT_OK)
 
 
@@ -190,6 +206,7 @@ class _Progress:
 @click.command(context_settings=CONTEXT)
 @click.argument("decks", nargs=-1, required=True, metavar="DECK DECK", shell_complete=complete_path)
 @verdict_format_option
+@layout_options
 @reports_errors
 def team(decks: tuple[str, ...], fmt: str) -> int:
     """Check two teammates' decks for two versus two: each legal under the standard rules, different factions.
@@ -208,15 +225,17 @@ def profile(deck: str) -> int:
     """Print the profile of a deck (JSON): the document every rule-set schema judges.
 
     Write your own house rules (--rules FILE) against these fields; README.md,
-    "The profile", explains each one.
+    "The profile", explains each one. The profile is the "profile" member of
+    the printed object, beside "deck" and the deckcli and format versions.
 
     \b
     Example:
       deckcli profile decks/skellige-starter.toml
     """
+    from deckcli.render.documents import document_json
     from deckcli.rules.judging import read_resolved_deck
     from deckcli.rules.profile import deck_profile
-    from deckcli.text import to_json
 
-    click.echo(to_json(deck_profile(read_resolved_deck(deck))))
+    resolved = read_resolved_deck(deck)
+    click.echo(document_json({"deck": resolved.where, "profile": deck_profile(resolved)}))
     return EXIT_OK

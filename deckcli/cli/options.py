@@ -25,7 +25,26 @@ _Params = ParamSpec("_Params")
 _Result = TypeVar("_Result")
 _Command = TypeVar("_Command", bound=Callable[..., Any])
 
+if TYPE_CHECKING:  # the render package is imported only when a command prints
+    from deckcli.render.layout import Layout
+
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def say(text: str, err: bool = False) -> None:
+    """Print a message (one line, or several) wrapped to the output's width, continuations indented."""
+    for line in text.split("\n"):
+        for part in _message_layout().wrap(line):
+            click.echo(part, err=err)
+
+
+def _message_layout() -> Layout:
+    from deckcli.render.layout import Layout
+
+    if click.get_current_context(silent=True) is None:
+        return Layout()
+    layout = text_layout()
+    return Layout(width=layout.width)
 
 
 def error_line(error: DeckcliError) -> str:
@@ -48,7 +67,7 @@ def reports_errors(command: Callable[_Params, int]) -> Callable[_Params, int]:
         except DeckcliError as error:
             if error.where is not None:
                 echo_findings(error.where, list(error.findings))
-            click.echo(error_line(error), err=True)
+            say(error_line(error), err=True)
             return error.exit_code
         except BrokenPipeError:
             # The reader of our output went away (`deckcli … | head -1`): stop quietly.
@@ -93,10 +112,12 @@ def table_format_option(command: _Command) -> _Command:
 
 
 def verdict_format_option(command: _Command) -> _Command:
-    """Add the ``--format text|json`` option of the verdict commands (validate, tournament, team), as ``fmt``."""
+    """Add the ``--format text|json|github`` option of the verdict commands (validate, tournament, team), as ``fmt``."""
     return click.option(
-        "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
-        help="text: one line per finding, then a verdict; json: the same as one document.",
+        "--format", "fmt", type=click.Choice(["text", "json", "github"], case_sensitive=False), default="text",
+        show_default=True,
+        help="text: one line per finding, then a verdict; json: the same as one document; "
+        "github: GitHub Actions annotations (::error file=F,line=L,title=CODE::message).",
     )(command)
 
 
@@ -194,7 +215,7 @@ def echo_findings(where: str, findings: Sequence[Finding], warning: bool = False
     from deckcli.render.verdicts import finding_line
 
     for finding in findings:
-        click.echo(finding_line(where, finding, warning=warning), err=True)
+        say(finding_line(where, finding, warning=warning), err=True)
 
 
 def silence_stdout() -> None:
@@ -202,3 +223,92 @@ def silence_stdout() -> None:
 
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+
+
+# --- how text output meets the terminal: width, colour, pager ---------------------------------------
+
+COLOR_CHOICES = ("auto", "always", "never")
+
+
+def _remember(key: str) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        ctx.meta[key] = value
+        return value
+
+    return callback
+
+
+def wide_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add ``--wide`` to a command that prints text; :func:`text_layout` reads it."""
+    return click.option(
+        "--wide", is_flag=True, expose_value=False, callback=_remember("deckcli.wide"),
+        help="One line per finding and per table row, whatever the terminal's width (for scripts).",
+    )(command)
+
+
+def layout_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Add ``--wide`` and ``--color`` to a command that prints verdicts; :func:`text_layout` reads them."""
+    command = click.option(
+        "--color", "--colour", type=click.Choice(COLOR_CHOICES, case_sensitive=False), default="auto",
+        show_default=True, expose_value=False, callback=_remember("deckcli.color"),
+        help="Colour violations, warnings and verdicts: auto (on a terminal, unless NO_COLOR is set), "
+        "always or never.",
+    )(command)
+    return wide_option(command)
+
+
+def text_layout() -> Layout:
+    """The :class:`~deckcli.render.layout.Layout` of this command's text output.
+
+    Width: none with ``--wide``; else ``COLUMNS`` when set, the terminal's width
+    when standard output is one, and 80 otherwise (a pipe, a file). Colour:
+    ``--color always``, or ``auto`` on a terminal when ``NO_COLOR`` is not set
+    (https://no-color.org: any non-empty value).
+    """
+    import os
+    import shutil
+
+    from deckcli.render.layout import DEFAULT_WIDTH, Layout, fitted_width
+
+    meta = click.get_current_context().meta
+    choice = str(meta.get("deckcli.color") or "auto").lower()
+    if choice == "auto":
+        colour = _is_terminal(sys.stdout) and not os.environ.get("NO_COLOR")
+    else:
+        colour = choice == "always"
+    if meta.get("deckcli.wide"):
+        return Layout(width=None, colour=colour)
+    columns = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    return Layout(width=fitted_width(columns), colour=colour)
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # closed, or not a real stream
+        return False
+
+
+def echo_lines(layout: Layout) -> Callable[[str], None]:
+    """A function printing one line on standard output, in colour when ``layout`` says so."""
+    colour = True if layout.colour else None
+    return lambda line: click.echo(line, color=colour)
+
+
+def echo_error(line: str) -> None:
+    """Print one message on standard error, wrapped to the output's width."""
+    say(line, err=True)
+
+
+def echo_text(text: str, layout: Layout | None = None) -> None:
+    """Print ``text``; through a pager (``PAGER``, else ``less``) when standard output is a terminal
+    and the text is taller than it. Never when piped: then it is printed as it is."""
+    import shutil
+
+    colour = True if layout is not None and layout.colour else None
+    if _is_terminal(sys.stdout) and _is_terminal(sys.stdin):
+        rows = shutil.get_terminal_size((80, 24)).lines
+        if text.count("\n") + 1 >= rows:
+            click.echo_via_pager(text if text.endswith("\n") else text + "\n", color=colour)
+            return
+    click.echo(text, color=colour)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli.options import CONTEXT, reports_errors
+from deckcli.cli.options import CONTEXT, reports_errors, say
 
 
 @click.command(context_settings=CONTEXT)
@@ -55,14 +55,15 @@ def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool
 
 
 def _show(result: object, fmt: str) -> None:
-    from deckcli.text import to_json
+    from deckcli.render.documents import document_json
 
     if fmt == "json":
-        click.echo(to_json(result))
+        assert isinstance(result, dict)
+        click.echo(document_json(result))
         return
     assert isinstance(result, list)
     for line in result:
-        click.echo(line)
+        say(line)
 
 
 def fix_lineup(files: tuple[str, ...], fmt: str, apply_: bool) -> int:

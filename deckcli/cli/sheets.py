@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli.options import CONTEXT, reports_errors
+from deckcli.cli.options import CONTEXT, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
@@ -53,7 +53,7 @@ def sheet(file: str, output: str, force: bool, paper: str) -> int:
         from deckcli.files.safe_write import write_text
 
         write_text(output, page.html, force=force)
-    click.echo(f"wrote {output}: {page.summary}")
+    say(f"wrote {output}: {page.summary}")
     return page.exit_code
 
 
@@ -86,5 +86,9 @@ def draw(deck: str, seed: int | None, exchanges: int, fmt: str) -> int:
 
     main = main_deck(read_named_deck(deck))
     hand = draw_hand(main, new_seed() if seed is None else seed, exchanges)
-    click.echo(render_hand(hand, fmt.lower()))
+    text = render_hand(hand, fmt.lower())
+    if fmt.lower() == "json":
+        click.echo(text)
+    else:
+        say(text)
     return EXIT_OK

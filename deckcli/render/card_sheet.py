@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckcli.render.layout import Layout
 from deckcli.text import counted, either
 
 
-def render_card_sheet(sheet: dict[str, Any]) -> str:
-    """The sheet as text: a title line, then ``Label: value`` lines. No trailing newline."""
+def render_card_sheet(sheet: dict[str, Any], width: int | None = None) -> str:
+    """The sheet as text: a title line, then ``Label: value`` lines, wrapped to ``width`` columns
+    (``None``: one line each). No trailing newline."""
     neutral = sheet["faction"] == "Neutral"
     kind = f"Neutral {sheet['kind']}: every faction's set prints it" if neutral else f"{sheet['kind']} of {sheet['faction']}"
     lines = [sheet["name"], f"  {kind}"]
@@ -41,4 +43,5 @@ def render_card_sheet(sheet: dict[str, Any]) -> str:
         lines.append(f"  In the {chosen['faction']} set: {held}")
     if sheet["aliases"]:
         lines.append(f"  Also known as: {', '.join(sheet['aliases'])}")
-    return "\n".join(lines)
+    layout = Layout(width=width)
+    return "\n".join(wrapped for line in lines for wrapped in layout.wrap(line, indent="  " if line[:1] == " " else ""))

@@ -25,12 +25,16 @@ def table_formats() -> list[str]:
     return [*sorted(tabulate_formats), *MACHINE_FORMATS]
 
 
-def render_rows(rows: Iterable[Mapping[str, Any]], fmt: str, headers: Mapping[str, str] | None = None) -> str:
+def render_rows(
+    rows: Iterable[Mapping[str, Any]], fmt: str, headers: Mapping[str, str] | None = None, width: int | None = None,
+) -> str:
     """Render records as one table.
 
     ``rows`` are dicts sharing keys; ``headers`` maps a key to its column title
     in table formats (JSON and CSV keep the keys). ``fmt`` is a tabulate format,
-    ``json`` or ``csv``. Returns text without a trailing newline.
+    ``json`` or ``csv``. A tabulate table fits ``width`` columns (long cells and
+    titles wrap, see :mod:`deckcli.render.table_fit`); ``None`` keeps one line
+    per row. Returns text without a trailing newline.
     """
     rows = [dict(row) for row in rows]
     if fmt == "json":
@@ -42,19 +46,10 @@ def render_rows(rows: Iterable[Mapping[str, Any]], fmt: str, headers: Mapping[st
         writer.writeheader()
         writer.writerows({k: _csv_cell(row.get(k)) for k in keys} for row in rows)
         return buffer.getvalue().rstrip("\n")
-    from tabulate import tabulate
+    from deckcli.render.table_fit import fit_table
 
     titles = [(headers or {}).get(k, k) for k in keys]
-    body = [[_cell(row.get(k)) for k in keys] for row in rows]
-    return tabulate(body, headers=titles, tablefmt=fmt, disable_numparse=False)
-
-
-def _cell(value: Any) -> Any:
-    if value is None:
-        return ""
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
-    return value
+    return fit_table(titles, [[row.get(k) for k in keys] for row in rows], fmt, width)
 
 
 def _csv_cell(value: Any) -> Any:

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import DrawQuestionError
-from deckcli.text import counted, to_json
+from deckcli.render.documents import document_json
+from deckcli.text import counted
 
 if TYPE_CHECKING:
     from deckcli.analysis.main_deck import MainDeck
@@ -167,7 +168,7 @@ def _named(card: Card) -> str:
 def render_hand(sample: SampleHand, fmt: str = "text") -> str:
     """The hand as text (``fmt="text"``: grouped by row, then each exchange and the hand after it) or JSON."""
     if fmt == "json":
-        return to_json(sample.as_dict())
+        return document_json(sample.as_dict())
     size = len(sample.opening)
     why = f" ({sample.hand_reason})" if sample.hand_reason else ""
     units = [c for c in sample.opening if c.is_unit]

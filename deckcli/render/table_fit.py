@@ -1,0 +1,136 @@
+"""Drawing a tabulate table within a width: long cells wrap, headers wrap, nothing is cut.
+
+The widest columns give way first; a list cell (``["Crone: Brewess ×1", …]``)
+wraps between its items while there is room for its longest item, and between
+words after that. A column of numbers never wraps (only its title does). When
+even one word per line cannot fit, the table is drawn as narrow as it goes:
+wider than asked, never cut.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any, Callable, Sequence
+
+_GLUE = "\u00a0"
+"""Joins the words of one list item, so that the item wraps whole while there is room for it."""
+
+MARKUP_FORMATS = frozenset({"github", "pipe", "jira", "orgtbl", "rst", "colon_grid"})
+"""Tabulate formats that are markup for a document: a line break inside a cell would break the markup, so
+they keep one line per row whatever the width."""
+
+
+def fit_table(headers: Sequence[str], body: Sequence[Sequence[Any]], fmt: str, width: int | None) -> str:
+    """``body`` (rows of cells) under ``headers`` as a tabulate ``fmt`` table at most ``width`` columns wide.
+
+    Cells are text, numbers, ``None`` (drawn empty) or lists (drawn
+    ``a, b, c``). ``width`` ``None``, or a markup format, draws one line per
+    row. Returns the table without a trailing newline.
+    """
+    import tabulate as tabulate_module
+    from tabulate import multiline_formats, tabulate
+
+    heads = [str(h) for h in headers]
+    rows = [[_cell_text(c) for c in row] for row in body]
+    ncols = len(heads)
+    whole = [True] * ncols
+
+    def draw(caps: list[int | None]) -> str:
+        shown = [[_wrap(c, caps[i], whole[i]) if isinstance(c, str) else c for i, c in enumerate(row)] for row in rows]
+        titles = [_wrap(h, caps[i], False) for i, h in enumerate(heads)]
+        return str(tabulate(shown, headers=titles, tablefmt=fmt, disable_numparse=False))
+
+    text = draw([None] * ncols)
+    if width is None or fmt in MARKUP_FORMATS or fmt not in multiline_formats or _widest(text) <= width:
+        return text
+    columns = [[heads[i]] + [row[i] for row in rows] for i in range(ncols)]
+    natural = [max(len(str(c).replace(_GLUE, " ")) for c in column) for column in columns]
+    wraps = [any(isinstance(c, str) and " " in c.replace(_GLUE, " ") for c in column[1:]) for column in columns]
+
+    def floor(i: int, whole_items: bool) -> int:
+        """The narrowest column ``i`` can be: its longest word (or list item, or number)."""
+        cells = [_longest_word(c, whole_items) if isinstance(c, str) else len(str(c)) for c in columns[i][1:]]
+        return max([_longest_word(columns[i][0], False), *cells])
+
+    # Under a width, number columns lose the two spaces tabulate adds beside their titles.
+    padding, tabulate_module.MIN_PADDING = tabulate_module.MIN_PADDING, 0
+    try:
+        return _fitted(draw, columns, natural, wraps, whole, floor, width)
+    finally:
+        tabulate_module.MIN_PADDING = padding
+
+
+def _fitted(
+    draw: Callable[[list[int | None]], str], columns: list[list[Any]], natural: list[int], wraps: list[bool],
+    whole: list[bool], floor: Callable[[int, bool], int], width: int,
+) -> str:
+    ncols = len(columns)
+    text = draw([None] * ncols)
+
+    budget = width - (_widest(text) - sum(natural))  # what the borders and padding leave to the cells
+    cells = [max((len(str(c).replace(_GLUE, " ")) for c in column[1:]), default=0) for column in columns]
+    for _ in range(6):
+        floors = [floor(i, whole[i]) for i in range(ncols)]
+        while sum(floors) > budget and any(whole[i] and wraps[i] for i in range(ncols)):
+            # Items stay whole where there is room; break up the column whose items free the most.
+            gain = {i: floors[i] - floor(i, False) for i in range(ncols) if whole[i] and wraps[i]}
+            chosen = max(gain, key=lambda i: gain[i])
+            whole[chosen] = False
+            floors[chosen] = floor(chosen, False)
+        # Titles wrap first: a column is never kept wider than its cells for the sake of its title.
+        content = [min(n, max(f, c)) for n, f, c in zip(natural, floors, cells)]
+        caps = _caps(content, floors, budget)
+        text = draw([cap if cap is not None or c >= n else c for cap, c, n in zip(caps, content, natural)])
+        over = _widest(text) - width
+        if over <= 0:
+            break
+        budget -= over  # tabulate pads some titles: take the difference from the cells and draw again
+    return text
+
+
+def _caps(natural: list[int], floors: list[int], budget: int) -> list[int | None]:
+    """Each column's cap (``None``: as wide as it is): the widest give way first, none under its floor."""
+
+    def used(level: int) -> int:
+        return sum(min(n, max(f, level)) for n, f in zip(natural, floors))
+
+    low, high = 0, max(natural, default=0)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if used(middle) <= budget:
+            low = middle
+        else:
+            high = middle - 1
+    widths = [min(n, max(f, low)) for n, f in zip(natural, floors)]
+    spare = budget - sum(widths)
+    for i in sorted(range(len(widths)), key=lambda k: -natural[k]):
+        extra = max(0, min(spare, natural[i] - widths[i]))
+        widths[i] += extra
+        spare -= extra
+    return [None if w >= n else w for w, n in zip(widths, natural)]
+
+
+def _cell_text(cell: Any) -> Any:
+    if cell is None:
+        return ""
+    if isinstance(cell, (list, tuple)):
+        return ", ".join(str(v).replace(" ", _GLUE) for v in cell)
+    return cell
+
+
+def _wrap(text: str, cap: int | None, whole_items: bool) -> str:
+    if not whole_items:
+        text = text.replace(_GLUE, " ")
+    if cap is not None and len(text) > cap:
+        text = "\n".join(textwrap.wrap(text, cap, break_long_words=False, break_on_hyphens=False))
+    return text.replace(_GLUE, " ")
+
+
+def _longest_word(text: str, whole_items: bool) -> int:
+    if not whole_items:
+        text = text.replace(_GLUE, " ")
+    return max((len(word) for word in text.split(" ")), default=0)
+
+
+def _widest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)

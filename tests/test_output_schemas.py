@@ -1,0 +1,136 @@
+"""Every JSON document deckcli prints is one object with its versions, and matches its shipped schema.
+
+The commands come from the CLI's own list: a command whose --format takes json (or that
+always prints JSON) must have a schema in deckcli/schemas/output/ and a way to run it here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+import click
+import jsonschema
+import pytest
+
+from conftest import DECKS, REPO, run_cli
+from deckcli import __version__
+from deckcli.cli.main import cli
+from deckcli.files.output_schemas import output_schema, output_schema_names
+from deckcli.render.documents import FORMAT_VERSION
+
+ALL_DECKS = sorted(DECKS.glob("*.toml"))
+EXAMPLES = [d for d in ALL_DECKS if d.name.endswith(("-starter.toml", "-advanced.toml"))]
+ALWAYS_JSON = {"profile"}
+"""Commands that print JSON without being asked (no --format)."""
+
+
+def _takes_json(command: click.Command) -> bool:
+    for param in command.params:
+        if param.name == "fmt":
+            choices = getattr(param.type, "choices", None)
+            if choices is not None:
+                return "json" in choices
+            return "json" in param.type.convert("json", param, None)  # the tabulate formats plus json and csv
+    return False
+
+
+JSON_COMMANDS = sorted(name for name, command in cli.commands.items() if _takes_json(command) or name in ALWAYS_JSON)
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(REPO))
+
+
+def _each_deck(*args: str) -> Callable[[], list[list[str]]]:
+    return lambda: [[_rel(deck), *args] for deck in ALL_DECKS]
+
+
+JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
+    "validate": lambda: [[_rel(d), "--rules", rules, "--format", "json"] for d in ALL_DECKS
+                         for rules in ("standard", "advanced", "solo", "all", "schemas/league-house-rules.schema.json")]
+    + [[*map(_rel, EXAMPLES), "--format", "json"]],
+    "tournament": lambda: [["decks/tournament-registration.toml", "--format", "json"],
+                           [*map(_rel, EXAMPLES[:3]), "--format", "json"],
+                           ["decks/tournament-registration.toml", "--fix", "--format", "json"]],
+    "team": lambda: [[_rel(a), _rel(b), "--format", "json"] for a, b in zip(EXAMPLES, EXAMPLES[1:])],
+    "profile": _each_deck(),
+    "stats": lambda: [[_rel(d), "--format", "json"] for d in EXAMPLES]
+    + [[_rel(EXAMPLES[0]), "--table", t, "--format", "json"] for t in
+       ("kinds", "rows", "abilities", "strength", "histogram", "groups", "exposure", "scorch", "side-deck")],
+    "odds": lambda: [[_rel(d), "--format", "json"] for d in EXAMPLES]
+    + [[_rel(d), "--all", "Decoy", "--format", "json"] for d in EXAMPLES if "Decoy" in d.read_text("utf-8")],
+    "cards": lambda: [["--format", "json"], ["--faction", "skellige", "--format", "json"],
+                      ["--search", "nothing like this", "--format", "json"]],
+    "card": lambda: [[name, "--format", "json"] for name in
+                     ("Cerys", "Eredin: Bringer of Death", "Decoy", "Berserker", "Hemdall", "Geralt of Rivia")]
+    + [["Decoy", "--faction", "skellige", "--format", "json"]],
+    "diff": lambda: [[_rel(a), _rel(b), "--format", "json"] for a, b in zip(EXAMPLES, EXAMPLES[1:])],
+    "fix": lambda: [[_rel(d), "--rules", "advanced", "--format", "json"] for d in EXAMPLES[:4]],
+    "draw": lambda: [[_rel(d), "--seed", "7", "--exchange", "2", "--format", "json"] for d in EXAMPLES],
+}
+"""How each command that prints JSON runs here (its arguments after the command name)."""
+
+
+def test_every_json_command_has_a_schema_and_runs_here():
+    assert JSON_COMMANDS == output_schema_names()
+    assert sorted(JSON_RUNS) == JSON_COMMANDS
+
+
+@pytest.mark.parametrize("name", output_schema_names())
+def test_the_schema_is_a_valid_standalone_draft_2020_12_schema(name):
+    schema = output_schema(name)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    printed = json.loads(run_cli(["schema", "--output-of", name]).stdout)
+    assert printed == schema
+    assert "deckcli_version" in schema.get("required", []) or "$ref" in schema or all(
+        "deckcli_version" in part.get("required", []) or "$ref" in part for part in schema.get("anyOf", [{}])
+    )
+
+
+@pytest.mark.parametrize("name", JSON_COMMANDS)
+def test_every_json_output_matches_its_schema(monkeypatch, name):
+    monkeypatch.chdir(REPO)
+    validator = jsonschema.Draft202012Validator(output_schema(name))
+    documents = 0
+    for args in JSON_RUNS[name]():
+        result = _run(name, args)
+        if not result.stdout.strip():
+            assert result.stderr  # a file that could not be read: said on stderr, nothing to validate
+            continue
+        document = json.loads(result.stdout)
+        assert isinstance(document, dict), f"{name}: the top level must be an object"
+        assert document["deckcli_version"] == __version__ and document["format_version"] == FORMAT_VERSION
+        errors = sorted(validator.iter_errors(document), key=lambda e: list(e.absolute_path))
+        assert not errors, f"deckcli {name} {' '.join(args)}: " + "; ".join(
+            f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5])
+        documents += 1
+    assert documents
+
+
+def _run(name: str, args: list[str]):
+    """Run ``deckcli NAME ARGS``: illegal decks (1) and unreadable files (2) are runs too, tracebacks never."""
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(cli, [name, *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 1, 2), result.output
+    return result
+
+
+def test_a_schema_is_not_vacuous():
+    validator = jsonschema.Draft202012Validator(output_schema("validate"))
+    good = json.loads(run_cli(["validate", "decks/skellige-advanced.toml", "--format", "json"]).stdout)
+    assert validator.is_valid(good)
+    assert not validator.is_valid([good["decks"][0]])  # the old shape: a list
+    assert not validator.is_valid({k: v for k, v in good.items() if k != "format_version"})
+    assert not validator.is_valid({**good, "format_version": FORMAT_VERSION + 1})
+    extra = json.loads(json.dumps(good))
+    extra["decks"][0]["surprise"] = 1
+    assert not validator.is_valid(extra)
+
+
+def test_schema_needs_a_faction_or_a_command():
+    assert "--output-of COMMAND" in run_cli(["schema"], exit_code=2).stderr
+    assert "prints no JSON document" in run_cli(["schema", "--output-of", "fmt"], exit_code=2).stderr

@@ -1,0 +1,276 @@
+"""deckcli in a terminal: text fits 80 columns, --wide keeps one line per record, colour, the pager.
+
+The width test runs every command of the CLI's own list on every deck in decks/: a new
+command fails it until it says how it runs on a deck (see ``RUNS``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import DECKS, REPO, WIDTH, run_cli
+from deckcli.cli.main import cli
+
+ALL_DECKS = sorted(DECKS.glob("*.toml"))
+REGISTRATION = DECKS / "tournament-registration.toml"
+Run = tuple[list[str], str | None, str]
+"""Arguments, standard input, and what the output is: ``text`` (must fit) or ``json`` (a document)."""
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(REPO))
+
+
+def _deck_facts(deck: Path) -> dict[str, str]:
+    data = tomllib.loads(deck.read_text("utf-8"))
+    return {"faction": str(data.get("faction", "Skellige")), "leader": str(data.get("leader", "Eredin"))}
+
+
+def _others(deck: Path, count: int) -> list[str]:
+    """``count`` example decks of other factions than ``deck``, for lineups and diffs."""
+    faction = _deck_facts(deck)["faction"]
+    picked: list[str] = []
+    for other in ALL_DECKS:
+        facts = _deck_facts(other)
+        if other != deck and other != REGISTRATION and facts["faction"] != faction and other.name.endswith(
+            "-advanced.toml"
+        ) and facts["faction"] not in {_deck_facts(DECKS / p)["faction"] for p in picked}:
+            picked.append(other.name)
+    return [_rel(DECKS / name) for name in picked[:count]]
+
+
+def _validate(deck: Path) -> list[Run]:
+    return [(["validate", _rel(deck), "--rules", rules], None, "text") for rules in ("standard", "advanced", "solo", "all")] + [
+        (["validate", _rel(deck), "--format", "json"], None, "json")
+    ]
+
+
+def _lineup(name: str, count: int) -> Callable[[Path], list[Run]]:
+    def runs(deck: Path) -> list[Run]:
+        if deck == REGISTRATION:
+            return [([name, _rel(deck)], None, "text")] if name == "tournament" else []
+        return [([name, _rel(deck), *_others(deck, count - 1)], None, "text")]
+
+    return runs
+
+
+def _on_deck(name: str, *extra: str) -> Callable[[Path], list[Run]]:
+    return lambda deck: [([name, _rel(deck), *extra], None, "text")]
+
+
+def _export_text(deck: Path) -> str:
+    """The deck as ``export`` prints it; a registration is no deck, so its text is read as a list."""
+    return deck.read_text("utf-8") if deck == REGISTRATION else run_cli(["export", _rel(deck)]).stdout
+
+
+def _scratch_copy(deck: Path) -> Path:
+    """A copy of ``deck`` in a new temporary folder, for the commands that edit their file."""
+    import shutil
+    import tempfile
+
+    return Path(shutil.copy(deck, tempfile.mkdtemp()))
+
+
+RUNS: dict[str, Callable[[Path], list[Run]]] = {
+    "validate": _validate,
+    "tournament": _lineup("tournament", 3),
+    "team": _lineup("team", 2),
+    "profile": lambda deck: [(["profile", _rel(deck)], None, "json")],
+    "stats": _on_deck("stats"),
+    "odds": lambda deck: [(["odds", _rel(deck)], None, "text"),
+                          (["odds", _rel(deck), "--all", "Decoy", "--all", "Scorch"], None, "text")],
+    "diff": lambda deck: [(["diff", _rel(deck), *_others(deck, 1)], None, "text")],
+    "cards": lambda deck: [(["cards", "--faction", _deck_facts(deck)["faction"]], None, "text"), (["cards"], None, "text")],
+    "card": lambda deck: [(["card", _deck_facts(deck)["leader"]], None, "text"), (["card", "Cerys"], None, "text"),
+                          (["card", "Gaunter O'Dimm"], None, "text")],
+    "new": lambda deck: [(["new", "--faction", _deck_facts(deck)["faction"], "-o", "-"], None, "text"),
+                         (["new", "--faction", _deck_facts(deck)["faction"], "--starter", "-o", "-"], None, "text")],
+    "import": lambda deck: [(["import", "-", "-o", "-"], _export_text(deck), "text")],
+    "export": lambda deck: [(["export", _rel(deck)], None, "text"), (["export", _rel(deck), "--to", "markdown"], None, "text")],
+    "fmt": lambda deck: [(["fmt", "-"], deck.read_text("utf-8"), "text"), (["fmt", "--check", _rel(deck)], None, "text")],
+    # The editor schema is a JSON file (one long description per card): a document, not text to read.
+    "schema": lambda deck: [(["schema", "--faction", _deck_facts(deck)["faction"], "-o", "-"], None, "json"),
+                            (["schema", "--output-of", "validate"], None, "json")],
+    "fix": lambda deck: [(["fix", _rel(deck), "--rules", "advanced"], None, "text")],
+    "draw": lambda deck: [(["draw", _rel(deck), "--seed", "7", "--exchange", "2"], None, "text")],
+    # The page goes to a file (an HTML document); what is said about it must fit.
+    "sheet": lambda deck: [(["sheet", _rel(deck), "-o", str(_scratch_copy(deck).with_suffix(".html"))], None, "text")],
+    "add": lambda deck: [(["add", str(_scratch_copy(deck)), "Decoy"], None, "text")],
+    "remove": lambda deck: [(["remove", str(_scratch_copy(deck)), "Decoy"], None, "text")],
+}
+"""How each command runs on one deck of decks/ (the registration too, where it can)."""
+
+
+def test_every_command_says_how_it_runs_on_a_deck():
+    assert sorted(RUNS) == sorted(cli.commands), "add the new command to RUNS: its text must fit 80 columns too"
+
+
+def _invoke(args: list[str], stdin: str | None):
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(cli, args, input=stdin, env={"COLUMNS": str(WIDTH)})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 1, 2)
+    return result
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_text_output_fits_80_columns_on_every_deck(monkeypatch, name):
+    monkeypatch.chdir(REPO)
+    ran = 0
+    for deck in ALL_DECKS:
+        for args, stdin, kind in RUNS[name](deck):
+            result = _invoke(args, stdin)
+            streams = [("stderr", result.stderr)]
+            if kind == "json":
+                if result.stdout.strip():
+                    json.loads(result.stdout)  # a machine document: tests/test_output_schemas.py checks its shape
+            else:
+                ran += 1
+                streams.append(("stdout", result.stdout))
+            for stream, text in streams:
+                long = [line for line in text.splitlines() if len(line) > WIDTH]
+                assert not long, f"deckcli {' '.join(args)}: {stream} lines over {WIDTH} columns:\n" + "\n".join(long)
+    help_text = _invoke([name, "--help"], None).stdout
+    assert max(len(line) for line in help_text.splitlines()) <= WIDTH
+    assert ran or name in ("profile", "schema"), f"{name}: no text output was checked"
+
+
+def test_main_help_fits_80_columns():
+    assert max(len(line) for line in _invoke(["--help"], None).stdout.splitlines()) <= WIDTH
+
+
+LONG_FINDINGS = ["validate", "decks/nilfgaard-starter.toml", "--rules", "advanced"]
+
+
+def test_long_findings_wrap_with_an_indented_continuation(monkeypatch):
+    monkeypatch.chdir(REPO)
+    lines = run_cli(LONG_FINDINGS, exit_code=1, env={"COLUMNS": "80"}).stdout.splitlines()
+    starts = [line for line in lines if line.startswith("decks/")]
+    continued = [line for line in lines if not line.startswith("decks/")]
+    assert len(starts) == 5  # four findings and the verdict, each starting at the margin
+    assert continued and all(line.startswith("    ") for line in continued)
+    # Nothing is cut: the words are those of the one-line form.
+    wide = run_cli([*LONG_FINDINGS, "--wide"], exit_code=1, env={"COLUMNS": "80"}).stdout
+    assert " ".join(" ".join(lines).split()) == " ".join(wide.split())
+
+
+def test_wide_keeps_one_line_per_finding_and_table_row(monkeypatch):
+    monkeypatch.chdir(REPO)
+    lines = run_cli([*LONG_FINDINGS, "--wide"], exit_code=1, env={"COLUMNS": "80"}).stdout.splitlines()
+    assert len(lines) == 5 and max(len(line) for line in lines) > WIDTH
+    groups = run_cli(["stats", "decks/monsters-starter.toml", "--table", "groups", "--wide"], env={"COLUMNS": "80"})
+    assert any("Vampire: Katakan ×1, Vampire: Bruxa ×1" in line for line in groups.stdout.splitlines())
+
+
+def test_width_follows_columns(monkeypatch):
+    monkeypatch.chdir(REPO)
+    narrow = run_cli(LONG_FINDINGS, exit_code=1, env={"COLUMNS": "60"}).stdout
+    assert max(len(line) for line in narrow.splitlines()) <= 60
+    wide = run_cli(["cards", "--faction", "skellige"], env={"COLUMNS": "200"}).stdout
+    assert max(len(line) for line in wide.splitlines()) > 80  # room enough: one line per card
+
+
+def test_a_table_cell_wraps_at_list_items_while_it_can():
+    from deckcli.render.table_fit import fit_table
+
+    members = ["Vampire: Katakan ×1", "Vampire: Bruxa ×1", "Vampire: Ekimmara ×1"]
+    text = fit_table(["group", "cards"], [["Vampire", members]], "simple", 30)
+    assert max(len(line) for line in text.splitlines()) <= 30
+    assert "Vampire: Katakan ×1," in text and "Vampire: Bruxa ×1," in text  # items kept whole
+    assert fit_table(["group", "cards"], [["Vampire", members]], "github", 30).count("\n") == 2  # markup: one row
+
+
+# --- colour ------------------------------------------------------------------------------------------
+
+RED = "\x1b[31m"
+
+
+def test_colour_always_marks_violations_and_verdicts(monkeypatch):
+    monkeypatch.chdir(REPO)
+    out = run_cli([*LONG_FINDINGS, "--color", "always"], exit_code=1).stdout
+    assert f"{RED}specials-max:" in out and "\x1b[1;31mnot legal under advanced" in out
+    legal = run_cli(["validate", "decks/skellige-advanced.toml", "--rules", "advanced", "--color", "always"]).stdout
+    assert "\x1b[32mlegal under advanced" in legal
+
+
+def test_no_colour_when_piped_or_asked(monkeypatch):
+    monkeypatch.chdir(REPO)
+    assert "\x1b[" not in run_cli(LONG_FINDINGS, exit_code=1).stdout  # CliRunner's output is no terminal
+    assert "\x1b[" not in run_cli([*LONG_FINDINGS, "--color", "never"], exit_code=1).stdout
+
+
+def _on_a_terminal(args: list[str], env: dict[str, str]) -> str:
+    """Run ``deckcli ARGS`` with standard input and output on a pseudo-terminal; return what it shows."""
+    import pty
+
+    environment = {name: value for name, value in os.environ.items() if name != "NO_COLOR"}
+    environment.update({"COLUMNS": "80", "LINES": "24", "TERM": "xterm", **env})
+    main, child = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "deckcli", *args], stdin=child, stdout=child, stderr=child,
+                               env=environment, cwd=REPO)
+    os.close(child)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the terminal closed: the program ended
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    process.wait(timeout=60)
+    os.close(main)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_on_a_terminal_colour_is_on_unless_no_color(monkeypatch):
+    shown = _on_a_terminal(LONG_FINDINGS, {})
+    assert "\x1b[31mspecials-max:" in shown
+    assert "\x1b[" not in _on_a_terminal(LONG_FINDINGS, {"NO_COLOR": "1"})
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_long_listings_page_on_a_terminal_and_never_when_piped():
+    pager = f"{sys.executable} -c \"import sys; sys.stdout.write(''.join('PAGED ' + l for l in sys.stdin))\""
+    shown = _on_a_terminal(["cards"], {"PAGER": pager})
+    assert "PAGED Card" in shown and "PAGED Eredin" in shown.replace("\r", "")
+    short = _on_a_terminal(["card", "Cerys"], {"PAGER": pager})
+    assert "PAGED" not in short and "Cerys" in short  # shorter than the terminal: printed as it is
+    piped = subprocess.run([sys.executable, "-m", "deckcli", "cards"], capture_output=True, text=True, cwd=REPO,
+                           env={**os.environ, "PAGER": pager}, check=True)
+    assert "PAGED" not in piped.stdout and piped.stdout.startswith("Card")
+
+
+WORD = st.text(alphabet="abcdefghij×:", min_size=1, max_size=7)
+CELL = st.one_of(st.integers(0, 999), st.lists(WORD, min_size=1, max_size=8).map(" ".join),
+                 st.lists(st.lists(WORD, min_size=1, max_size=3).map(" ".join), min_size=1, max_size=5))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 5).flatmap(lambda n: st.tuples(
+    st.lists(st.lists(WORD, min_size=1, max_size=3).map(" ".join), min_size=n, max_size=n),
+    st.lists(st.lists(CELL, min_size=n, max_size=n), min_size=1, max_size=6))))
+def test_any_table_of_short_words_fits_80_columns_and_keeps_every_word(table):
+    from deckcli.render.table_fit import fit_table
+
+    headers, body = table
+    text = fit_table(headers, body, "simple", WIDTH)
+    assert max(len(line) for line in text.splitlines()) <= WIDTH
+    shown = text.split()
+    for row in body:
+        for cell in row:
+            words = cell if isinstance(cell, list) else [str(cell)]
+            for word in " ".join(map(str, words)).split():
+                assert word in shown or f"{word}," in shown
