@@ -13,7 +13,8 @@ yellow, and verdicts green (legal) or bold red (not legal).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
 
 from deckcli.errors import DeckcliError
 from deckcli.findings import Finding
@@ -47,14 +48,80 @@ def verdict_line(report: DeckReport) -> str:
     return f"{report.deck}: not legal under {report.rules}: {violations} ({report.summary})"
 
 
-def _finding(out: Echo, layout: Layout, where: str, finding: Finding, warning: bool = False, indent: str = "") -> None:
-    text = indent + finding_line(where, finding, warning)
-    code = f"warning: {finding.code}:" if warning else f"{finding.code}:"
-    _emit(out, layout, text, "warning" if warning else "violation", code, indent)
+@dataclass(frozen=True)
+class VerdictLine:
+    """One line of a verdict as every format sees it.
+
+    ``kind`` is ``"finding"`` (``finding`` about ``where``; ``annotate`` names
+    the file a GitHub annotation points at when it is another, ``title`` its
+    title), ``"verdict"`` (the sentence ``text``, ``legal`` or not, ``phrase``
+    the words painted in colour) or ``"unreadable"`` (``error`` about ``where``).
+    ``github_only`` lines are annotations the text form leaves to its table.
+    """
+
+    kind: str
+    where: str | None = None
+    finding: Finding | None = None
+    warning: bool = False
+    indent: str = ""
+    text: str = ""
+    legal: bool | None = None
+    phrase: str = ""
+    error: DeckcliError | None = None
+    annotate: str | None = None
+    title: str | None = None
+    github_only: bool = False
 
 
-def _verdict(out: Echo, layout: Layout, text: str, legal: bool | None, phrase: str) -> None:
-    _emit(out, layout, text, "legal" if legal else "illegal", phrase)
+@dataclass
+class VerdictView:
+    """A verdict ready for any format: its JSON ``document``, its ``lines`` in order, a text-only ``head``
+    (``--rules all``'s table) and ``closing`` lines for standard error."""
+
+    document: dict[str, Any]
+    lines: list[VerdictLine] = field(default_factory=list)
+    head: str | None = None
+    closing: list[str] = field(default_factory=list)
+
+
+def _findings(where: str, findings: Sequence[Finding], warning: bool = False, indent: str = "") -> list[VerdictLine]:
+    return [VerdictLine("finding", where, finding, warning, indent) for finding in findings]
+
+
+def render_verdict(view: VerdictView, fmt: str, out: Echo, err: Echo, layout: Layout = WIDE) -> None:
+    """The one skeleton every verdict is written with, in ``fmt`` (``text``, ``json`` or ``github``).
+
+    Unreadable files go to ``err`` first, as ``FILE:LINE:COLUMN: reason``. ``json``
+    prints the versioned document; ``github`` an annotation per finding and per
+    unreadable file, with the verdict sentences as plain lines for the log;
+    ``text`` the lines wrapped to the layout, codes and verdicts painted when
+    it has colour. ``closing`` lines go to ``err`` last.
+    """
+    for line in view.lines:
+        if line.kind == "unreadable" and line.error is not None:
+            err(line.error.located())
+    if fmt == "json":
+        out(document_json(view.document))
+    elif fmt == "github":
+        for line in view.lines:
+            if line.kind == "unreadable" and line.error is not None and line.where is not None:
+                out(_error_annotation(line.where, line.error))
+            elif line.kind == "finding" and line.finding is not None:
+                out(finding_annotation(line.annotate or line.where, line.finding, warning=line.warning, title=line.title))
+            elif line.kind == "verdict":
+                out(line.text)
+    else:
+        if view.head is not None:
+            out(view.head)
+        for line in view.lines:
+            if line.kind == "finding" and line.finding is not None and line.where is not None and not line.github_only:
+                text = line.indent + finding_line(line.where, line.finding, line.warning)
+                code = f"warning: {line.finding.code}:" if line.warning else f"{line.finding.code}:"
+                _emit(out, layout, text, "warning" if line.warning else "violation", code, line.indent)
+            elif line.kind == "verdict":
+                _emit(out, layout, line.text, "legal" if line.legal else "illegal", line.phrase)
+    for text in view.closing:
+        err(text)
 
 
 def _emit(out: Echo, layout: Layout, text: str, style: str, part: str, indent: str = "") -> None:
@@ -65,43 +132,25 @@ def _emit(out: Echo, layout: Layout, text: str, style: str, part: str, indent: s
         out(line)
 
 
+def _deck_lines(report: DeckReport, indent: str = "", verdict_first: bool = False) -> list[VerdictLine]:
+    """One deck's lines: its findings (indented under a lineup) and its verdict, or its unreadable file."""
+    if report.error is not None:
+        return [VerdictLine("unreadable", report.deck, error=report.error)]
+    verdict = VerdictLine("verdict", report.deck, text=verdict_line(report), legal=report.legal,
+                          phrase=f"{'' if report.legal else 'not '}legal under {report.rules}")
+    findings = _findings(report.deck, report.violations, indent=indent)
+    findings += _findings(report.deck, report.warnings, warning=True, indent=indent)
+    return [verdict, *findings] if verdict_first else [*findings, verdict]
+
+
 def render_reports(
     reports: Sequence[DeckReport], fmt: str, out: Echo, err: Echo, layout: Layout = WIDE,
 ) -> None:
-    """Write ``reports`` in ``fmt`` (``text``, ``json`` or ``github``): results to ``out``, unreadable files to ``err``.
-
-    ``github`` prints an annotation per finding and per unreadable file, then the
-    verdict lines as plain text for the log.
-    """
+    """Write ``reports`` (``validate``) in ``fmt``: each deck's findings, then its verdict line."""
+    view = VerdictView({"decks": [report.as_dict() for report in reports]})
     for report in reports:
-        if report.error is not None:
-            err(report.error.located())
-    if fmt == "json":
-        out(document_json({"decks": [report.as_dict() for report in reports]}))
-        return
-    if fmt == "github":
-        for report in reports:
-            if report.error is not None:
-                out(_error_annotation(report.deck, report.error))
-                continue
-            for finding in report.violations:
-                out(finding_annotation(report.deck, finding))
-            for finding in report.warnings:
-                out(finding_annotation(report.deck, finding, warning=True))
-            out(verdict_line(report))
-        return
-    for report in reports:
-        if report.error is not None:
-            continue
-        for finding in report.violations:
-            _finding(out, layout, report.deck, finding)
-        for finding in report.warnings:
-            _finding(out, layout, report.deck, finding, warning=True)
-        _verdict(out, layout, verdict_line(report), report.legal, _verdict_phrase(report))
-
-
-def _verdict_phrase(report: DeckReport) -> str:
-    return f"{'' if report.legal else 'not '}legal under {report.rules}"
+        view.lines += _deck_lines(report)
+    render_verdict(view, fmt, out, err, layout)
 
 
 def _error_annotation(where: str, error: DeckcliError) -> str:
@@ -117,95 +166,58 @@ def lineup_verdict_line(report: LineupReport) -> str:
 
 
 def render_lineup(report: LineupReport, fmt: str, out: Echo, err: Echo, layout: Layout = WIDE) -> None:
-    """Write ``report`` in ``fmt`` (``text``, ``json`` or ``github``): results to ``out``, unreadable files to ``err``."""
-    unreadable = [deck.error for deck in report.decks if deck.error is not None]
-    for error in unreadable:
-        err(error.located())
-    if fmt == "json":
-        out(document_json(report.as_dict()))
-    elif fmt == "github":
-        _lineup_annotations(report, out)
-    else:
-        for deck in report.decks:
-            if deck.error is not None:
-                continue
-            _verdict(out, layout, verdict_line(deck), deck.legal, _verdict_phrase(deck))
-            for finding in deck.violations:
-                _finding(out, layout, deck.deck, finding, indent="  ")
-            for finding in deck.warnings:
-                _finding(out, layout, deck.deck, finding, warning=True, indent="  ")
-        for finding in report.violations:
-            _finding(out, layout, report.where, finding)
-        for finding in report.warnings:
-            _finding(out, layout, report.where, finding, warning=True)
-        if report.legal is not None:
-            label = report.rules.label
-            phrase = f"legal {label}" if report.legal else f"not a legal {label}"
-            _verdict(out, layout, lineup_verdict_line(report), report.legal, phrase)
-    if report.legal is None:
-        files = counted(len(unreadable), "deck file", "deck files")
-        err(f"{report.where}: not judged as a {report.rules.label}: {files} could not be read")
-
-
-def _lineup_annotations(report: LineupReport, out: Echo) -> None:
-    """Each deck's findings on its own file; the lineup's on the registration (else on the first deck involved)."""
+    """Write ``report`` (``tournament``, ``team``) in ``fmt``: each deck's verdict with its findings under it,
+    then the lineup's findings (annotated on the registration, else on the first deck involved) and verdict."""
+    view = VerdictView(report.as_dict())
     for deck in report.decks:
-        if deck.error is not None:
-            out(_error_annotation(deck.deck, deck.error))
-            continue
-        for finding in deck.violations:
-            out(finding_annotation(deck.deck, finding))
-        for finding in deck.warnings:
-            out(finding_annotation(deck.deck, finding, warning=True))
-        out(verdict_line(deck))
+        view.lines += _deck_lines(deck, indent="  ", verdict_first=True)
     for finding in report.violations:
         item = finding.item or {}
         involved = list(item.get("decks") or ([item["deck"]] if "deck" in item else []))
-        where = report.registration or (str(involved[0]) if involved else None)
-        out(finding_annotation(where, finding))
-    for finding in report.warnings:
-        out(finding_annotation(report.registration, finding, warning=True))
+        annotate = report.registration or (str(involved[0]) if involved else None)
+        view.lines.append(VerdictLine("finding", report.where, finding, annotate=annotate))
+    view.lines += [VerdictLine("finding", report.where, finding, warning=True, annotate=report.registration)
+                   for finding in report.warnings]
     if report.legal is not None:
-        out(lineup_verdict_line(report))
+        label = report.rules.label
+        phrase = f"legal {label}" if report.legal else f"not a legal {label}"
+        view.lines.append(VerdictLine("verdict", report.where, text=lineup_verdict_line(report), legal=report.legal,
+                                      phrase=phrase))
+    else:
+        unreadable = sum(1 for deck in report.decks if deck.error is not None)
+        files = counted(unreadable, "deck file", "deck files")
+        view.closing.append(f"{report.where}: not judged as a {report.rules.label}: {files} could not be read")
+    render_verdict(view, fmt, out, err, layout)
 
 
 ROW_HEADERS = {"deck": "deck", "rules": "rules", "verdict": "verdict", "failing": "failing codes"}
 
 
 def render_overviews(overviews: Sequence[Overview], fmt: str, out: Echo, err: Echo, layout: Layout = WIDE) -> None:
-    """Write ``overviews`` in ``fmt`` (``text``, ``json`` or ``github``): results to ``out``, unreadable files to ``err``.
+    """Write ``overviews`` (``validate --rules all``) in ``fmt``.
 
     Text is one table (a row per deck and rule set), then each deck's warnings
     and its verdict sentence. ``github`` annotates each rule set's violations
     (titled ``code (rules)``) and each warning, then prints the sentences.
     """
+    view = VerdictView({"decks": [overview.as_dict() for overview in overviews]})
+    readable = [o for o in overviews if o.error is None]
+    if readable:
+        view.head = render_rows([row for o in readable for row in o.rows()], "simple", ROW_HEADERS, layout.width)
     for overview in overviews:
         if overview.error is not None:
-            err(overview.error.located())
-    if fmt == "json":
-        out(document_json({"decks": [overview.as_dict() for overview in overviews]}))
-        return
-    readable = [o for o in overviews if o.error is None]
-    if fmt == "github":
-        for overview in overviews:
-            if overview.error is not None:
-                out(_error_annotation(overview.deck, overview.error))
-                continue
-            for report in overview.reports:
-                for finding in report.violations:
-                    out(finding_annotation(overview.deck, finding, title=f"{finding.code} ({report.rules})"))
-            for finding in overview.reports[0].warnings:
-                out(finding_annotation(overview.deck, finding, warning=True))
-            out(f"{overview.deck}: {overview.verdict()}")
-        return
-    if not readable:
-        return
-    out(render_rows([row for o in readable for row in o.rows()], "simple", ROW_HEADERS, layout.width))
-    for overview in readable:
-        for finding in overview.reports[0].warnings:
-            _finding(out, layout, overview.deck, finding, warning=True)
+            view.lines.append(VerdictLine("unreadable", overview.deck, error=overview.error))
+            continue
+        view.lines += [
+            VerdictLine("finding", overview.deck, finding, title=f"{finding.code} ({report.rules})", github_only=True)
+            for report in overview.reports
+            for finding in report.violations
+        ]
+        view.lines += _findings(overview.deck, overview.reports[0].warnings, warning=True)
         first = overview.verdict().split(",")[0].split(";")[0]  # "legal for a standard game" / "not legal …"
-        _verdict(out, layout, f"{overview.deck}: {overview.verdict()}", first.startswith("legal"), first)
+        view.lines.append(VerdictLine("verdict", overview.deck, text=f"{overview.deck}: {overview.verdict()}",
+                                      legal=first.startswith("legal"), phrase=first))
+    render_verdict(view, fmt, out, err, layout)
 
 
 DESK_COLUMNS = {"player": "player", "verdict": "verdict", "factions": "factions", "codes": "codes broken",
