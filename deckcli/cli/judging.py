@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Iterator
 
 import click
 
 from deckcli.cli.options import CONTEXT, reports_errors, verdict_format_option
 from deckcli.errors import EXIT_OK
+
+if TYPE_CHECKING:
+    from deckcli.rules.judging import DeckReport
 
 
 @click.command(context_settings=CONTEXT)
@@ -48,9 +52,18 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
         render_overviews(overviews, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
         sys.exit(max(o.exit_code for o in overviews))
     rule_set = load_rule_set(rules)
-    reports = [judge_file(path, rule_set) for path in decks]
-    render_reports(reports, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
-    sys.exit(max((r.exit_code for r in reports), default=EXIT_OK))
+    worst = EXIT_OK
+
+    def judged() -> Iterator[DeckReport]:
+        """Each deck judged when the renderer asks for it: its verdict is out before the next file is read."""
+        nonlocal worst
+        for path in decks:
+            report = judge_file(path, rule_set)
+            worst = max(worst, report.exit_code)
+            yield report
+
+    render_reports(judged(), fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
+    sys.exit(worst)
 
 
 def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> None:

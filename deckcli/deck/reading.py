@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import DeckFileError
+from deckcli.files import schema_checks
 from deckcli.files.reading import decode_text, display_path, read_bytes
 from deckcli.files.schemas import packaged_schema, strict_validator_class
 from deckcli.files.toml_lines import key_lines, parse_toml
 from deckcli.text import printable
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MAX_DISTINCT_NAMES = 1000
 
@@ -67,6 +70,9 @@ def _deck_validator() -> Any:
 
 
 def _shape_error(document: dict[str, Any], lines: dict[tuple[str, ...], int], where: str) -> None:
+    check = schema_checks.fast_check("deck")
+    if check is not None and check(document):
+        return  # well shaped: jsonschema (imported only to word a finding) is not needed
     errors = sorted(
         _deck_validator().iter_errors(document),
         key=lambda e: (lines.get(tuple(str(p) for p in e.path), 0), list(e.path)),

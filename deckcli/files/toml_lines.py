@@ -21,6 +21,10 @@ _SIMPLE_KEY = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""
 _HEADER = re.compile(r"\s*\[")
 
 
+_BARE_HEADER = re.compile(r"\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?")
+"""``[cards]``, ``[side]``: a table header whose one bare key needs no TOML parser to read."""
+
+
 _POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 
 
@@ -46,6 +50,11 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
+            continue
+        bare = _BARE_HEADER.fullmatch(line)
+        if bare:
+            table = (bare[1],)
+            lines.setdefault(table, number)
             continue
         if _HEADER.match(line):
             try:

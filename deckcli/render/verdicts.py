@@ -7,14 +7,16 @@ rule set at once (``validate --rules all``). All are views of the reports in
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from deckcli.findings import Finding
 from deckcli.render.formats import render_rows
-from deckcli.rules.judging import DeckReport
-from deckcli.rules.lineups import LineupReport
-from deckcli.rules.overview import Overview
 from deckcli.text import counted, to_json
+
+if TYPE_CHECKING:  # reports are only read here: their modules are not imported just to render one kind
+    from deckcli.rules.judging import DeckReport
+    from deckcli.rules.lineups import LineupReport
+    from deckcli.rules.overview import Overview
 
 Echo = Callable[[str], None]
 
@@ -34,15 +36,18 @@ def verdict_line(report: DeckReport) -> str:
     return f"{report.deck}: not legal under {report.rules}: {violations} ({report.summary})"
 
 
-def render_reports(reports: Sequence[DeckReport], fmt: str, out: Echo, err: Echo) -> None:
-    """Write ``reports`` in ``fmt`` (``text`` or ``json``): results to ``out``, unreadable files to ``err``."""
-    for report in reports:
-        if report.error is not None:
-            err(f"{report.error.located()}")
+def render_reports(reports: Iterable[DeckReport], fmt: str, out: Echo, err: Echo) -> None:
+    """Write ``reports`` in ``fmt`` (``text`` or ``json``): results to ``out``, unreadable files to ``err``.
+
+    Each report is written as it comes, so ``reports`` may be a generator that
+    judges a deck only when asked: a batch of any size holds one report at a
+    time (two for JSON, whose array is written item by item, byte for byte as
+    :func:`deckcli.text.to_json` writes the whole list).
+    """
     if fmt == "json":
-        out(to_json([report.as_dict() for report in reports]))
+        _render_json_array((report.as_dict() for report in _telling_errors(reports, err)), out)
         return
-    for report in reports:
+    for report in _telling_errors(reports, err):
         if report.error is not None:
             continue
         for finding in report.violations:
@@ -50,6 +55,28 @@ def render_reports(reports: Sequence[DeckReport], fmt: str, out: Echo, err: Echo
         for finding in report.warnings:
             out(finding_line(report.deck, finding, warning=True))
         out(verdict_line(report))
+
+
+def _telling_errors(reports: Iterable[DeckReport], err: Echo) -> Iterator[DeckReport]:
+    """``reports``, each unreadable file told on ``err`` as it passes."""
+    for report in reports:
+        if report.error is not None:
+            err(f"{report.error.located()}")
+        yield report
+
+
+def _render_json_array(records: Iterable[Any], out: Echo) -> None:
+    """``out(to_json(list(records)))``, written one record at a time (each line of ``out`` is one call).
+
+    ``json.dumps`` indents an item of a top-level list by two spaces more than
+    the item alone, and no JSON text holds a raw line break, so indenting each
+    line of the item's own text gives the same bytes.
+    """
+    held: str | None = None
+    for record in records:
+        out("[" if held is None else held + ",")
+        held = "\n".join("  " + line for line in to_json(record).split("\n"))
+    out("[]" if held is None else held + "\n]")
 
 
 def lineup_verdict_line(report: LineupReport) -> str:

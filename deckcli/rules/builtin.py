@@ -12,9 +12,8 @@ from deckcli.errors import RulesError
 from deckcli.files.schemas import (
     packaged_rule_names,
     packaged_schema,
-    strict_validator_class,
 )
-from deckcli.rules.rule_set import RuleSet
+from deckcli.rules.rule_set import CompiledOnFirstUse, RuleSet
 
 BUILTIN_ID_PREFIX = "urn:deckcli:rules:"
 
@@ -51,6 +50,13 @@ def builtin_rule_set(name: str) -> RuleSet:
     """
     if name not in packaged_rule_names():
         raise RulesError(f"no rule set named {name!r}: choose {_rule_set_choices()} or a schema file")
-    schema = packaged_schema(f"rules/{name}")
-    validator = strict_validator_class()(schema, registry=_builtin_registry())
-    return RuleSet(name=name, schema=schema, validator=validator)
+    validator = CompiledOnFirstUse(functools.partial(_builtin_validator, name))
+    return RuleSet(name=name, schema=packaged_schema(f"rules/{name}"), validator=validator, fast_check=f"rules/{name}")
+
+
+@functools.cache
+def _builtin_validator(name: str) -> Any:
+    """The compiled jsonschema validator of the packaged rule set ``name``, built once, when first needed."""
+    from deckcli.files import schemas
+
+    return schemas.strict_validator_class()(packaged_schema(f"rules/{name}"), registry=_builtin_registry())

@@ -21,7 +21,7 @@ from deckcli.errors import (
 )
 from deckcli.findings import Finding
 from deckcli.rules.judging import DeckReport
-from deckcli.rules.rule_set import RuleSet
+from deckcli.rules.rule_set import CompiledOnFirstUse, RuleSet
 
 
 @dataclass(frozen=True)
@@ -48,17 +48,15 @@ def lineup_rules(name: str) -> LineupRules:
 
     Raises :class:`RulesError` (exit code 2) when no such lineup rule set is shipped.
     """
-    from deckcli.files.schemas import (
-        packaged_lineup_names,
-        packaged_schema,
-        strict_validator_class,
-    )
+    from deckcli.files import schemas
+    from deckcli.files.schemas import packaged_lineup_names, packaged_schema
     from deckcli.rules.builtin import builtin_rule_set
 
     if name not in packaged_lineup_names():
         raise RulesError(f"no lineup rule set named {name!r}: choose {', '.join(packaged_lineup_names())}")
     schema = packaged_schema(f"rules/{name}")
-    rule_set = RuleSet(name=name, schema=schema, validator=strict_validator_class()(schema))
+    validator = CompiledOnFirstUse(functools.cache(lambda: schemas.strict_validator_class()(schema)))
+    rule_set = RuleSet(name=name, schema=schema, validator=validator, fast_check=f"rules/{name}")
     return LineupRules(
         name=name,
         rule_set=rule_set,

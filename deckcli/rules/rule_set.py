@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from deckcli.errors import RulesError
+from deckcli.files import schema_checks
 from deckcli.findings import Finding
 from deckcli.rules.messages import findings_of, format_message, message_fields
 
@@ -32,6 +33,8 @@ class RuleSet:
     schema: dict[str, Any]
     validator: Any
     where: str | None = None
+    fast_check: str | None = None
+    """The packaged schema (``rules/standard``) whose generated check may clear a profile before jsonschema is needed."""
 
     @property
     def summary_template(self) -> str:
@@ -63,6 +66,10 @@ class RuleSet:
         Advanced's Special Card limit, or a league's own), only the stricter
         one is kept: the lower maximum or the higher minimum, else the later.
         """
+        if self.fast_check is not None:
+            check = schema_checks.fast_check(self.fast_check)
+            if check is not None and check(dict(profile)):
+                return []  # breaks nothing: no finding to word, so no jsonschema
         findings: dict[tuple[str, str | None, str | None], tuple[Finding, Any]] = {}
         for error in self._errors(profile):
             for finding in findings_of(error, profile, locate, hints or {}):
@@ -91,6 +98,20 @@ class RuleSet:
     @property
     def _subject(self) -> str:
         return "" if self.where else f"rule set {self.name}: "
+
+
+class CompiledOnFirstUse:
+    """A jsonschema validator compiled when it is first asked for errors: never, for a profile a fast check clears.
+
+    ``compile`` builds the validator (cache it: it is called on every use).
+    """
+
+    def __init__(self, compile: Callable[[], Any]) -> None:
+        self._compile = compile
+
+    def iter_errors(self, instance: Any) -> Any:
+        """The validator's errors in ``instance`` (jsonschema's ``iter_errors``)."""
+        return self._compile().iter_errors(instance)
 
 
 _UPPER_BOUNDS = {"maximum", "exclusiveMaximum", "maxItems", "maxProperties", "maxLength"}
