@@ -63,6 +63,15 @@ def write_deck(
     return path
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The user cache folder (platformdirs) of the whole session, and of the deckcli processes it starts: a temporary one."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
+    yield
+    patch.undo()
+
+
 @functools.cache
 def packaged_validator(name: str) -> Any:
     """jsonschema's validator (deckcli's strict one) for the packaged schema ``name``; ``$ref``s resolve among them all."""

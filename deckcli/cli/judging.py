@@ -61,6 +61,7 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
             report = judge_file(path, rule_set)
             worst = max(worst, report.exit_code)
             yield report
+            sys.stdout.flush()  # this deck's verdict is out (to a pipe too) before the next file is read
 
     render_reports(judged(), fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
     sys.exit(worst)
