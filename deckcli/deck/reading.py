@@ -13,6 +13,7 @@ from deckcli.errors import DeckFileError
 from deckcli.files import schema_checks
 from deckcli.files.reading import decode_text, display_path, read_bytes
 from deckcli.files.schemas import packaged_schema, strict_validator_class
+from deckcli.files.simple_toml import read_simple_toml
 from deckcli.files.toml_lines import key_lines, parse_toml
 from deckcli.text import printable
 
@@ -111,7 +112,8 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     when the bytes are not UTF-8, not TOML, or not shaped like a deck.
     """
     text = decode_text(data, where)
-    document = parse_toml(text, where)
+    simple = read_simple_toml(text)  # most deck files: read with their lines in one pass, no tomllib
+    document, known_lines = simple if simple is not None else (parse_toml(text, where), None)
     if "faction" not in document and "decks" in document:
         raise DeckFileError("is a Tournament registration, not a deck: give it alone to deckcli tournament", where=where)
     names = _name_count(document)
@@ -121,7 +123,7 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
             where=where,
         )
     try:
-        lines = key_lines(text)
+        lines = known_lines if known_lines is not None else key_lines(text)
         _shape_error(document, lines, where)
     except RecursionError:
         raise DeckFileError("holds tables or lists nested hundreds of levels deep: not a deck file", where=where) from None
