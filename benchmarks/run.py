@@ -8,8 +8,10 @@ It measures the ``deckcli`` installed beside this Python (the console script a
 player runs), in child processes, with the standard library only. The figures
 are those of issue 13, each against its floor:
 
-1. ``deckcli validate`` of a starter deck, of an illegal deck (its findings
-   worded), ``stats``, ``odds``, ``validate --rules all`` and ``tournament``,
+1. ``deckcli validate`` of a starter deck, of an illegal deck (the starter
+   under ``--rules advanced``: its findings worded), ``stats``, ``odds``,
+   ``validate --rules all`` (of the starter deck, whose Advanced findings are
+   worded, and of an Advanced deck legal under all) and ``tournament``,
    each against a minimal Click program reading the same TOML file (the floor
    of any Click program that reads a deck);
 2. ``deckcli --help`` against ``python -c "import click"``;
@@ -259,6 +261,8 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
         folder = Path(name)
         starter = folder / "northern-realms-starter.toml"
         starter.write_text(decks.joinpath("northern-realms-starter.toml").read_text("utf-8"), encoding="utf-8")
+        advanced = folder / "northern-realms-advanced.toml"
+        advanced.write_text(decks.joinpath("northern-realms-advanced.toml").read_text("utf-8"), encoding="utf-8")
         registration = folder / "tournament-registration.toml"
         registration.write_text(decks.joinpath("tournament-registration.toml").read_text("utf-8"), encoding="utf-8")
         for deck in _registered(registration):
@@ -281,6 +285,7 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
                 "stats": (deckcli + ["stats", str(starter)], (0,)),
                 "odds": (deckcli + ["odds", str(starter)], (0,)),
                 "all": (deckcli + ["validate", str(starter), "--rules", "all"], (1,)),
+                "all-legal": (deckcli + ["validate", str(advanced), "--rules", "all"], (0,)),
                 "tournament": (deckcli + ["tournament", str(registration)], (0,)),
                 "help": (deckcli + ["--help"], (0,)),
             },
@@ -293,7 +298,8 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
         figures.append(against("validate, an illegal deck (findings worded)", start["illegal"], floor_name, floor, 1.6))
         figures.append(against("stats", start["stats"], floor_name, floor, 1.5))
         figures.append(against("odds", start["odds"], floor_name, floor, 1.5))
-        figures.append(against("validate --rules all", start["all"], floor_name, floor, 1.5))
+        figures.append(against("validate --rules all (Advanced findings worded)", start["all"], floor_name, floor, 1.5))
+        figures.append(against("validate --rules all, a deck legal under all", start["all-legal"], floor_name, floor, 1.5))
         figures.append(against("tournament (the example registration)", start["tournament"], floor_name, floor, 1.5))
         figures.append(against("--help", start["help"], 'python -c "import click"', start["click"], 1.15))
         for label, timing in (('for scale: python -c "import click"', start["click"]), ("for scale: the floor app", floor)):

@@ -39,7 +39,7 @@ def generated(name: str) -> Any:
 
 def test_the_generated_module_is_current():
     current = schema_check_generator.GENERATED.read_text("utf-8")
-    assert current == schema_check_generator.generate(), "run: python -m deckcli.files.schema_check_generator"
+    assert current == schema_check_generator.generate(), "run: python tools/generate.py"
 
 
 def test_every_deck_lineup_and_registration_schema_has_a_check_in_use():

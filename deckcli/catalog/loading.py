@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 CARDS_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cards")
 """The packaged catalog files, read by path (importlib.resources costs more to import than they cost to read)."""
+PACKAGED_CARDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "packaged_cards.py")
+"""The prebuilt catalog module :func:`packaged_cards_source` writes (``python tools/generate.py``)."""
 
 
 def _card_from_entry(entry: dict, home: str) -> Card:
@@ -212,7 +214,7 @@ def packaged_cards_source() -> str:
     sources = _fingerprints(_packaged_files() or {})
     documents = read_catalog_files()
     return (
-        '"""GENERATED from deckcli/catalog/cards/*.toml by python -m deckcli.catalog.loading: do not edit.\n\n'
+        '"""GENERATED from deckcli/catalog/cards/*.toml by python tools/generate.py: do not edit.\n\n'
         "DOCUMENTS is what read_catalog_files() parses from those files; SOURCES the size and\n"
         'CRC-32 of each file it was built from (it is used only while every file still matches)."""\n\n'
         "from __future__ import annotations\n\n"
@@ -321,30 +323,3 @@ def _write_cache(path: str, key: tuple[Any, ...], documents: dict[str, dict[str,
             os.unlink(temporary)
         except OSError:
             pass
-
-
-def main(argv: list[str]) -> int:
-    """``python -m deckcli.catalog.loading``: rewrite :mod:`deckcli.catalog.packaged_cards` after a card file changed.
-
-    ``--check`` writes nothing and exits 1 when the module is stale.
-    """
-    target = os.path.join(os.path.dirname(os.path.abspath(__file__)), "packaged_cards.py")
-    text = packaged_cards_source()
-    try:
-        with open(target, encoding="utf-8") as handle:
-            stale = handle.read() != text
-    except FileNotFoundError:
-        stale = True
-    if "--check" in argv:
-        return 1 if stale else 0
-    if stale:
-        with open(target, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        print(f"wrote {target}")
-    return 0
-
-
-if __name__ == "__main__":
-    import sys
-
-    sys.exit(main(sys.argv[1:]))

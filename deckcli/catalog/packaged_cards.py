@@ -1,4 +1,4 @@
-"""GENERATED from deckcli/catalog/cards/*.toml by python -m deckcli.catalog.loading: do not edit.
+"""GENERATED from deckcli/catalog/cards/*.toml by python tools/generate.py: do not edit.
 
 DOCUMENTS is what read_catalog_files() parses from those files; SOURCES the size and
 CRC-32 of each file it was built from (it is used only while every file still matches)."""

@@ -9,9 +9,9 @@ jsonschema (draft 2020-12, with deckcli's strict ``integer``) finds no error;
 ``tests/test_schema_checks.py`` proves it on every case of the test suite and
 on generated documents.
 
-Run ``python -m deckcli.files.schema_check_generator`` after editing a schema
-to rewrite :mod:`deckcli.files.schema_checks_generated`; ``--check`` only says
-whether that module is current (exit 1 when stale). At run time the generated
+Run ``python tools/generate.py`` after editing a schema to rewrite
+:mod:`deckcli.files.schema_checks_generated` (``--check`` only says whether it
+is current; the tests fail while it is not). At run time the generated
 module is used only while each schema file still has the size and CRC-32 it
 was generated from (:mod:`deckcli.files.schema_checks`), so an edited schema
 never meets an old check.
@@ -23,7 +23,6 @@ A schema using a keyword this generator does not translate gets no check
 from __future__ import annotations
 
 import json
-import sys
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -294,7 +293,7 @@ def schema_files(folder: Path = SCHEMA_FOLDER) -> dict[str, Path]:
     return dict(sorted(found.items()))
 
 
-def fingerprint(data: bytes) -> tuple[int, int]:
+def size_and_crc(data: bytes) -> tuple[int, int]:
     """What a generated check remembers of its schema file: size in bytes and CRC-32."""
     return len(data), zlib.crc32(data)
 
@@ -324,35 +323,15 @@ def generate(folder: Path = SCHEMA_FOLDER) -> str:
         "Each function returns True exactly when jsonschema finds no error in the document\n"
         "under that schema. CHECKS maps a schema name to its check (None when a keyword\n"
         "was not translated); SOURCES each schema file's (size, CRC-32) when generated.\n"
-        'Rewrite it with: python -m deckcli.files.schema_check_generator\n"""\n\n'
+        'Rewrite it with: python tools/generate.py\n"""\n\n'
         "from __future__ import annotations\n\n"
         "from typing import Any, Callable\n\n"
         "_ABSENT = object()\n\n"
     )
     body = "\n\n\n".join(writer.functions)
-    sources = "".join(f"    {name!r}: {fingerprint(data)!r},\n" for name, data in raw.items())
+    sources = "".join(f"    {name!r}: {size_and_crc(data)!r},\n" for name, data in raw.items())
     table = (
         f"SOURCES: dict[str, tuple[int, int]] = {{\n{sources}}}\n\n"
         "CHECKS: dict[str, Callable[[Any], bool] | None] = {\n" + "\n".join(entries) + "\n}\n"
     )
     return f"{header}{HELPERS}\n\n{body}\n\n\n{table}"
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``--check``: exit 1 when the generated module is stale; otherwise rewrite it."""
-    arguments = sys.argv[1:] if argv is None else argv
-    source = generate()
-    current = GENERATED.read_text("utf-8") if GENERATED.exists() else ""
-    if "--check" in arguments:
-        if current != source:
-            print(f"{GENERATED}: stale; run python -m deckcli.files.schema_check_generator", file=sys.stderr)
-            return 1
-        return 0
-    if current != source:
-        GENERATED.write_text(source, "utf-8")
-        print(f"wrote {GENERATED}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -3,7 +3,7 @@
 Each function returns True exactly when jsonschema finds no error in the document
 under that schema. CHECKS maps a schema name to its check (None when a keyword
 was not translated); SOURCES each schema file's (size, CRC-32) when generated.
-Rewrite it with: python -m deckcli.files.schema_check_generator
+Rewrite it with: python tools/generate.py
 """
 
 from __future__ import annotations
