@@ -60,7 +60,7 @@ def test_a_legal_deck_is_judged_without_jsonschema_tables_or_toml_writers():
     assert "deckcli.files.schema_checks_generated" in modules
     assert "deckcli.catalog.packaged_cards" in modules
     assert not HEAVY & top_level(modules)
-    assert not {"platformdirs", "importlib.resources", "importlib.metadata", "csv"} & modules
+    assert not {"platformdirs", "importlib.resources", "importlib.metadata", "csv", "tomllib"} & modules
     _code, interpreter = _imports(["-c", "pass"])  # an editable install's finder imports more at start
     assert "difflib" not in modules - interpreter  # no unknown name, no "did you mean"
 

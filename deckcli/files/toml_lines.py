@@ -10,7 +10,6 @@ written on a single line (``[cards]`` then ``"Decoy" = 2`` gives
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
 from deckcli.errors import DeckFileError
@@ -45,6 +44,8 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     multi-line value are passed over; a key that cannot be placed is simply
     absent, so callers treat the line as unknown.
     """
+    import tomllib  # imported here: a plain deck file never needs it (deckcli.files.simple_toml)
+
     lines: dict[tuple[str, ...], int] = {}
     table: tuple[str, ...] = ()
     for number, line in enumerate(text.splitlines(), start=1):
@@ -103,6 +104,8 @@ def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | No
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
     """Parse TOML 1.0. Raises :class:`DeckFileError` with line and column on a syntax error."""
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
