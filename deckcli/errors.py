@@ -6,6 +6,11 @@ the command line turns each into a one-line message and an exit code.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckcli.findings import Finding
+
 EXIT_OK = 0
 """Every deck is legal, or the command did its job."""
 EXIT_ILLEGAL = 1
@@ -36,6 +41,7 @@ class DeckcliError(Exception):
         self.where = where
         self.line = line
         self.column = column
+        self.findings: tuple[Finding, ...] = ()
 
     def located(self) -> str:
         """Return ``FILE:LINE:COLUMN: reason`` with the parts that are known."""
@@ -62,6 +68,12 @@ class CardLookupError(DeckcliError):
 
 class OutputError(DeckcliError):
     """A file cannot be written: it exists (no ``--force``), is a folder, or its place is not writable (exit code 2)."""
+
+
+class UnresolvedNamesError(DeckcliError):
+    """A deck names cards that do not exist, or names them ambiguously (exit code 1): ``findings`` lists each."""
+
+    exit_code = EXIT_ILLEGAL
 
 
 class DrawQuestionError(DeckcliError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -17,17 +18,26 @@ def counted(count: int, singular: str, plural: str) -> str:
     return f"{count} {singular if count == 1 else plural}"
 
 
-def spoken(words: Any, conjunction: str = "and") -> str:
+def spoken(words: Iterable[object], conjunction: str = "and") -> str:
     """Words as a sentence lists them: ``a``, ``a and b``, ``a, b and c`` (``conjunction`` may be ``or``)."""
-    words = [str(word) for word in words]
-    if len(words) < 3:
-        return f" {conjunction} ".join(words)
-    return ", ".join(words[:-1]) + f" {conjunction} " + words[-1]
+    texts = [str(word) for word in words]
+    if len(texts) < 3:
+        return f" {conjunction} ".join(texts)
+    return ", ".join(texts[:-1]) + f" {conjunction} " + texts[-1]
 
 
 def either(names: list[str]) -> str:
     """``A``, ``A or B``, ``A, B or C``."""
     return spoken(names, "or")
+
+
+def did_you_mean(names: list[str], ending: str = "; ") -> str:
+    """The ending of a message about a name that matches nothing: ``"; did you mean A or B?"``.
+
+    ``names`` are the close names, best first; empty when nothing is close, and
+    then the ending is empty too. ``ending`` is what comes before the question.
+    """
+    return f"{ending}did you mean {either(names)}?" if names else ""
 
 
 def printable(text: str, limit: int = 80) -> str:

@@ -12,6 +12,24 @@ from conftest import DECKS, REPO, write_deck
 CARD_FILES = REPO / "deckcli" / "catalog" / "cards"
 
 
+# 22 Northern Realms units, 81 Strength:
+# 4 Poor Fucking Infantry (1) + 2 Redanian Foot Soldier (1) + 3 Kaedweni Siege Expert (1)
+# + 3 Blue Stripes Commando (4) + 3 Crinfrid Reavers Dragon Hunter (5) + 2 Ballista (6)
+# + 2 Trebuchet (6) + 2 Catapult (8) + 1 Ves (5) = 4+2+3+12+15+12+12+16+5 = 81
+BASE_22 = {
+    "Poor Fucking Infantry": 4,
+    "Redanian Foot Soldier": 2,
+    "Kaedweni Siege Expert": 3,
+    "Blue Stripes Commando": 3,
+    "Crinfrid Reavers Dragon Hunter": 3,
+    "Ballista": 2,
+    "Trebuchet": 2,
+    "Catapult": 2,
+    "Ves": 1,
+}
+"""The smallest legal Northern Realms deck (with the Leader Foltest: The Siegemaster), counted by hand."""
+
+
 @functools.cache
 def raw_cards() -> dict[str, dict]:
     """Card name -> its raw entry in deckcli/catalog/cards/*.toml."""

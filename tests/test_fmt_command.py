@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,6 +140,7 @@ def test_fmt_keeps_every_example_deck_the_same_deck(tmp_path):
 NAMES = sorted(name for name, card in default_catalog().cards.items() if not card.is_leader)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(NAMES), st.integers(1, 3), st.booleans()), min_size=1, max_size=12))
 def test_fmt_is_idempotent_and_keeps_the_copies(entries):
@@ -163,6 +165,7 @@ LINES = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(LINES), max_size=14), st.booleans())
 def test_no_deck_crashes_fmt_and_fmt_is_stable(lines, crlf):

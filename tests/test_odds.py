@@ -117,6 +117,7 @@ def test_a_hand_cannot_hold_more_cards_than_it_has():
     assert p_holding(25, [(3, 2)], 4, keep=2) == p_holding(25, [(3, 2)], 4)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(
     deck_size=st.integers(0, 60),
@@ -401,6 +402,7 @@ def test_reads_standard_input():
     assert [(r["card"], r["p_opening"]) for r in rows] == [("Ves", 0.25), ("Ballista", 0.75)]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(hand=st.integers(-3, 10**6), exchanges=st.integers(-3, 10**6), name=st.text(max_size=20))
 def test_no_input_crashes_odds(tmp_path_factory, hand, exchanges, name):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from conftest import run_cli, write_deck
+from conftest import REPO, run_cli, write_deck
 
-from deckcli.rules.profile import PROFILE_FIELDS
+from deckcli.files.schemas import packaged_schema, strict_validator_class
+from deckcli.rules.profile import profile_fields
 
 
 def test_profile_prints_the_counts_a_schema_judges(tmp_path):
@@ -26,7 +27,8 @@ def test_profile_prints_the_counts_a_schema_judges(tmp_path):
     assert profile["weather_names"] == ["Biting Frost"]
     assert profile["cards"]["Blue Stripes Commando"] == 3
     assert profile["off_faction"] == ["Hemdall"]
-    assert tuple(profile) == PROFILE_FIELDS, "house-rule messages are checked against PROFILE_FIELDS"
+    assert tuple(profile) == profile_fields(), "house-rule messages are checked against the profile schema's fields"
+    assert not list(strict_validator_class()(packaged_schema("profile")).iter_errors(profile))
 
 
 def test_profile_reads_standard_input_and_refuses_a_missing_file(tmp_path):
@@ -34,3 +36,22 @@ def test_profile_reads_standard_input_and_refuses_a_missing_file(tmp_path):
     assert json.loads(run_cli(["profile", "-"], input=text).stdout)["specials"] == 1
     result = run_cli(["profile", tmp_path / "nope.toml"], exit_code=2)
     assert result.stdout == "" and f"{tmp_path / 'nope.toml'}: no such file" in result.stderr
+
+
+def test_every_example_deck_profile_fits_the_profile_schema():
+    validator = strict_validator_class()(packaged_schema("profile"))
+    for deck in sorted(REPO.joinpath("decks").glob("*-*.toml")):
+        if "registration" not in deck.name:
+            profile = json.loads(run_cli(["profile", deck]).stdout)
+            assert not [e.message for e in validator.iter_errors(profile)], deck
+
+
+def test_the_readme_profile_table_is_the_profile_schema():
+    """The README's table lists every profile field with its schema description, in order."""
+    readme = (REPO / "README.md").read_text("utf-8")
+    table = readme.split("### The profile\n", 1)[1].split("\n\n`deckcli profile DECK`", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    fields = packaged_schema("profile")["properties"]
+    assert [row.split("`")[1] for row in rows] == list(fields)
+    for row, (name, field) in zip(rows, fields.items()):
+        assert row.startswith(f"| `{name}` | {field['description']}"), row

@@ -50,3 +50,27 @@ def test_each_new_command_has_help_with_an_example(command):
     result = run_cli([command, "--help"])
     assert "Example:" in result.stdout
     assert f"deckcli {command} " in result.stdout
+
+
+def _objects(node):
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _objects(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _objects(item)
+
+
+@pytest.mark.parametrize("path", sorted(SCHEMAS.glob("rules/*.schema.json")) + [SCHEMAS / "league-house-rules.schema.json"],
+                         ids=lambda p: p.name)
+def test_every_rule_schema_uses_deckcli_keywords_as_the_keyword_schema_describes_them(path):
+    keywords = jsonschema.Draft202012Validator(json.loads((SCHEMAS / "rule-keywords.schema.json").read_text("utf-8")))
+    for node in _objects(json.loads(path.read_text("utf-8"))):
+        assert not [e.message for e in keywords.iter_errors(node)], node
+
+
+def test_the_keyword_schema_describes_every_keyword():
+    keywords = json.loads((SCHEMAS / "rule-keywords.schema.json").read_text("utf-8"))
+    for name, keyword in keywords["properties"].items():
+        assert name.startswith("x-") and keyword["description"] and keyword["x-message"]

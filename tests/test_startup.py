@@ -16,6 +16,7 @@ from deckcli.catalog import loading as catalog
 from deckcli.deck import reading as deckfile
 from deckcli.files import schemas
 from deckcli.rules import builtin as rules
+from deckcli.files import schemas
 
 HEAVY = {"jsonschema", "referencing", "tabulate", "tomlkit", "tomli_w"}
 STARTERS = [DECKS / f"{slug}-starter.toml" for slug in ("monsters", "nilfgaard", "skellige")]
@@ -99,7 +100,7 @@ def test_an_unknown_name_brings_difflib(tmp_path):
 def fresh_caches():
     """Forget the process-wide catalog and validators before and after the test."""
     caches = [
-        catalog.default_catalog, rules.builtin_rule_set, rules._builtin_registry, rules._builtin_validator,
+        catalog.default_catalog, rules.builtin_rule_set, rules._builtin_registry,
         deckfile._deck_validator,
     ]
     for cache in caches:

@@ -275,8 +275,8 @@ def test_unknown_names_and_misplaced_cards_are_left_out(tmp_path):
     lines = result.stderr.splitlines()
     assert [line.split(": ")[1] for line in lines] == ["unknown-card", "leader-in-main", "side-deck-in-main"]
     assert lines[0].startswith(f'{path}:5: unknown-card: "Blue Stripe Comando" is not a card of any faction set')
-    assert lines[1] == f"{path}:6: leader-in-main: Foltest: King of Temeria is a Leader: never shuffled in (left out of the figures)"
-    assert "Bovine Defense Force is a side-deck card: never shuffled in" in lines[2]
+    assert lines[1] == f"{path}:6: leader-in-main: Foltest: King of Temeria is a Leader: name it with leader = \"...\", not in [cards] (left out of the figures)"
+    assert "Bovine Defense Force is a side-deck card, never in the deck at the start" in lines[2] and lines[2].endswith("(left out of the figures)")
     result = run_cli(["stats", write_deck(tmp_path, {"Ves": 1, "Bovine Defense Force": 1})])
     assert "side-deck-in-main" in result.stderr
 

@@ -225,6 +225,7 @@ def test_validate_points_a_registration_to_the_tournament_command():
     assert "is a Tournament registration, not a deck" in result.stderr
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=200))
 def test_no_registration_text_crashes_the_command(tmp_path, text):

@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from deckcli.catalog.model import Card
-from deckcli.deck.resolution import Placed, ResolvedDeck, unresolved_findings
+from deckcli.deck.resolution import Placed, ResolvedDeck
 from deckcli.findings import Finding
+from deckcli.rules.judging import unresolved_findings
+from deckcli.rules.messages import coded_message
 
 LEFT_OUT = " (left out of the figures)"
 
@@ -121,12 +123,9 @@ def main_deck(deck: ResolvedDeck) -> MainDeck:
     left_out = [replace(finding, message=finding.message + LEFT_OUT) for finding in unresolved_findings(deck)]
     for placed in deck.main.values():
         name = placed.card.name
-        if placed.card.is_leader:
-            left_out.append(Finding("leader-in-main", f"{name} is a Leader: never shuffled in" + LEFT_OUT, placed.line, name))
-        elif placed.card.side_deck:
-            left_out.append(
-                Finding("side-deck-in-main", f"{name} is a side-deck card: never shuffled in" + LEFT_OUT, placed.line, name)
-            )
+        code = "leader-in-main" if placed.card.is_leader else "side-deck-in-main" if placed.card.side_deck else None
+        if code is not None:
+            left_out.append(Finding(code, coded_message(code, card=name) + LEFT_OUT, placed.line, name))
     leader = deck.leaders[0].card if len(deck.leaders) == 1 else None
     return MainDeck(
         where=deck.where,

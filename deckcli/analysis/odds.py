@@ -30,7 +30,7 @@ from deckcli.catalog.model import Card, Catalog
 from deckcli.deck.resolution import ResolvedDeck
 from deckcli.errors import CardLookupError, DrawQuestionError
 from deckcli.render.tables import Table, percent
-from deckcli.text import counted, either, to_json
+from deckcli.text import counted, did_you_mean, either, to_json
 
 SPY_COLUMNS = (1, 2)
 """Spies played, one column each."""
@@ -127,8 +127,7 @@ def find_deck_card(main: MainDeck, name: str, option: str, catalog: Catalog) -> 
     said = f'{option} "{name}"'
     if not found:
         close = catalog.suggest(name)
-        hint = f"; did you mean {either(close)}?" if close else ""
-        raise CardLookupError(f"{said}: no such card{hint}", where=where)
+        raise CardLookupError(f"{said}: no such card{did_you_mean(close)}", where=where)
     if len(found) > 1:
         raise CardLookupError(f"{said}: ambiguous, may mean {either([c.name for c in found])}", where=where)
     card = found[0]

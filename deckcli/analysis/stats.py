@@ -10,7 +10,7 @@ never in the main deck (§2).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from deckcli.analysis.main_deck import Group, MainDeck, main_deck
 from deckcli.catalog.abilities import ability_name
@@ -45,9 +45,13 @@ TABLES = ("kinds", "rows", "abilities", "strength", "histogram", "groups", "expo
 _SINGLE_ROW = ("strength",)
 
 
+_CardTest = Callable[[Card], bool]
+"""Which cards a count keeps; the lambdas below that bind a loop value are cast to it (mypy cannot infer them)."""
+
+
 def advanced_strength_cap() -> int:
     """The Advanced limit on combined unit Strength (130, §14), read from the Advanced rule schema."""
-    return packaged_schema("rules/advanced")["properties"]["unit_strength"]["maximum"]
+    return cast(int, packaged_schema("rules/advanced")["properties"]["unit_strength"]["maximum"])
 
 
 def _copies(cards: list[Placed], keep: Callable[[Card], bool] = lambda _card: True) -> int:
@@ -87,13 +91,13 @@ def row_table(main: MainDeck) -> Table:
     units = main.units
     rows = []
     for label, keep in [
-        *((ROW_NAMES[r], (lambda c, r=r: not _is_agile(c) and r in c.rows)) for r in ROWS),
+        *((ROW_NAMES[r], cast(_CardTest, lambda c, r=r: not _is_agile(c) and r in c.rows)) for r in ROWS),
         (AGILE, _is_agile),
     ]:
         rows.append({
             "row": label,
             "cards": _copies(units, keep),
-            "heroes": _copies(units, lambda c, keep=keep: keep(c) and c.is_hero),
+            "heroes": _copies(units, cast(_CardTest, lambda c, keep=keep: keep(c) and c.is_hero)),
             "strength": _strength(units, keep),
         })
     columns = {"row": "row", "cards": "units", "heroes": "Heroes", "strength": "Strength"}
@@ -104,7 +108,7 @@ def row_table(main: MainDeck) -> Table:
 def ability_table(main: MainDeck) -> Table:
     """Cards carrying each ability (Unit and Special Cards; a Hero's ability counts too)."""
     rows = [
-        {"ability": ability_name(code), "cards": _copies(main.cards, lambda c, a=code: c.has(a))}
+        {"ability": ability_name(code), "cards": _copies(main.cards, cast(_CardTest, lambda c, a=code: c.has(a)))}
         for code in COUNTED_ABILITIES
     ]
     columns = {"ability": "ability", "cards": "cards"}
@@ -130,7 +134,8 @@ def histogram_table(main: MainDeck) -> Table:
     values = [p.card.strength or 0 for p in units]
     rows = []
     for value in range(min(values), max(values) + 1) if values else ():
-        rows.append({"strength": value, "cards": _copies(units, lambda c, v=value: (c.strength or 0) == v)})
+        at_value = cast(_CardTest, lambda c, v=value: (c.strength or 0) == v)
+        rows.append({"strength": value, "cards": _copies(units, at_value)})
     shown = [{**row, "bar": BAR * row["cards"]} for row in rows]
     columns = {"strength": "Strength", "cards": "units", "bar": "█ a unit"}
     return Table("histogram", "Strength histogram", columns, ("strength", "cards"), rows, shown)
@@ -181,7 +186,7 @@ def exposure_table(main: MainDeck, catalog: Catalog) -> Table:
     """
     units = [p for p in main.units if not p.card.is_hero]
     whole = _strength(units)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for ability, hit in WEATHER_ROWS.items():
         fixed = [p for p in units if not _is_agile(p.card) and set(p.card.rows) & set(hit)]
         agile = [p for p in units if _is_agile(p.card) and set(p.card.rows) & set(hit)]
@@ -210,7 +215,7 @@ def scorch_table(main: MainDeck) -> Table:
     """The units a Scorch would remove now: the highest printed Strength among non-Hero units (§11)."""
     units = [p for p in main.units if not p.card.is_hero]
     top = max((p.card.strength or 0 for p in units), default=None)
-    rows = [{"card": p.card.name, "copies": p.copies, "strength": p.card.strength or 0}
+    rows: list[dict[str, Any]] = [{"card": p.card.name, "copies": p.copies, "strength": p.card.strength or 0}
             for p in units if (p.card.strength or 0) == top]
     if rows:
         count = sum(r["copies"] for r in rows)
@@ -272,7 +277,7 @@ class StatsReport:
         values = {t.key: t.rows[0] if t.key in _SINGLE_ROW else t.rows for t in tables}
         if only is not None:
             return to_json(values[only])
-        document = {
+        document: dict[str, Any] = {
             "deck": self.main.where,
             "faction": self.faction,
             "leader": self.main.leader.name if self.main.leader else None,

@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import codecs
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from deckcli.catalog.loading import default_catalog
 from deckcli.catalog.model import Card, Catalog
 from deckcli.catalog.ordering import deck_order
 from deckcli.deck.reading import MAX_COPIES, parse_deck
-from deckcli.deck.resolution import resolve_deck, unresolved_findings
-from deckcli.errors import DeckFileError
+from deckcli.deck.resolution import resolve_deck
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError
 from deckcli.files.reading import display_path, read_bytes
 from deckcli.files.safe_write import write_text
 from deckcli.findings import Finding
+from deckcli.rules.judging import unresolved_findings
 
 SECTIONS = ("cards", "side")
 
@@ -42,6 +43,16 @@ class Formatted:
     text: str
     changed: bool
     warnings: list[Finding] = field(default_factory=list)
+
+    def status(self, check: bool) -> str | None:
+        """``FILE: reformatted`` (``would be reformatted`` with ``check``), or ``None`` when the file was canonical."""
+        if not self.changed:
+            return None
+        return f"{self.where}: {'would be reformatted' if check else 'reformatted'}"
+
+    def exit_code(self, check: bool) -> int:
+        """1 when ``check`` finds the file not canonical (``fmt --check``), else 0."""
+        return EXIT_ILLEGAL if check and self.changed else EXIT_OK
 
 
 def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Formatted:
@@ -129,7 +140,7 @@ class _Entry:
     card: Card | None
 
 
-def _canonical_table(table: Any, catalog: Catalog, where: str, section: str, last_lines: dict[str, int]) -> Any:
+def _canonical_table(table: Any, catalog: Catalog, where: str, section: str, last_lines: dict[str, int | None]) -> Any:
     from tomlkit.items import Comment, InlineTable, Table, Whitespace
 
     if not isinstance(table, (Table, InlineTable)) or (isinstance(table, Table) and table.is_super_table()):
@@ -159,7 +170,7 @@ def _canonical_table(table: Any, catalog: Catalog, where: str, section: str, las
                 where=where,
                 line=last_lines.get(entry.name),
             )
-    known = sorted((e for e in entries.values() if e.card), key=lambda e: deck_order(e.card))
+    known = sorted((e for e in entries.values() if e.card), key=lambda e: deck_order(cast(Card, e.card)))
     unknown = [e for e in entries.values() if e.card is None]
     return _build_table(table, [*known, *unknown], pending, tail)
 

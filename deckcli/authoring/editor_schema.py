@@ -77,3 +77,18 @@ def faction_schema_text(catalog: Catalog, faction: FactionSet) -> str:
     from deckcli.text import to_json
 
     return to_json(faction_schema(catalog, faction)) + "\n"
+
+
+def written_message(output: str, faction: FactionSet) -> str:
+    """What ``deckcli schema`` says once it wrote ``output``: the ``#:schema`` line to put first in a deck file."""
+    return f"wrote {output}: first line of a {faction.name} deck file: #:schema {schema_reference(output)}"
+
+
+def schema_reference(output: str) -> str:
+    """How a ``#:schema`` line names the written file: ``./NAME`` beside a deck here, a ``file:`` URI when absolute."""
+    from pathlib import Path
+
+    path = Path(output)
+    if path.is_absolute():
+        return path.as_uri()
+    return output if output.startswith(("./", "../")) else f"./{output}"

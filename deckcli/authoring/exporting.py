@@ -38,7 +38,7 @@ def render_deck_list(deck: ResolvedDeck, to: str = "text") -> str:
     """The deck as text (``to="text"``) or Markdown (``"markdown"``), ending with a newline.
 
     Cards whose names did not resolve are not printed: check
-    :func:`deckcli.catalog.lookup.unresolved_findings` first. Raises ``ValueError`` for
+    :func:`deckcli.rules.judging.unresolved_findings` first. Raises ``ValueError`` for
     an unknown ``to``.
     """
     if to not in FORMATS:

@@ -28,14 +28,12 @@ from typing import Any
 from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, visible
 from deckcli.deck.reading import MAX_COPIES, DeckFile, Entry
-from deckcli.deck.resolution import (
-    Placed,
-    ResolvedDeck,
-    resolve_deck,
-    unresolved_findings,
-)
-from deckcli.errors import DeckFileError
+from deckcli.deck.resolution import Placed, ResolvedDeck, resolve_deck
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError
 from deckcli.findings import Finding
+from deckcli.rules.judging import unresolved_findings
+from deckcli.rules.messages import coded_message
+from deckcli.text import counted
 
 _BULLET = re.compile(r"^(?:[-*+•]\s+)+")
 
@@ -226,6 +224,22 @@ class Imported:
     faction_from: str
     cards: int
 
+    @property
+    def exit_code(self) -> int:
+        """1 when some line was not used (the deck misses what the list meant), else 0."""
+        return EXIT_ILLEGAL if self.problems else EXIT_OK
+
+    def refusal(self, where: str) -> str:
+        """What is said when lines were not used and nothing is written (no ``--partial``)."""
+        unused = counted(len(self.problems), "line", "lines")
+        return f"{where}: {unused} not used; nothing written (fix them, or use --partial to write the rest)"
+
+    def written(self, output: str) -> str:
+        """What is said once the deck file ``output`` is written."""
+        left_out = f", {counted(len(self.problems), 'line', 'lines')} left out" if self.problems else ""
+        return (f"wrote {output}: {counted(self.cards, 'card', 'cards')}, {self.faction.name} "
+                f"(from {self.faction_from}){left_out}; check it with: deckcli validate {output}")
+
 
 def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None = None) -> Imported:
     """Resolve a :class:`DeckList` and write it as a deck file.
@@ -257,7 +271,8 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
         raise UndecidedFaction(error.reason, listed.where, problems) from None
     foreign = [card for card in leaders if card.name not in chosen.copies]
     problems += [
-        Finding("off-faction", f"{card.name} is not one of the {chosen.name} Leaders (the faction comes from {how})",
+        Finding("off-faction",
+                f"{coded_message('off-faction', card=card.name, faction_name=chosen.name)} (the faction comes from {how})",
                 resolved.line_of(card.name, "leader"), card.name)
         for card in foreign
     ]
@@ -292,7 +307,8 @@ def _placements(
         if placed.card.is_leader:
             leaders.append(placed.card)
         else:
-            problems.append(Finding("not-a-leader", f"{placed.card.name} is not a Leader Card", placed.line, placed.card.name))
+            message = coded_message("not-a-leader", card=placed.card.name, faction_name="deck's")
+            problems.append(Finding("not-a-leader", message, placed.line, placed.card.name))
     main = dict(resolved.main)
     side = dict(resolved.side)
     if not resolved.leaders:

@@ -7,9 +7,13 @@ an installed deckcli finds them from any folder.
 from __future__ import annotations
 
 from importlib import resources
+from typing import TYPE_CHECKING, cast
 
 from deckcli.catalog.model import Card, Catalog, FactionSet
 from deckcli.errors import CatalogError
+
+if TYPE_CHECKING:
+    from tomlkit.items import Item
 
 
 def starter_text(faction: FactionSet) -> str:
@@ -30,10 +34,12 @@ def with_values(text: str, values: dict[str, str]) -> str:
 
     document = tomlkit.parse(text)
     for key, value in values.items():
-        old = document[key].trivia if key in document else None
+        # A top-level key of a deck file is a plain value (an Item), never a table split in parts (a Container).
+        old = cast("Item", document[key]).trivia if key in document else None
         document[key] = value
         if old is not None:
-            document[key].trivia.comment_ws, document[key].trivia.comment = old.comment_ws, old.comment
+            trivia = cast("Item", document[key]).trivia
+            trivia.comment_ws, trivia.comment = old.comment_ws, old.comment
     return tomlkit.dumps(document)
 
 
@@ -73,6 +79,12 @@ def skeleton_text(catalog: Catalog, faction: FactionSet, leader: Card | None, na
         "",
     ]
     return "\n".join(lines)
+
+
+def written_message(output: str, faction: FactionSet, starter: bool) -> str:
+    """What ``deckcli new`` says once it wrote ``output``."""
+    what = "starter deck" if starter else "deck skeleton"
+    return f"wrote {output}: a {faction.name} {what}; check it with: deckcli validate {output}"
 
 
 def new_deck_text(

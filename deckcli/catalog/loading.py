@@ -22,7 +22,7 @@ PACKAGED_CARDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "packa
 """The prebuilt catalog module :func:`packaged_cards_source` writes (``python tools/generate.py``)."""
 
 
-def _card_from_entry(entry: dict, home: str) -> Card:
+def _card_from_entry(entry: dict[str, Any], home: str) -> Card:
     return Card(
         name=entry["name"],
         kind=entry["kind"],
@@ -43,7 +43,7 @@ CATALOG_ENV = "DECKCLI_CATALOG"
 """Environment variable naming a folder of the player's own catalog files."""
 
 
-def _parse_catalog_file(text: str, where: str) -> dict:
+def _parse_catalog_file(text: str, where: str) -> dict[str, Any]:
     import tomllib
 
     from deckcli.files.toml_lines import toml_error_parts
@@ -75,7 +75,7 @@ def _entry_line(text: str, path: Iterable[object]) -> int | None:
     return None
 
 
-def read_catalog_files(override: str | None = None) -> dict[str, dict]:
+def read_catalog_files(override: str | None = None) -> dict[str, dict[str, Any]]:
     """Parse every catalog file: file stem -> its TOML document.
 
     ``override`` is a folder of the player's own catalog files (same format as
@@ -88,7 +88,7 @@ def read_catalog_files(override: str | None = None) -> dict[str, dict]:
     from importlib import resources
     from pathlib import Path
 
-    documents: dict[str, dict] = {}
+    documents: dict[str, dict[str, Any]] = {}
     for entry in sorted(resources.files("deckcli.catalog").joinpath("cards").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
             documents[entry.name[: -len(".toml")]] = _parse_catalog_file(entry.read_text("utf-8"), entry.name)
@@ -97,18 +97,18 @@ def read_catalog_files(override: str | None = None) -> dict[str, dict]:
     return documents
 
 
-def _read_override(folder: Path) -> dict[str, dict]:
+def _read_override(folder: Path) -> dict[str, dict[str, Any]]:
     from deckcli.files.schemas import packaged_schema, strict_validator_class
 
     if not folder.is_dir():
         raise CatalogError(f"{CATALOG_ENV} must name a folder of catalog files", where=str(folder))
     validator = strict_validator_class()(packaged_schema("catalog"))
-    documents: dict[str, dict] = {}
+    documents: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.toml")):
         try:
             text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CatalogError(f"cannot be read as UTF-8 text: {error}", where=str(path)) from None
+        except (OSError, UnicodeDecodeError) as failure:
+            raise CatalogError(f"cannot be read as UTF-8 text: {failure}", where=str(path)) from None
         document = _parse_catalog_file(text, str(path))
         for error in validator.iter_errors(document):
             location = "/".join(str(p) for p in error.absolute_path) or "top level"
@@ -125,7 +125,7 @@ def _read_override(folder: Path) -> dict[str, dict]:
     return documents
 
 
-def build_catalog(documents: dict[str, dict]) -> Catalog:
+def build_catalog(documents: dict[str, dict[str, Any]]) -> Catalog:
     """Build a :class:`Catalog` from parsed catalog documents (``read_catalog_files`` shape).
 
     The ``neutral`` document's cards join every faction's set.

@@ -9,13 +9,12 @@ from __future__ import annotations
 from deckcli.catalog.abilities import KIND_NAMES
 from deckcli.catalog.model import Card, Catalog, FactionSet
 from deckcli.errors import CardLookupError
-from deckcli.text import either, printable, spoken
+from deckcli.text import did_you_mean, either, printable, spoken
 
 
 def unknown_reason(name: str, suggestions: list[str]) -> str:
     """The message for a name that matches no card, with "did you mean" when something is close."""
-    hint = f"; did you mean {either(suggestions)}?" if suggestions else ""
-    return f'"{printable(name)}" is not a card of any faction set{hint}'
+    return f'"{printable(name)}" is not a card of any faction set{did_you_mean(suggestions)}'
 
 
 def ambiguous_reason(name: str, candidates: list[str]) -> str:

@@ -2,27 +2,30 @@
 
 from __future__ import annotations
 
-import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from deckcli.cli.options import (
     CONTEXT,
+    StrParamType,
     echo_findings,
-    read_named_deck,
     reports_errors,
     table_format_option,
 )
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
 
+if TYPE_CHECKING:
+    from deckcli.analysis.odds import OddsReport
+    from deckcli.analysis.stats import StatsReport
 
-class StatsTable(click.ParamType):
+
+class StatsTable(StrParamType):
     """``--table`` of ``stats``: one of the statistics tables (checked lazily, like ``--format``)."""
 
     name = "table"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
         from deckcli.analysis.stats import TABLES
 
         if value in TABLES:
@@ -30,12 +33,12 @@ class StatsTable(click.ParamType):
         self.fail(f"{value!r} is not a table; choose one of: {', '.join(TABLES)}", param, ctx)
 
 
-def _print_deck_report(report: Any, text: str) -> None:
+def _print_deck_report(report: StatsReport | OddsReport, text: str) -> int:
     """Say on stderr what the figures leave out, print ``text`` and exit (1 when some name is not a card)."""
 
     echo_findings(report.main.where, report.main.left_out)
     click.echo(text)
-    sys.exit(EXIT_ILLEGAL if report.main.unresolved else EXIT_OK)
+    return EXIT_ILLEGAL if report.main.unresolved else EXIT_OK
 
 
 @click.command(context_settings=CONTEXT)
@@ -45,7 +48,7 @@ def _print_deck_report(report: Any, text: str) -> None:
                    "scorch or side-deck.")
 @table_format_option
 @reports_errors
-def stats(deck: str, only: str | None, fmt: str) -> None:
+def stats(deck: str, only: str | None, fmt: str) -> int:
     """Print the composition tables of a deck.
 
     DECK is a deck file (TOML); - reads it from standard input. Tables: cards
@@ -62,7 +65,7 @@ def stats(deck: str, only: str | None, fmt: str) -> None:
     from deckcli.rules.judging import read_resolved_deck
 
     report = deck_stats(read_resolved_deck(deck))
-    _print_deck_report(report, report.render(fmt, only))
+    return _print_deck_report(report, report.render(fmt, only))
 
 
 @click.command(context_settings=CONTEXT)
@@ -87,7 +90,7 @@ def odds(
     all_of: tuple[str, ...],
     at_least: tuple[tuple[int, str], ...],
     fmt: str,
-) -> None:
+) -> int:
     """Print exact chances of drawing each card of a deck.
 
     DECK is a deck file (TOML); - reads it from standard input. One row per
@@ -106,7 +109,7 @@ def odds(
     if cards and (all_of or at_least):
         raise click.UsageError("--card lists cards one by one; it cannot be combined with --all or --at-least")
     report = draw_odds(read_resolved_deck(deck), cards, hand, exchanges, all_of, at_least)
-    _print_deck_report(report, report.render(fmt))
+    return _print_deck_report(report, report.render(fmt))
 
 
 @click.command(context_settings=CONTEXT)
@@ -114,7 +117,7 @@ def odds(
 @click.argument("new")
 @table_format_option
 @reports_errors
-def diff(old: str, new: str, fmt: str) -> None:
+def diff(old: str, new: str, fmt: str) -> int:
     """Show what changed between two decks.
 
     Cards added and removed, the profile figures (units, Special Cards,
@@ -127,7 +130,9 @@ def diff(old: str, new: str, fmt: str) -> None:
       deckcli diff decks/skellige-starter.toml decks/skellige-advanced.toml
     """
     from deckcli.analysis.diff import diff_decks, render_diff
+    from deckcli.rules.judging import read_named_deck
 
     if old == new == "-":
         raise click.UsageError("standard input (-) can be read only once")
     click.echo(render_diff(diff_decks(read_named_deck(old), read_named_deck(new)), fmt))
+    return EXIT_OK

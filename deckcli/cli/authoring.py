@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,11 +12,13 @@ from deckcli.cli.options import (
     echo_findings,
     error_line,
     output_option,
-    read_named_deck,
     reports_errors,
     write_output,
 )
-from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
+from deckcli.errors import EXIT_OK, DeckcliError
+
+if TYPE_CHECKING:
+    from deckcli.catalog.model import FactionSet
 
 
 @click.command(context_settings=CONTEXT)
@@ -27,7 +28,7 @@ from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
 @click.option("--name", "deck_name", metavar="TEXT", help="The deck's name (name = ... in the file).")
 @output_option
 @reports_errors
-def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, output: str, force: bool) -> None:
+def new(faction: FactionSet, leader: str | None, starter: bool, deck_name: str | None, output: str, force: bool) -> int:
     """Write a new deck file: a skeleton or a starter deck.
 
     The skeleton has name, faction, leader (commented out without --leader) and
@@ -38,7 +39,7 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
       deckcli new --faction "Northern Realms" --leader "Foltest: The Siegemaster" -o temeria.toml
       deckcli new --faction skellige --starter -o skellige.toml
     """
-    from deckcli.authoring.new_deck import new_deck_text
+    from deckcli.authoring.new_deck import new_deck_text, written_message
     from deckcli.catalog.loading import default_catalog
     from deckcli.catalog.lookup import lookup_leader
 
@@ -46,8 +47,8 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
     chosen = lookup_leader(catalog, leader, faction) if leader else None
     text = new_deck_text(catalog, faction, leader=chosen, starter=starter, name=deck_name)
     if write_output(text, output, force):
-        what = "starter deck" if starter else "deck skeleton"
-        click.echo(f"wrote {output}: a {faction.name} {what}; check it with: deckcli validate {output}")
+        click.echo(written_message(output, faction, starter))
+    return EXIT_OK
 
 
 @click.command("import", context_settings=CONTEXT)
@@ -60,7 +61,7 @@ def new(faction: Any, leader: str | None, starter: bool, deck_name: str | None, 
 @click.option("--partial", is_flag=True, help="Write the deck even when some lines could not be used (they are listed).")
 @output_option
 @reports_errors
-def import_(list_file: str, faction: Any, partial: bool, output: str, force: bool) -> None:
+def import_(list_file: str, faction: FactionSet | None, partial: bool, output: str, force: bool) -> int:
     """Turn a plain card list into a deck file.
 
     Reads "3 Blue Stripes Commando", "3x …", "… x3", a bare name (one copy),
@@ -77,7 +78,6 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
     from deckcli.authoring.importing import UndecidedFaction, import_list, parse_list
     from deckcli.catalog.loading import default_catalog
     from deckcli.files.reading import decode_text, display_path, read_bytes
-    from deckcli.text import counted
 
     where = display_path(list_file)
     listed = parse_list(decode_text(read_bytes(list_file, what="card list"), where), where)
@@ -88,15 +88,10 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
         raise
     echo_findings(where, imported.problems)
     if imported.problems and not partial:
-        unused = counted(len(imported.problems), "line", "lines")
-        click.echo(f"{where}: {unused} not used; nothing written (fix them, or use --partial to write the rest)", err=True)
-        sys.exit(EXIT_ILLEGAL)
-    if write_output(imported.text, output, force):
-        left_out = f", {counted(len(imported.problems), 'line', 'lines')} left out" if imported.problems else ""
-        click.echo(f"wrote {output}: {counted(imported.cards, 'card', 'cards')}, {imported.faction.name} "
-                   f"(from {imported.faction_from}){left_out}; check it with: deckcli validate {output}")
-    if imported.problems:
-        sys.exit(EXIT_ILLEGAL)
+        click.echo(imported.refusal(where), err=True)
+    elif write_output(imported.text, output, force):
+        click.echo(imported.written(output))
+    return imported.exit_code
 
 
 @click.command(context_settings=CONTEXT)
@@ -104,7 +99,7 @@ def import_(list_file: str, faction: Any, partial: bool, output: str, force: boo
 @click.option("--to", type=click.Choice(["text", "markdown"], case_sensitive=False), default="text", show_default=True,
               help="text: a list deckcli import reads back; markdown: for a forum post.")
 @reports_errors
-def export(deck: str, to: str) -> None:
+def export(deck: str, to: str) -> int:
     """Print a deck for a forum post or a chat.
 
     Leader, then units by row with their Strength, Special and Weather Cards,
@@ -115,15 +110,17 @@ def export(deck: str, to: str) -> None:
       deckcli export decks/northern-realms-starter.toml --to markdown
     """
     from deckcli.authoring.exporting import render_deck_list
+    from deckcli.rules.judging import read_named_deck
 
     click.echo(render_deck_list(read_named_deck(deck), to), nl=False)
+    return EXIT_OK
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 when a file is not in canonical form.")
 @reports_errors
-def fmt(decks: tuple[str, ...], check: bool) -> None:
+def fmt(decks: tuple[str, ...], check: bool) -> int:
     """Rewrite deck files in canonical form.
 
     Catalog spelling of every name, duplicates merged, cards ordered by kind,
@@ -145,19 +142,20 @@ def fmt(decks: tuple[str, ...], check: bool) -> None:
             codes.append(error.exit_code)
             continue
         echo_findings(formatted.where, formatted.warnings, warning=True)
+        status = formatted.status(check)
         if path == "-" and not check:
             click.echo(formatted.text, nl=False)
-        elif formatted.changed:
-            click.echo(f"{formatted.where}: {'would be reformatted' if check else 'reformatted'}")
-            codes.append(EXIT_ILLEGAL if check else EXIT_OK)
-    sys.exit(max(codes))
+        elif status is not None:
+            click.echo(status)
+        codes.append(formatted.exit_code(check))
+    return max(codes)
 
 
 @click.command(context_settings=CONTEXT)
 @click.option("--faction", type=FactionName(), required=True, help="The faction whose names the schema lists.")
 @output_option
 @reports_errors
-def schema(faction: Any, output: str, force: bool) -> None:
+def schema(faction: FactionSet, output: str, force: bool) -> int:
     """Write a deck JSON Schema for editor completion.
 
     Card and Leader names are those of the faction's set. Put "#:schema ./FILE" as the first line of a deck file: Taplo and Even
@@ -167,18 +165,10 @@ def schema(faction: Any, output: str, force: bool) -> None:
     Example:
       deckcli schema --faction "Northern Realms" -o northern-realms.schema.json
     """
-    from deckcli.authoring.editor_schema import faction_schema_text
+    from deckcli.authoring.editor_schema import faction_schema_text, written_message
     from deckcli.catalog.loading import default_catalog
 
     if write_output(faction_schema_text(default_catalog(), faction), output, force):
-        click.echo(f"wrote {output}: first line of a {faction.name} deck file: #:schema {schema_reference(output)}")
+        click.echo(written_message(output, faction))
+    return EXIT_OK
 
-
-def schema_reference(output: str) -> str:
-    """How a ``#:schema`` line names the written file: ``./NAME`` beside a deck here, a ``file:`` URI when absolute."""
-    from pathlib import Path
-
-    path = Path(output)
-    if path.is_absolute():
-        return path.as_uri()
-    return output if output.startswith(("./", "../")) else f"./{output}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,6 +16,10 @@ from deckcli.cli.options import (
     row_names,
     table_format_option,
 )
+from deckcli.errors import EXIT_OK
+
+if TYPE_CHECKING:
+    from deckcli.catalog.model import FactionSet
 
 
 @click.command(context_settings=CONTEXT)
@@ -39,9 +43,9 @@ from deckcli.cli.options import (
 @table_format_option
 @reports_errors
 def cards(
-    faction: Any, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
+    faction: FactionSet | None, kind: str | None, row: str | None, ability: str | None, hero: bool | None, search: str | None,
     fmt: str,
-) -> None:
+) -> int:
     """List catalog cards, filtered and sorted.
 
     Columns: name, faction, kind, Strength, rows, abilities, copies in the set.
@@ -62,6 +66,7 @@ def cards(
     click.echo(render_rows(records, fmt, HEADERS))
     if not records:
         click.echo("deckcli: no card matches these filters", err=True)
+    return EXIT_OK
 
 
 @click.command(context_settings=CONTEXT)
@@ -72,7 +77,7 @@ def cards(
     help="text: the card sheet to read; json: the same facts as one object.",
 )
 @reports_errors
-def card(name: str, faction: Any, fmt: str) -> None:
+def card(name: str, faction: FactionSet | None, fmt: str) -> int:
     """Show one card whole, each ability explained by the rules.
 
     Kind, Strength, rows, abilities (Hero immunity included), the faction sets
@@ -94,3 +99,4 @@ def card(name: str, faction: Any, fmt: str) -> None:
     catalog = default_catalog()
     sheet = card_sheet(catalog, lookup_card(catalog, name, faction), faction)
     click.echo(to_json(sheet) if fmt == "json" else render_card_sheet(sheet))
+    return EXIT_OK

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import click
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 )
 @verdict_format_option
 @reports_errors
-def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
+def validate(decks: tuple[str, ...], rules: str, fmt: str) -> int:
     """Check deck files against a rule set and report every violation at once.
 
     DECK is a deck file (TOML); - reads one deck from standard input. --rules all
@@ -50,7 +50,7 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
 
         overviews = [overview_file(path) for path in decks]
         render_overviews(overviews, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
-        sys.exit(max(o.exit_code for o in overviews))
+        return max(o.exit_code for o in overviews)
     rule_set = load_rule_set(rules)
     worst = EXIT_OK
 
@@ -64,55 +64,158 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> None:
             sys.stdout.flush()  # this deck's verdict is out (to a pipe too) before the next file is read
 
     render_reports(judged(), fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
-    sys.exit(worst)
+    return worst
 
 
-def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> None:
+def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> int:
     from deckcli.render.verdicts import render_lineup
     from deckcli.rules.lineups import judge_lineup_files
 
     report = judge_lineup_files(files, rules)
     render_lineup(report, fmt, out=click.echo, err=lambda line: click.echo(line, err=True))
-    sys.exit(report.exit_code)
+    return report.exit_code
+
+
+HANDFUL = 5
+"""A desk run of more files than this shows a progress bar (when standard error is a terminal)."""
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("files", nargs=-1, required=True, metavar="REGISTRATION | DECK DECK DECK")
-@verdict_format_option
+@click.argument("files", nargs=-1, required=False, metavar="REGISTRATION... | DECK DECK DECK")
+@click.option(
+    "--dir", "folder", metavar="FOLDER",
+    help="Judge every registration (*.toml with decks = [...]) under FOLDER, then print a summary.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "csv"], case_sensitive=False), default="text",
+    show_default=True,
+    help="text: findings, then a verdict (and a summary for several registrations); json: the same as one "
+    "document; csv: the summary, one row per registration.",
+)
+@click.option("--fix", "fix_", is_flag=True, help="Print the fewest card changes over the three decks that make the lineup legal.")
+@click.option("--apply", "apply_", is_flag=True, help="With --fix: rewrite every changed deck file, comments and order kept.")
 @reports_errors
-def tournament(files: tuple[str, ...], fmt: str) -> None:
+def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool, apply_: bool) -> int:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
 
     Give one registration file (TOML: decks = [...], names relative to it) or the
     three deck files. Each deck's Advanced findings are shown under it, then the
-    lineup's violations (same-faction, shared-hero, deck-illegal, ...).
+    lineup's violations (same-faction, shared-hero, deck-illegal, ...). Several
+    registrations, or --dir FOLDER, run the tournament desk: each registration is
+    judged as it comes, then a summary has one row per player (--format csv for a
+    spreadsheet); a deck file named by two registrations is noted.
 
     \b
     Example:
       deckcli tournament decks/tournament-registration.toml
       deckcli tournament monsters.toml nilfgaard.toml skellige.toml --format json
+      deckcli tournament --dir registrations/ --format csv > desk.csv
+      deckcli tournament decks/tournament-registration.toml --fix --apply
     """
-    _judge_lineup(files, "tournament", fmt)
+    from deckcli.rules.lineups import looks_like_registration
+
+    fmt = fmt.lower()
+    if apply_ and not fix_:
+        raise click.UsageError("--apply goes with --fix")
+    if fix_:
+        if folder is not None or fmt == "csv":
+            raise click.UsageError("--fix repairs one lineup: give a registration or three deck files, --format text or json")
+        from deckcli.cli.repair import fix_lineup
+
+        return fix_lineup(files, fmt, apply_)
+    desk = folder is not None or fmt == "csv" or (len(files) > 1 and any(map(looks_like_registration, files)))
+    if not desk:
+        if not files:
+            raise click.UsageError("give a registration file, three deck files, or --dir FOLDER")
+        return _judge_lineup(files, "tournament", fmt)
+    return _run_desk(files, folder, fmt)
+
+
+def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
+    """The tournament desk: judge every registration, streaming text results, then the summary."""
+    from deckcli.render.verdicts import render_desk, render_lineup
+    from deckcli.rules.lineups import judge_registrations, note_shared_decks, registration_files
+
+    paths = list(files) + (registration_files(folder) if folder is not None else [])
+    if paths.count("-") > 1:
+        raise click.UsageError("standard input (-) can be read only once")
+    progress = _Progress(len(paths)) if len(paths) > HANDFUL and _is_terminal(sys.stderr) else None
+    entries = []
+
+    def err(line: str) -> None:
+        click.echo(line, err=True)
+
+    for entry in judge_registrations(paths):
+        entries.append(entry)
+        if progress is not None:
+            progress.clear()
+        if fmt == "text":
+            if entry.report is not None:
+                render_lineup(entry.report, "text", out=click.echo, err=err)
+            elif entry.error is not None:
+                err(entry.error.located())
+                err(f"{entry.where}: not judged as a Tournament lineup")
+            click.echo("")
+        elif entry.error is not None:
+            err(entry.error.located())
+        if progress is not None:
+            progress.show(len(entries), entry.where)
+    if progress is not None:
+        progress.clear()
+    shared = note_shared_decks(entries)
+    click.echo(render_desk(entries, shared, fmt))
+    return max((e.exit_code for e in entries), default=EXIT_OK)
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+class _Progress:
+    """A one-line progress bar on standard error, redrawn in place; cleared before any other output."""
+
+    WIDTH = 24
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.shown = False
+
+    def show(self, done: int, where: str) -> None:
+        filled = self.WIDTH * done // self.total
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        line = f"[{bar}] {done}/{self.total} {where}"
+        sys.stderr.write("\r" + line[:79])
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("decks", nargs=-1, required=True, metavar="DECK DECK")
 @verdict_format_option
 @reports_errors
-def team(decks: tuple[str, ...], fmt: str) -> None:
+def team(decks: tuple[str, ...], fmt: str) -> int:
     """Check two teammates' decks for two versus two: each legal under the standard rules, different factions.
 
     \b
     Example:
       deckcli team decks/nilfgaard-starter.toml decks/skellige-starter.toml
     """
-    _judge_lineup(decks, "team", fmt)
+    return _judge_lineup(decks, "team", fmt)
 
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck")
 @reports_errors
-def profile(deck: str) -> None:
+def profile(deck: str) -> int:
     """Print the profile of a deck (JSON): the document every rule-set schema judges.
 
     Write your own house rules (--rules FILE) against these fields; README.md,
@@ -127,3 +230,4 @@ def profile(deck: str) -> None:
     from deckcli.text import to_json
 
     click.echo(to_json(deck_profile(read_resolved_deck(deck))))
+    return EXIT_OK

@@ -19,6 +19,8 @@ from deckcli.cli.authoring import export, fmt, import_, new, schema
 from deckcli.cli.catalog import card, cards
 from deckcli.cli.judging import profile, team, tournament, validate
 from deckcli.cli.options import CONTEXT, silence_stdout
+from deckcli.cli.sheets import draw, sheet
+from deckcli.cli.repair import fix
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
 
@@ -37,8 +39,15 @@ def cli() -> None:
     """
 
 
-for _command in (validate, tournament, team, profile, stats, odds, diff, cards, card, new, import_, export, fmt, schema):
+@cli.result_callback()
+def _exit_with(code: int | None, **_options: object) -> None:
+    """Every command returns the exit code its report carries; here, and only here, deckcli exits with it."""
+    click.get_current_context().exit(EXIT_OK if code is None else code)
+
+
+for _command in (validate, tournament, team, profile, stats, odds, diff, cards, card, new, import_, export, fmt, schema, sheet, draw, fix):
     cli.add_command(_command)
+cli.add_command(fix)
 
 
 def main() -> None:
@@ -54,8 +63,6 @@ def main() -> None:
         code = cli.main(prog_name="deckcli", standalone_mode=False)
     except click.exceptions.Exit as done:
         code = done.exit_code
-    except SystemExit as done:  # a command's own exit code: the output is still flushed below
-        code = done.code
     except click.ClickException as error:
         error.show()
         code = error.exit_code

@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import Any, Callable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Callable, ParamSpec, TypeVar
 
 import click
 
-from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, EXIT_UNUSABLE, DeckcliError
+from deckcli.errors import EXIT_OK, DeckcliError
+
+if TYPE_CHECKING:
+    from deckcli.catalog.model import FactionSet
+    from deckcli.findings import Finding
+
+    # click's ParamType is generic for type checkers only (click >= 8.4); at run time it stays unsubscripted.
+    StrParamType = click.ParamType[str]
+    FactionParamType = click.ParamType[FactionSet]
+else:
+    StrParamType = FactionParamType = click.ParamType
+
+_Params = ParamSpec("_Params")
+_Result = TypeVar("_Result")
+_Command = TypeVar("_Command", bound=Callable[..., Any])
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-
-
-def fail(message: str, code: int = EXIT_UNUSABLE) -> None:
-    """Print ``deckcli: message`` on stderr and exit with ``code``."""
-    click.echo(f"deckcli: {message}", err=True)
-    sys.exit(code)
 
 
 def error_line(error: DeckcliError) -> str:
@@ -24,30 +33,38 @@ def error_line(error: DeckcliError) -> str:
     return error.located() if error.where is not None else f"deckcli: {error.located()}"
 
 
-def reports_errors(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn a :class:`DeckcliError` raised by a command into a one-line message and its exit code."""
+def reports_errors(command: Callable[_Params, int]) -> Callable[_Params, int]:
+    """The one wrapper of every command: its exit code, and a :class:`DeckcliError` as one line and its exit code.
+
+    A command returns the exit code its report carries (``None`` is 0). An error
+    that lists findings (names that are not cards) prints them first, one
+    ``FILE:LINE: code: message`` line each.
+    """
 
     @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: _Params.args, **kwargs: _Params.kwargs) -> int:
         try:
-            return command(*args, **kwargs)
+            code = command(*args, **kwargs)
         except DeckcliError as error:
+            if error.where is not None:
+                echo_findings(error.where, list(error.findings))
             click.echo(error_line(error), err=True)
-            sys.exit(error.exit_code)
+            return error.exit_code
         except BrokenPipeError:
             # The reader of our output went away (`deckcli … | head -1`): stop quietly.
             silence_stdout()
-            sys.exit(EXIT_OK)
+            return EXIT_OK
+        return EXIT_OK if code is None else int(code)
 
     return wrapper
 
 
-class TableFormat(click.ParamType):
+class TableFormat(StrParamType):
     """``--format`` of the table commands: any tabulate format, ``json`` or ``csv`` (checked lazily)."""
 
     name = "format"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
         from deckcli.render.formats import table_formats
 
         choices = table_formats()
@@ -56,7 +73,7 @@ class TableFormat(click.ParamType):
         self.fail(f"{value!r} is not a format; choose one of: {', '.join(choices)}", param, ctx)
 
 
-def table_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
+def table_format_option(command: _Command) -> _Command:
     """Add the shared ``--format`` option (default ``simple``) of the table commands, as ``fmt``."""
     return click.option(
         "--format",
@@ -69,7 +86,7 @@ def table_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
-def verdict_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
+def verdict_format_option(command: _Command) -> _Command:
     """Add the ``--format text|json`` option of the verdict commands (validate, tournament, team), as ``fmt``."""
     return click.option(
         "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
@@ -77,12 +94,12 @@ def verdict_format_option(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
-class FactionName(click.ParamType):
+class FactionName(FactionParamType):
     """``--faction``: a faction's display name or slug, any case or apostrophe; converts to its set."""
 
     name = "faction"
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+    def convert(self, value: str | FactionSet, param: click.Parameter | None, ctx: click.Context | None) -> FactionSet:
         from deckcli.catalog.loading import default_catalog
 
         if not isinstance(value, str):
@@ -95,14 +112,14 @@ class FactionName(click.ParamType):
             self.fail(f"{value!r} is not a faction; choose one of: {choices}", param, ctx)
 
 
-class GameName(click.ParamType):
+class GameName(StrParamType):
     """An option naming one of a few game terms by code or name, any case (``ranged``, ``Ranged Combat``)."""
 
     def __init__(self, what: str, names: Callable[[], dict[str, str]]) -> None:
         self.name = what
         self._names = names
 
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
         from deckcli.catalog.names import find_named
 
         names = self._names()
@@ -131,7 +148,7 @@ def row_names() -> dict[str, str]:
     return ROW_NAMES
 
 
-def output_option(command: Callable[..., Any]) -> Callable[..., Any]:
+def output_option(command: _Command) -> _Command:
     """``-o FILE`` (``-`` writes to standard output) and ``--force`` of the commands that write a file."""
     command = click.option("--force", is_flag=True, help="Replace FILE if it already exists.")(command)
     return click.option(
@@ -154,26 +171,12 @@ def write_output(text: str, output: str, force: bool) -> bool:
     return True
 
 
-def echo_findings(where: str, findings: list[Any], warning: bool = False) -> None:
+def echo_findings(where: str, findings: Sequence[Finding], warning: bool = False) -> None:
     """One ``FILE:LINE: code: message`` line per finding, on stderr."""
     from deckcli.render.verdicts import finding_line
 
     for finding in findings:
         click.echo(finding_line(where, finding, warning=warning), err=True)
-
-
-def read_named_deck(path: str) -> Any:
-    """Read and resolve a deck; exit 1 listing every name that matches no card or several."""
-    from deckcli.deck.resolution import unresolved_findings
-    from deckcli.rules.judging import read_resolved_deck
-
-    deck = read_resolved_deck(path)
-    unresolved = unresolved_findings(deck)
-    if unresolved:
-        echo_findings(deck.where, unresolved)
-        click.echo(f"{deck.where}: fix the card names above first (deckcli validate lists every problem)", err=True)
-        sys.exit(EXIT_ILLEGAL)
-    return deck
 
 
 def silence_stdout() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from deckcli.errors import DeckFileError
 from deckcli.files import schema_checks
@@ -19,6 +19,8 @@ from deckcli.text import printable
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from jsonschema.protocols import Validator
 
 MAX_DISTINCT_NAMES = 1000
 
@@ -66,7 +68,7 @@ class DeckFile:
 
 
 @functools.cache
-def _deck_validator() -> Any:
+def _deck_validator() -> Validator:
     return strict_validator_class()(packaged_schema("deck"))
 
 
@@ -87,7 +89,8 @@ def _shape_error(document: dict[str, Any], lines: dict[tuple[str, ...], int], wh
         missing = error.message.split("'")[1]
         reason = f'no {missing}: add a line such as {missing} = "Northern Realms"'
     else:
-        template = error.schema.get("x-message", error.message)
+        # The failing keyword's schema is an object of deck.schema.json (never a boolean schema).
+        template = cast("dict[str, Any]", error.schema).get("x-message", error.message)
         key = f'"{printable(path[-1])}"' if len(path) > 1 else (path[0] if path else "")
         reason = template.format(key=key, value=_toml_repr(error.instance))
     raise DeckFileError(reason, where=where, line=line)

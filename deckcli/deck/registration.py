@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from deckcli.errors import DeckFileError
 from deckcli.files.reading import (
@@ -30,6 +30,9 @@ from deckcli.files.schemas import jsonable, packaged_schema, strict_validator_cl
 from deckcli.files.toml_lines import key_lines, parse_toml
 from deckcli.findings import Finding
 from deckcli.text import counted
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class Registration:
 
 
 @functools.cache
-def _registration_validator() -> Any:
+def _registration_validator() -> Validator:
     return strict_validator_class()(packaged_schema("registration"))
 
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deckcli.catalog.lookup import ambiguous_reason, unknown_reason
 from deckcli.catalog.model import Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, suggest
 from deckcli.deck.reading import DeckFile, Entry
 from deckcli.errors import DeckFileError
 from deckcli.findings import Finding
-from deckcli.text import printable
+from deckcli.text import did_you_mean, printable
 
 
 @dataclass
@@ -89,7 +88,7 @@ def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
     except KeyError:
         choices = ", ".join(f.name for f in catalog.factions.values())
         close = suggest(deck.faction, {fold(f.name): f.name for f in catalog.factions.values()}, limit=1)
-        hint = f"did you mean {close[0]}? " if close else ""
+        hint = did_you_mean(close, ending="") + " " if close else ""
         raise DeckFileError(
             f'unknown faction "{printable(deck.faction)}": {hint}choose one of {choices}',
             where=deck.where,
@@ -152,19 +151,3 @@ def _place(section: dict[str, Placed], card: Card, entry: Entry, resolved: Resol
             card=card.name,
         )
     )
-
-
-def unresolved_findings(deck: ResolvedDeck) -> list[Finding]:
-    """One ``unknown-card`` or ``ambiguous-card`` finding per deck-file entry that names no card or several.
-
-    Sorted by line; each carries the entry's line and the name as typed.
-    """
-    findings = [
-        Finding("unknown-card", unknown_reason(entry.name, deck.suggestions.get(entry.name, [])), entry.line, entry.name)
-        for entry in deck.unknown
-    ]
-    findings += [
-        Finding("ambiguous-card", ambiguous_reason(entry.name, deck.candidates.get(entry.name, [])), entry.line, entry.name)
-        for entry in deck.ambiguous
-    ]
-    return sorted(findings, key=lambda f: (f.line is None, f.line or 0))

@@ -18,7 +18,12 @@ EXISTS = "already exists: nothing written (use --force to replace it)"
 
 
 def write_text(path: str | Path, text: str, *, force: bool = False) -> None:
-    """Write ``text`` (UTF-8, line ends as given) to ``path`` atomically.
+    """Write ``text`` (UTF-8, line ends as given) to ``path`` atomically, as :func:`write_bytes` does."""
+    write_bytes(path, text.encode("utf-8"), force=force)
+
+
+def write_bytes(path: str | Path, data: bytes, *, force: bool = False) -> None:
+    """Write ``data`` (a PDF, or encoded text) to ``path`` atomically.
 
     Without ``force`` an existing file is never replaced, not even by a file
     written at the same moment by another program. A symbolic link is followed,
@@ -51,7 +56,7 @@ def write_text(path: str | Path, text: str, *, force: bool = False) -> None:
         raise _write_error(error, where) from None
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(text.encode("utf-8"))
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, mode)

@@ -302,18 +302,267 @@ def _check_32(value: Any) -> bool:
     return True
 
 
-def _check_34(value: Any) -> bool:
+def _check_33(value: Any) -> bool:
     if not (isinstance(value, str)):
-        return False
-    if isinstance(value, str) and len(value) < 1:
         return False
     return True
 
 
-def _check_33(value: Any) -> bool:
+def _check_34(value: Any) -> bool:
+    if not (isinstance(value, str) or value is None):
+        return False
+    return True
+
+
+def _check_35(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return False
+    return True
+
+
+def _check_36(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return False
+    return True
+
+
+def _check_37(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return False
+    return True
+
+
+def _check_38(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return False
+    return True
+
+
+def _check_39(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return False
+    return True
+
+
+def _check_40(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return False
+    return True
+
+
+def _check_41(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return False
+    return True
+
+
+def _check_42(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return False
+    return True
+
+
+def _check_44(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    return True
+
+
+def _check_43(value: Any) -> bool:
+    if not (isinstance(value, dict)):
+        return False
+    if isinstance(value, dict):
+        known_1 = ()
+        for key_1, item_1 in value.items():
+            if key_1 not in known_1 and not _check_44(item_1):
+                return False
+    return True
+
+
+def _check_46(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_45(value: Any) -> bool:
     if not (isinstance(value, list)):
         return False
-    if isinstance(value, list) and not all(_check_34(item) for item in value):
+    if isinstance(value, list) and not all(_check_46(item) for item in value):
+        return False
+    return True
+
+
+def _check_48(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_47(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_48(item) for item in value):
+        return False
+    return True
+
+
+def _check_50(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_49(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_50(item) for item in value):
+        return False
+    return True
+
+
+def _check_52(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_51(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_52(item) for item in value):
+        return False
+    return True
+
+
+def _check_54(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_53(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_54(item) for item in value):
+        return False
+    return True
+
+
+def _check_56(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_55(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_56(item) for item in value):
+        return False
+    return True
+
+
+def _check_58(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_57(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_58(item) for item in value):
+        return False
+    return True
+
+
+def _check_60(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_59(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_60(item) for item in value):
+        return False
+    return True
+
+
+def _check_62(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_61(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_62(item) for item in value):
+        return False
+    return True
+
+
+def _check_65(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_66(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    return True
+
+
+def _check_67(value: Any) -> bool:
+    if not ((isinstance(value, int) and not isinstance(value, bool))):
+        return False
+    return True
+
+
+def _check_64(value: Any) -> bool:
+    if not (isinstance(value, dict)):
+        return False
+    if isinstance(value, dict) and any(key not in ('card', 'copies', 'limit', ) for key in value):
+        return False
+    if isinstance(value, dict) and not all(key in value for key in ('card', 'copies', 'limit', )):
+        return False
+    if isinstance(value, dict):
+        v1 = value.get('card', _ABSENT)
+        if v1 is not _ABSENT and not _check_65(v1):
+            return False
+        v1 = value.get('copies', _ABSENT)
+        if v1 is not _ABSENT and not _check_66(v1):
+            return False
+        v1 = value.get('limit', _ABSENT)
+        if v1 is not _ABSENT and not _check_67(v1):
+            return False
+    return True
+
+
+def _check_63(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_64(item) for item in value):
         return False
     return True
 
@@ -321,168 +570,267 @@ def _check_33(value: Any) -> bool:
 def _check_31(value: Any) -> bool:
     if not (isinstance(value, dict)):
         return False
-    if isinstance(value, dict) and not all(key in value for key in ('decks', )):
+    if isinstance(value, dict) and any(key not in ('ambiguous', 'cards', 'faction', 'faction_name', 'hero_names', 'heroes', 'leader', 'leaders', 'leaders_in_main', 'main_card_in_side', 'medics', 'not_leaders', 'off_faction', 'over_copies', 'side_deck_in_main', 'specials', 'spies', 'unit_strength', 'units', 'unknown', 'weather', 'weather_names', ) for key in value):
+        return False
+    if isinstance(value, dict) and not all(key in value for key in ('faction', 'faction_name', 'leader', 'leaders', 'units', 'heroes', 'specials', 'weather', 'spies', 'medics', 'unit_strength', 'cards', 'hero_names', 'weather_names', 'off_faction', 'unknown', 'ambiguous', 'side_deck_in_main', 'leaders_in_main', 'not_leaders', 'main_card_in_side', 'over_copies', )):
         return False
     if isinstance(value, dict):
-        v1 = value.get('player', _ABSENT)
+        v1 = value.get('faction', _ABSENT)
         if v1 is not _ABSENT and not _check_32(v1):
             return False
-        v1 = value.get('decks', _ABSENT)
+        v1 = value.get('faction_name', _ABSENT)
         if v1 is not _ABSENT and not _check_33(v1):
+            return False
+        v1 = value.get('leader', _ABSENT)
+        if v1 is not _ABSENT and not _check_34(v1):
+            return False
+        v1 = value.get('leaders', _ABSENT)
+        if v1 is not _ABSENT and not _check_35(v1):
+            return False
+        v1 = value.get('units', _ABSENT)
+        if v1 is not _ABSENT and not _check_36(v1):
+            return False
+        v1 = value.get('heroes', _ABSENT)
+        if v1 is not _ABSENT and not _check_37(v1):
+            return False
+        v1 = value.get('specials', _ABSENT)
+        if v1 is not _ABSENT and not _check_38(v1):
+            return False
+        v1 = value.get('weather', _ABSENT)
+        if v1 is not _ABSENT and not _check_39(v1):
+            return False
+        v1 = value.get('spies', _ABSENT)
+        if v1 is not _ABSENT and not _check_40(v1):
+            return False
+        v1 = value.get('medics', _ABSENT)
+        if v1 is not _ABSENT and not _check_41(v1):
+            return False
+        v1 = value.get('unit_strength', _ABSENT)
+        if v1 is not _ABSENT and not _check_42(v1):
+            return False
+        v1 = value.get('cards', _ABSENT)
+        if v1 is not _ABSENT and not _check_43(v1):
+            return False
+        v1 = value.get('hero_names', _ABSENT)
+        if v1 is not _ABSENT and not _check_45(v1):
+            return False
+        v1 = value.get('weather_names', _ABSENT)
+        if v1 is not _ABSENT and not _check_47(v1):
+            return False
+        v1 = value.get('off_faction', _ABSENT)
+        if v1 is not _ABSENT and not _check_49(v1):
+            return False
+        v1 = value.get('unknown', _ABSENT)
+        if v1 is not _ABSENT and not _check_51(v1):
+            return False
+        v1 = value.get('ambiguous', _ABSENT)
+        if v1 is not _ABSENT and not _check_53(v1):
+            return False
+        v1 = value.get('side_deck_in_main', _ABSENT)
+        if v1 is not _ABSENT and not _check_55(v1):
+            return False
+        v1 = value.get('leaders_in_main', _ABSENT)
+        if v1 is not _ABSENT and not _check_57(v1):
+            return False
+        v1 = value.get('not_leaders', _ABSENT)
+        if v1 is not _ABSENT and not _check_59(v1):
+            return False
+        v1 = value.get('main_card_in_side', _ABSENT)
+        if v1 is not _ABSENT and not _check_61(v1):
+            return False
+        v1 = value.get('over_copies', _ABSENT)
+        if v1 is not _ABSENT and not _check_63(v1):
             return False
     return True
 
 
-def _check_36(value: Any) -> bool:
+def _check_69(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    return True
+
+
+def _check_71(value: Any) -> bool:
+    if not (isinstance(value, str)):
+        return False
+    if isinstance(value, str) and len(value) < 1:
+        return False
+    return True
+
+
+def _check_70(value: Any) -> bool:
+    if not (isinstance(value, list)):
+        return False
+    if isinstance(value, list) and not all(_check_71(item) for item in value):
+        return False
+    return True
+
+
+def _check_68(value: Any) -> bool:
+    if not (isinstance(value, dict)):
+        return False
+    if isinstance(value, dict) and not all(key in value for key in ('decks', )):
+        return False
+    if isinstance(value, dict):
+        v1 = value.get('player', _ABSENT)
+        if v1 is not _ABSENT and not _check_69(v1):
+            return False
+        v1 = value.get('decks', _ABSENT)
+        if v1 is not _ABSENT and not _check_70(v1):
+            return False
+    return True
+
+
+def _check_73(value: Any) -> bool:
     if not _check_14(value):
         return False
     return True
 
 
-def _check_37(value: Any) -> bool:
+def _check_74(value: Any) -> bool:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 5:
         return False
     return True
 
 
-def _check_38(value: Any) -> bool:
+def _check_75(value: Any) -> bool:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 2:
         return False
     return True
 
 
-def _check_39(value: Any) -> bool:
+def _check_76(value: Any) -> bool:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 2:
         return False
     return True
 
 
-def _check_40(value: Any) -> bool:
+def _check_77(value: Any) -> bool:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 130:
         return False
     return True
 
 
-def _check_35(value: Any) -> bool:
-    if not all((_check_36(value),)):
+def _check_72(value: Any) -> bool:
+    if not all((_check_73(value),)):
         return False
     if isinstance(value, dict):
         v1 = value.get('specials', _ABSENT)
-        if v1 is not _ABSENT and not _check_37(v1):
+        if v1 is not _ABSENT and not _check_74(v1):
             return False
         v1 = value.get('spies', _ABSENT)
-        if v1 is not _ABSENT and not _check_38(v1):
+        if v1 is not _ABSENT and not _check_75(v1):
             return False
         v1 = value.get('medics', _ABSENT)
-        if v1 is not _ABSENT and not _check_39(v1):
+        if v1 is not _ABSENT and not _check_76(v1):
             return False
         v1 = value.get('unit_strength', _ABSENT)
-        if v1 is not _ABSENT and not _check_40(v1):
+        if v1 is not _ABSENT and not _check_77(v1):
             return False
     return True
 
 
-def _check_42(value: Any) -> bool:
+def _check_79(value: Any) -> bool:
     if not _check_14(value):
         return False
     return True
 
 
-def _check_44(value: Any) -> bool:
+def _check_81(value: Any) -> bool:
     if not _equal(value, 'Clear Weather'):
         return False
     return True
 
 
-def _check_43(value: Any) -> bool:
-    if isinstance(value, list) and not all(_check_44(item) for item in value):
+def _check_80(value: Any) -> bool:
+    if isinstance(value, list) and not all(_check_81(item) for item in value):
         return False
     return True
 
 
-def _check_41(value: Any) -> bool:
-    if not all((_check_42(value),)):
+def _check_78(value: Any) -> bool:
+    if not all((_check_79(value),)):
         return False
     if isinstance(value, dict):
         v1 = value.get('weather_names', _ABSENT)
-        if v1 is not _ABSENT and not _check_43(v1):
+        if v1 is not _ABSENT and not _check_80(v1):
             return False
     return True
 
 
-def _check_46(value: Any) -> bool:
+def _check_83(value: Any) -> bool:
     if not _equal(value, 2):
         return False
     return True
 
 
-def _check_47(value: Any) -> bool:
+def _check_84(value: Any) -> bool:
     if isinstance(value, list) and len(value) > 0:
         return False
     return True
 
 
-def _check_48(value: Any) -> bool:
+def _check_85(value: Any) -> bool:
     if isinstance(value, list) and len(value) > 0:
         return False
     return True
 
 
-def _check_45(value: Any) -> bool:
+def _check_82(value: Any) -> bool:
     if not (isinstance(value, dict)):
         return False
     if isinstance(value, dict):
         v1 = value.get('deck_count', _ABSENT)
-        if v1 is not _ABSENT and not _check_46(v1):
+        if v1 is not _ABSENT and not _check_83(v1):
             return False
         v1 = value.get('illegal_decks', _ABSENT)
-        if v1 is not _ABSENT and not _check_47(v1):
+        if v1 is not _ABSENT and not _check_84(v1):
             return False
         v1 = value.get('shared_factions', _ABSENT)
-        if v1 is not _ABSENT and not _check_48(v1):
+        if v1 is not _ABSENT and not _check_85(v1):
             return False
     return True
 
 
-def _check_50(value: Any) -> bool:
+def _check_87(value: Any) -> bool:
     if not _equal(value, 3):
         return False
     return True
 
 
-def _check_51(value: Any) -> bool:
+def _check_88(value: Any) -> bool:
     if isinstance(value, list) and len(value) > 0:
         return False
     return True
 
 
-def _check_52(value: Any) -> bool:
+def _check_89(value: Any) -> bool:
     if isinstance(value, list) and len(value) > 0:
         return False
     return True
 
 
-def _check_53(value: Any) -> bool:
+def _check_90(value: Any) -> bool:
     if isinstance(value, list) and len(value) > 0:
         return False
     return True
 
 
-def _check_49(value: Any) -> bool:
+def _check_86(value: Any) -> bool:
     if not (isinstance(value, dict)):
         return False
     if isinstance(value, dict):
         v1 = value.get('deck_count', _ABSENT)
-        if v1 is not _ABSENT and not _check_50(v1):
+        if v1 is not _ABSENT and not _check_87(v1):
             return False
         v1 = value.get('illegal_decks', _ABSENT)
-        if v1 is not _ABSENT and not _check_51(v1):
+        if v1 is not _ABSENT and not _check_88(v1):
             return False
         v1 = value.get('shared_factions', _ABSENT)
-        if v1 is not _ABSENT and not _check_52(v1):
+        if v1 is not _ABSENT and not _check_89(v1):
             return False
         v1 = value.get('shared_heroes', _ABSENT)
-        if v1 is not _ABSENT and not _check_53(v1):
+        if v1 is not _ABSENT and not _check_90(v1):
             return False
     return True
 
@@ -491,7 +839,9 @@ SOURCES: dict[str, tuple[int, int]] = {
     'catalog': (3104, 1513002455),
     'deck': (1484, 2190638913),
     'league-house-rules': (1339, 1202777929),
+    'profile': (4024, 3672851740),
     'registration': (955, 2528604301),
+    'rule-keywords': (4039, 2777087934),
     'rules/advanced': (1679, 1696774080),
     'rules/solo': (906, 3640741846),
     'rules/standard': (3718, 2329064777),
@@ -503,10 +853,12 @@ CHECKS: dict[str, Callable[[Any], bool] | None] = {
     'catalog': None,  # not translated: keyword 'uniqueItems' at /$defs/card/properties/rows/uniqueItems
     'deck': _check_1,
     'league-house-rules': _check_12,
-    'registration': _check_31,
-    'rules/advanced': _check_35,
-    'rules/solo': _check_41,
+    'profile': _check_31,
+    'registration': _check_68,
+    'rule-keywords': None,  # not translated: keyword 'pattern' at /propertyNames/if/pattern
+    'rules/advanced': _check_72,
+    'rules/solo': _check_78,
     'rules/standard': _check_14,
-    'rules/team': _check_45,
-    'rules/tournament': _check_49,
+    'rules/team': _check_82,
+    'rules/tournament': _check_86,
 }

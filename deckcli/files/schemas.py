@@ -10,7 +10,10 @@ import datetime
 import functools
 import json
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
 
 SCHEMA_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "schemas")
 """Where the packaged schemas are, read by path: importing importlib.resources costs more than reading them."""
@@ -24,13 +27,13 @@ def packaged_schema(name: str) -> dict[str, Any]:
     """
     if os.path.isdir(SCHEMA_FOLDER):
         with open(os.path.join(SCHEMA_FOLDER, *f"{name}.schema.json".split("/")), encoding="utf-8") as handle:
-            return json.loads(handle.read())  # type: ignore[no-any-return]
+            return cast("dict[str, Any]", json.loads(handle.read()))
     from importlib import resources  # a package that is not a folder of files (a zip)
 
     folder, _, stem = name.rpartition("/")
     package = "deckcli.schemas" + (f".{folder}" if folder else "")
     text = resources.files(package).joinpath(f"{stem}.schema.json").read_text("utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    return cast("dict[str, Any]", json.loads(text))
 
 
 def packaged_rule_names() -> list[str]:
@@ -59,10 +62,10 @@ def _rule_schema_stems() -> list[str]:
 
 
 def _judges(name: str) -> str:
-    return packaged_schema(f"rules/{name}").get("x-judges", "deck")
+    return cast(str, packaged_schema(f"rules/{name}").get("x-judges", "deck"))
 
 
-def strict_validator_class() -> Any:
+def strict_validator_class() -> type[Validator]:
     """The draft 2020-12 validator class where ``integer`` means a TOML integer.
 
     jsonschema accepts ``2.0`` as an integer; a deck count of ``2.0`` is a typo,
@@ -72,14 +75,18 @@ def strict_validator_class() -> Any:
 
 
 @functools.cache
-def _strict_validator_class() -> Any:
+def _strict_validator_class() -> type[Validator]:
     import jsonschema
 
     base = jsonschema.Draft202012Validator
     checker = base.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
     )
-    return jsonschema.validators.extend(base, type_checker=checker)
+    # jsonschema's stubs leave ``extend`` unannotated; it returns a validator class like ``base``.
+    extended: type[Validator] = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        base, type_checker=checker
+    )
+    return extended
 
 
 def jsonable(value: Any) -> Any:

@@ -27,7 +27,7 @@ _BARE_HEADER = re.compile(r"\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(?:#[^\x00-\x08\x0a-
 _POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
 
 
-def _leaves(document: dict, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
+def _leaves(document: dict[str, Any], prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
     paths: list[tuple[str, ...]] = []
     for key, value in document.items():
         path = (*prefix, key)
@@ -62,8 +62,8 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
                 parsed = tomllib.loads(stripped.replace("[[", "[").replace("]]", "]"))
             except tomllib.TOMLDecodeError:
                 continue
-            path = _leaves(parsed, ())
-            table = path[-1] if path else ()
+            paths = _leaves(parsed, ())
+            table = paths[-1] if paths else ()
             lines.setdefault(table, number)
             continue
         simple = _SIMPLE_KEY.match(line)

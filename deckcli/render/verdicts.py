@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from deckcli.findings import Finding
 from deckcli.render.formats import render_rows
-from deckcli.text import counted, to_json
+from deckcli.text import counted, spoken, to_json
 
 if TYPE_CHECKING:  # reports are only read here: their modules are not imported just to render one kind
     from deckcli.rules.judging import DeckReport
-    from deckcli.rules.lineups import LineupReport
+    from deckcli.rules.lineups import DeskEntry, LineupReport
     from deckcli.rules.overview import Overview
 
 Echo = Callable[[str], None]
@@ -89,9 +89,9 @@ def lineup_verdict_line(report: LineupReport) -> str:
 
 def render_lineup(report: LineupReport, fmt: str, out: Echo, err: Echo) -> None:
     """Write ``report`` in ``fmt`` (``text`` or ``json``): results to ``out``, unreadable files to ``err``."""
-    unreadable = [deck for deck in report.decks if deck.error is not None]
-    for deck in unreadable:
-        err(deck.error.located())
+    unreadable = [deck.error for deck in report.decks if deck.error is not None]
+    for error in unreadable:
+        err(error.located())
     if fmt == "json":
         out(to_json(report.as_dict()))
     else:
@@ -137,3 +137,33 @@ def render_overviews(overviews: Sequence[Overview], fmt: str, out: Echo, err: Ec
         for finding in overview.reports[0].warnings:
             out(finding_line(overview.deck, finding, warning=True))
         out(f"{overview.deck}: {overview.verdict()}")
+
+
+DESK_COLUMNS = {"player": "player", "verdict": "verdict", "factions": "factions", "codes": "codes broken",
+                "registration": "registration"}
+"""The text summary's columns (CSV and JSON carry every field of :meth:`DeskEntry.row`)."""
+
+
+def desk_summary_line(entries: Sequence[DeskEntry]) -> str:
+    """``Tournament desk: 30 registrations: 28 legal, 1 not legal, 1 not judged``."""
+    counts = {verdict: sum(1 for e in entries if e.verdict == verdict) for verdict in ("legal", "not legal", "not judged")}
+    parts = ", ".join(f"{n} {verdict}" for verdict, n in counts.items() if n)
+    return f"Tournament desk: {counted(len(entries), 'registration', 'registrations')}: {parts}"
+
+
+def render_desk(entries: Sequence[DeskEntry], shared: Sequence[tuple[str, Sequence[DeskEntry]]], fmt: str) -> str:
+    """The summary of a desk run, one row per registration, in ``fmt`` (``text``, ``csv`` or ``json``).
+
+    Text: a title line, a table (player, verdict, factions, codes broken,
+    registration), then a ``note:`` line per deck file registered twice.
+    """
+    rows = [entry.row() for entry in entries]
+    if fmt in ("csv", "json"):
+        return render_rows(rows, fmt)
+    shown = [{**row, "player": row["player"] or "", "factions": ", ".join(row["factions"]),
+              "codes": ", ".join(row["codes"])} for row in rows]
+    lines = [desk_summary_line(entries), render_rows([{k: r[k] for k in DESK_COLUMNS} for r in shown], "simple", DESK_COLUMNS)]
+    for deck, users in shared:
+        who = spoken([f"{e.report.player or 'a player'} ({e.where})" for e in users if e.report is not None])
+        lines.append(f"note: {deck} is registered by {who}: one deck file for two players")
+    return "\n".join(lines)

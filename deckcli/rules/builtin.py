@@ -6,14 +6,17 @@ decks instead: see :mod:`deckcli.rules.lineups`."""
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import RulesError
 from deckcli.files.schemas import (
     packaged_rule_names,
     packaged_schema,
 )
-from deckcli.rules.rule_set import CompiledOnFirstUse, RuleSet
+from deckcli.rules.rule_set import RuleSet
+
+if TYPE_CHECKING:
+    from referencing import Registry
 
 BUILTIN_ID_PREFIX = "urn:deckcli:rules:"
 
@@ -23,7 +26,7 @@ EVERY_RULE_SET = "all"
 
 
 @functools.cache
-def _builtin_registry() -> Any:
+def _builtin_registry() -> Registry[Any]:
     from referencing import Registry, Resource
 
     resources = []
@@ -50,13 +53,5 @@ def builtin_rule_set(name: str) -> RuleSet:
     """
     if name not in packaged_rule_names():
         raise RulesError(f"no rule set named {name!r}: choose {_rule_set_choices()} or a schema file")
-    validator = CompiledOnFirstUse(functools.partial(_builtin_validator, name))
-    return RuleSet(name=name, schema=packaged_schema(f"rules/{name}"), validator=validator, fast_check=f"rules/{name}")
-
-
-@functools.cache
-def _builtin_validator(name: str) -> Any:
-    """The compiled jsonschema validator of the packaged rule set ``name``, built once, when first needed."""
-    from deckcli.files import schemas
-
-    return schemas.strict_validator_class()(packaged_schema(f"rules/{name}"), registry=_builtin_registry())
+    schema = packaged_schema(f"rules/{name}")
+    return RuleSet.compile(name, schema, registry=_builtin_registry, fast_check=f"rules/{name}")

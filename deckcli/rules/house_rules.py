@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
 from deckcli.errors import RulesError
-from deckcli.files.schemas import strict_validator_class
+from deckcli.files.schemas import packaged_schema
+
+if TYPE_CHECKING:
+    from referencing import Registry
+
+    from deckcli.rules.rule_set import RuleSet
 
 
 def _read_json(path: Path, where: str) -> Any:
@@ -71,10 +76,6 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 TEMPLATE_KEYS = ("x-message", "x-short", "x-summary")
 
 
-TEXT_KEYS = (*TEMPLATE_KEYS, "x-code", "x-label", "x-rule")
-
-
-SECTIONS = ("leader", "cards", "side")
 
 
 def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
@@ -94,41 +95,66 @@ def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
     except RecursionError:
         raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
     _check_annotations(contents, where)
+    _check_fields(contents, where)
     return contents
+
+
+def _check_fields(schema: dict[str, Any], where: str) -> None:
+    """Refuse a rule on a field the profile does not have (``"heros"``): it would never be judged.
+
+    The fields are those of ``schemas/profile.schema.json``; the rule set's own
+    ``properties`` and those of its ``allOf`` / ``anyOf`` / ``oneOf`` parts are checked.
+    """
+    from deckcli.catalog.names import suggest
+    from deckcli.rules.profile import profile_fields
+    from deckcli.text import did_you_mean
+
+    fields = profile_fields()
+    parts = [schema, *(part for key in ("allOf", "anyOf", "oneOf") for part in schema.get(key, []) if isinstance(part, dict))]
+    for part in parts:
+        properties = part.get("properties")
+        for name in properties if isinstance(properties, dict) else ():
+            if name not in fields:
+                hint = did_you_mean(suggest(name, {field: field for field in fields}))
+                raise RulesError(
+                    f'properties/{name}: the profile has no field "{name}", so this rule would never be judged{hint} '
+                    "(deckcli profile DECK shows the fields)",
+                    where=where,
+                )
 
 
 def _check_annotations(node: Any, where: str) -> None:
     """Refuse deckcli keywords a rule would misuse: a non-text code or message, an unknown placeholder.
 
-    A house rule set judges one deck (``x-judges`` is ``"deck"`` or absent); its
-    messages may name the profile's fields and the finding's own (see :mod:`deckcli.rules.rule_set`).
+    Every object of the schema is checked against ``schemas/rule-keywords.schema.json``,
+    the one description of deckcli's ``x-`` vocabulary; then each message template's
+    fields. A house rule set judges one deck (``x-judges`` is ``"deck"`` or absent).
     """
-    if isinstance(node, list):
-        for item in node:
-            _check_annotations(item, where)
-        return
-    if not isinstance(node, dict):
-        return
-    judges = node.get("x-judges", "deck")
-    if judges == "lineup":
-        raise RulesError(
-            '"x-judges": "lineup": this rule set judges a lineup of decks, not one deck; '
-            "deckcli tournament and deckcli team use their built-in lineup rules",
-            where=where,
-        )
-    if judges != "deck":
-        raise RulesError(f'"x-judges" is {judges!r}: a house rule set judges one deck ("deck")', where=where)
-    for key, value in node.items():
-        if key in TEXT_KEYS and not isinstance(value, str):
-            raise RulesError(f"{key} must be text, not {json.dumps(value)}", where=where)
-        if key == "x-each" and not isinstance(value, bool):
-            raise RulesError(f"x-each must be true or false, not {json.dumps(value)}", where=where)
-        if key == "x-section" and value not in SECTIONS:
-            raise RulesError(f"x-section {json.dumps(value)}: choose {', '.join(SECTIONS)}", where=where)
-        if key in TEMPLATE_KEYS:
-            _check_template(key, value, where)
-        elif key not in TEXT_KEYS:
-            _check_annotations(value, where)
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(packaged_schema("rule-keywords"))
+    waiting = [node]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, list):
+            waiting.extend(reversed(item))
+            continue
+        if not isinstance(item, dict):
+            continue
+        for error in validator.iter_errors(item):
+            keyword = str(error.path[0]) if error.path else str(error.instance)
+            template = error.schema.get("x-message", "{keyword}: {value} " + error.message)
+            raise RulesError(template.format(keyword=keyword, value=json.dumps(error.instance, ensure_ascii=False)), where=where)
+        if item.get("x-judges") == "lineup":
+            raise RulesError(
+                '"x-judges": "lineup": this rule set judges a lineup of decks, not one deck; '
+                "deckcli tournament and deckcli team use their built-in lineup rules",
+                where=where,
+            )
+        for key in TEMPLATE_KEYS:
+            if key in item:
+                _check_template(key, item[key], where)
+        waiting.extend(value for key, value in reversed(list(item.items())) if not key.startswith("x-"))
 
 
 def _check_template(key: str, template: str, where: str) -> None:
@@ -136,9 +162,9 @@ def _check_template(key: str, template: str, where: str) -> None:
     import string
 
     from deckcli.rules.messages import FINDING_FIELDS
-    from deckcli.rules.profile import ITEM_FIELDS, NESTED_FIELDS, PROFILE_FIELDS
+    from deckcli.rules.profile import item_fields, nested_fields, profile_fields
 
-    known = sorted({*PROFILE_FIELDS, *ITEM_FIELDS, *FINDING_FIELDS} - set(NESTED_FIELDS))
+    known = sorted({*profile_fields(), *item_fields(), *FINDING_FIELDS} - set(nested_fields()))
     try:
         parts = [
             (field, spec, conversion)
@@ -230,7 +256,7 @@ def _check_references(schema: dict[str, Any], resolver: Any, where: str) -> None
             raise RulesError(f"$ref {ref!r}: nothing at #{fragment}{inside}", where=where) from None
 
 
-def load_house_rules(spec: str, builtin_registry: Any) -> Any:
+def load_house_rules(spec: str, builtin_registry: Registry[Any]) -> RuleSet:
     """Load the rule-set schema file at ``spec`` and compile it.
 
     Returns a :class:`deckcli.rules.rule_set.RuleSet` named after the file. Raises
@@ -254,5 +280,4 @@ def load_house_rules(spec: str, builtin_registry: Any) -> Any:
     )
     for uri, contents in local.items():
         _check_references(contents, registry.resolver(base_uri=uri), spec if uri == base else unquote(urlparse(uri).path))
-    validator = strict_validator_class()(local[base], registry=registry)
-    return RuleSet(name=path.name, schema=local[base], validator=validator, where=spec)
+    return RuleSet.compile(path.name, local[base], registry=registry, where=spec)

@@ -12,12 +12,13 @@ from deckcli.catalog.loading import default_catalog
 from deckcli.catalog.model import Catalog
 from deckcli.deck.reading import load_deck
 from deckcli.deck.resolution import ResolvedDeck, resolve_deck
-from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError, UnresolvedNamesError
 from deckcli.files.reading import display_path
 from deckcli.findings import Finding
+from deckcli.rules.messages import coded_message
 from deckcli.rules.profile import deck_profile
 from deckcli.rules.rule_set import RuleSet
-from deckcli.text import either
+from deckcli.text import did_you_mean, either, printable
 
 
 @dataclass
@@ -57,10 +58,41 @@ class DeckReport:
 
 def hints_for(deck: ResolvedDeck) -> dict[str, str]:
     """The message endings for unknown names ("; did you mean …?") and ambiguous ones (the candidates)."""
-    hints = {name: f"; did you mean {either(found)}?" if found else "" for name, found in deck.suggestions.items()}
+    hints = {name: did_you_mean(found) for name, found in deck.suggestions.items()}
     for name, candidates in deck.candidates.items():
         hints[name] = either(candidates)
     return hints
+
+
+def unresolved_findings(deck: ResolvedDeck) -> list[Finding]:
+    """One ``unknown-card`` or ``ambiguous-card`` finding per deck-file entry that names no card or several.
+
+    Worded as the standard rule set words these codes (rulebook §1); sorted by
+    line, each carries the entry's line and the name as typed.
+    """
+    hints = hints_for(deck)
+    findings = [
+        Finding(code, coded_message(code, card=printable(entry.name), hint=hints.get(entry.name, "")), entry.line, entry.name)
+        for code, entries in (("unknown-card", deck.unknown), ("ambiguous-card", deck.ambiguous))
+        for entry in entries
+    ]
+    return sorted(findings, key=lambda f: (f.line is None, f.line or 0))
+
+
+def read_named_deck(path: str, catalog: Catalog | None = None) -> ResolvedDeck:
+    """Read and resolve a deck whose every name must be a card (``export``, ``diff``).
+
+    Raises :class:`UnresolvedNamesError` (exit code 1) carrying an
+    ``unknown-card`` / ``ambiguous-card`` finding per such name, and
+    :class:`deckcli.errors.DeckFileError` (exit code 2) for an unreadable file.
+    """
+    deck = read_resolved_deck(path, catalog)
+    unresolved = unresolved_findings(deck)
+    if unresolved:
+        error = UnresolvedNamesError("fix the card names above first (deckcli validate lists every problem)", where=deck.where)
+        error.findings = tuple(unresolved)
+        raise error
+    return deck
 
 
 def read_resolved_deck(path: str, catalog: Catalog | None = None) -> ResolvedDeck:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from deckcli.errors import (
     EXIT_ILLEGAL,
@@ -21,7 +21,7 @@ from deckcli.errors import (
 )
 from deckcli.findings import Finding
 from deckcli.rules.judging import DeckReport
-from deckcli.rules.rule_set import CompiledOnFirstUse, RuleSet
+from deckcli.rules.rule_set import RuleSet
 
 
 @dataclass(frozen=True)
@@ -48,15 +48,16 @@ def lineup_rules(name: str) -> LineupRules:
 
     Raises :class:`RulesError` (exit code 2) when no such lineup rule set is shipped.
     """
-    from deckcli.files import schemas
-    from deckcli.files.schemas import packaged_lineup_names, packaged_schema
+    from deckcli.files.schemas import (
+        packaged_lineup_names,
+        packaged_schema,
+    )
     from deckcli.rules.builtin import builtin_rule_set
 
     if name not in packaged_lineup_names():
         raise RulesError(f"no lineup rule set named {name!r}: choose {', '.join(packaged_lineup_names())}")
     schema = packaged_schema(f"rules/{name}")
-    validator = CompiledOnFirstUse(functools.cache(lambda: schemas.strict_validator_class()(schema)))
-    rule_set = RuleSet(name=name, schema=schema, validator=validator, fast_check=f"rules/{name}")
+    rule_set = RuleSet.compile(name, schema, fast_check=f"rules/{name}")
     return LineupRules(
         name=name,
         rule_set=rule_set,
@@ -245,3 +246,173 @@ def _refuse_repeats(paths: Sequence[str], rules: LineupRules) -> None:
         earlier, later = paths[repeat[0]], paths[repeat[1]]
         named = later if earlier == later else f"{earlier} (as {later})"
         raise DeckcliError(f"{named} is given twice: a {rules.label} is {rules.deck_count} different decks")
+
+
+# The tournament desk: many registrations judged in one call, one summary row each.
+
+TOML_SUFFIX = ".toml"
+
+
+@dataclass
+class DeskEntry:
+    """One registration at the desk: the file as given, and its ``report`` or the ``error`` that stopped it.
+
+    ``error`` is set when the registration cannot be used (not TOML, no
+    ``decks``, a missing deck file, …) or one of its deck files cannot be read;
+    ``report`` is ``None`` in the first case. ``shares`` lists, per deck file
+    that another registration also names, that file and the other registrations.
+    """
+
+    path: str
+    where: str
+    report: LineupReport | None = None
+    error: DeckcliError | None = None
+    shares: list[tuple[str, list[str]]] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """0 legal, 1 breaks a rule, 2 could not be judged."""
+        if self.report is not None and self.report.legal is not None:
+            return self.report.exit_code
+        return self.error.exit_code if self.error is not None else EXIT_UNUSABLE
+
+    @property
+    def verdict(self) -> str:
+        """``legal``, ``not legal`` or ``not judged``."""
+        if self.report is None or self.report.legal is None:
+            return "not judged"
+        return "legal" if self.report.legal else "not legal"
+
+    def row(self) -> dict[str, Any]:
+        """The summary row: ``player``, ``registration``, ``legal`` (``None`` when not judged), ``verdict``,
+        ``factions`` (names, one per deck), ``codes`` (the lineup's broken codes, then the decks'),
+        ``decks`` (deck files), ``shared_decks`` (``FILE (also in REG, …)``) and ``error`` (the reason it
+        was not judged, or ``None``)."""
+        report = self.report
+        decks = [d.deck for d in report.decks] if report is not None else []
+        factions = [str(d.profile.get("faction_name")) for d in report.decks if d.profile] if report else []
+        codes: list[str] = []
+        if report is not None:
+            codes = [f.code for f in report.violations]
+            codes += [f.code for d in report.decks for f in d.violations]
+        return {
+            "player": report.player if report is not None else None,
+            "registration": self.where,
+            "legal": report.legal if report is not None else None,
+            "verdict": self.verdict,
+            "factions": factions,
+            "codes": list(dict.fromkeys(codes)),
+            "decks": decks,
+            "shared_decks": [f"{deck} (also in {_few(others)})" for deck, others in self.shares],
+            "error": self.error.located() if self.error is not None else None,
+        }
+
+
+def registration_files(folder: str) -> list[str]:
+    """Every registration under ``folder`` (recursively): the ``*.toml`` files that are not deck files, sorted.
+
+    A file that holds ``faction`` and no ``decks`` is a deck file and is left
+    out; one that cannot be read as TOML is kept, so the desk reports it.
+    Raises :class:`DeckcliError` (exit 2) when ``folder`` is not a folder or holds no registration.
+    """
+    import os
+    import tomllib
+
+    if not os.path.isdir(folder):
+        state = "is not a folder" if os.path.exists(folder) else "does not exist"
+        raise DeckcliError(f"{state}: --dir takes the folder holding the registrations", where=folder)
+    found = []
+    for root, folders, files in os.walk(folder):
+        folders.sort(key=_natural)
+        for name in sorted(files, key=_natural):
+            if not name.endswith(TOML_SUFFIX):
+                continue
+            path = os.path.normpath(os.path.join(root, name))
+            try:
+                with open(path, "rb") as handle:
+                    document = tomllib.load(handle)
+            except (OSError, ValueError):
+                found.append(path)
+                continue
+            if "decks" in document or "faction" not in document:
+                found.append(path)
+    if not found:
+        raise DeckcliError(
+            'holds no registration (a *.toml file with decks = ["a.toml", …])', where=folder
+        )
+    return found
+
+
+def looks_like_registration(path: str) -> bool:
+    """Whether ``path`` reads as a registration (TOML with ``decks``); ``False`` for deck files and unreadable ones."""
+    import tomllib
+
+    try:
+        with open(path, "rb") as handle:
+            return "decks" in tomllib.load(handle)
+    except (OSError, ValueError):
+        return False
+
+
+def judge_registrations(paths: Sequence[str], name: str = "tournament") -> Iterator[DeskEntry]:
+    """Judge each registration file in ``paths`` in turn, yielding its :class:`DeskEntry` as soon as it is judged.
+
+    Never raises for a bad registration or deck file: the entry holds the error.
+    Shared deck files are filled in by :func:`note_shared_decks` once all are judged.
+    """
+    from deckcli.deck.registration import read_registration
+    from deckcli.files.reading import display_path
+
+    rules = lineup_rules(name)
+    for path in paths:
+        entry = DeskEntry(path=path, where=display_path(path))
+        try:
+            registration = read_registration(path, rules.deck_count, rules.label)
+        except DeckcliError as error:
+            entry.error = error
+            yield entry
+            continue
+        report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
+        report.warnings = list(registration.warnings)
+        entry.report = report
+        entry.error = next((d.error for d in report.decks if d.error is not None), None)
+        yield entry
+
+
+def note_shared_decks(entries: Sequence[DeskEntry]) -> list[tuple[str, list[DeskEntry]]]:
+    """Deck files named by two or more registrations (the same file, however spelt), with those registrations.
+
+    Fills each entry's ``shares``. Two players may not hand in one deck file:
+    the desk notes it (it is not a rule of §15, so not a violation).
+    """
+    from deckcli.files.reading import file_identity
+
+    users: dict[object, list[tuple[str, DeskEntry]]] = {}
+    for entry in entries:
+        if entry.report is None:
+            continue
+        for deck in dict.fromkeys(d.deck for d in entry.report.decks):
+            users.setdefault(file_identity(deck), []).append((deck, entry))
+    shared = []
+    for group in users.values():
+        owners = list(dict.fromkeys(entry.where for _deck, entry in group))
+        if len(owners) < 2:
+            continue
+        shared.append((group[0][0], [entry for _deck, entry in group]))
+        for deck, entry in group:
+            entry.shares.append((deck, [o for o in owners if o != entry.where]))
+    return shared
+
+
+def _few(names: Sequence[str], most: int = 3) -> str:
+    """``a, b`` or, past ``most`` names, ``a, b, c and 4 other registrations``."""
+    if len(names) <= most:
+        return ", ".join(names)
+    return f"{', '.join(names[:most])} and {len(names) - most} other registrations"
+
+
+def _natural(name: str) -> list[tuple[int, int | str]]:
+    """Sort key putting ``p2`` before ``p10``: runs of digits compare as numbers."""
+    import re
+
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", name) if part]

@@ -11,12 +11,16 @@ count with its noun. A template that cannot be filled gives the plain message.
 
 from __future__ import annotations
 
+import functools
 import json
 import string
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeGuard, cast
 
 from deckcli.findings import Finding
 from deckcli.text import counted, printable, spoken
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 FINDING_FIELDS = ("value", "limit", "over", "short", "hint")
 """The fields a message may name besides the profile's and an item's own: see :func:`findings_of`."""
@@ -35,7 +39,41 @@ class _MessageFormatter(string.Formatter):
                 raise ValueError(f"{{…:{format_spec}}} counts a number, not {value!r}")
             singular, plural = format_spec.split("|", 1)
             return counted(value, singular, plural)
-        return super().format_field(value, format_spec)
+        return cast(str, super().format_field(value, format_spec))
+
+
+def coded_message(code: str, **fields: Any) -> str:
+    """The message of the finding ``code``, worded by the built-in rule schema that defines it, filled from ``fields``.
+
+    A code is worded in one place only, its rule's ``x-message``: a command that
+    reports ``unknown-card`` or ``leader-in-main`` outside a rule set's verdict
+    (``stats``, ``export``, ``import``) borrows that wording. ``fields`` are the
+    template's fields (``card``, ``hint``, ``faction_name``, …). Raises
+    ``KeyError`` for a code no built-in rule schema defines, ``ValueError`` when
+    ``fields`` cannot fill its message.
+    """
+    message = format_message(_coded_templates()[code], fields)
+    if message is None:
+        raise ValueError(f"the x-message of {code} needs other fields than {sorted(fields)}")
+    return message
+
+
+@functools.cache
+def _coded_templates() -> dict[str, str]:
+    """``x-code`` -> ``x-message`` of every constraint of the built-in deck rule sets (the first one wins)."""
+    from deckcli.files.schemas import packaged_rule_names, packaged_schema
+
+    templates: dict[str, str] = {}
+    waiting: list[Any] = [packaged_schema(f"rules/{name}") for name in packaged_rule_names()]
+    while waiting:
+        node = waiting.pop(0)
+        if isinstance(node, dict):
+            if isinstance(node.get("x-code"), str) and isinstance(node.get("x-message"), str):
+                templates.setdefault(node["x-code"], node["x-message"])
+            waiting.extend(node.values())
+        elif isinstance(node, list):
+            waiting.extend(node)
+    return templates
 
 
 def format_message(template: str, context: Mapping[str, Any]) -> str | None:
@@ -58,7 +96,7 @@ def message_fields(profile: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def findings_of(
-    error: Any,
+    error: ValidationError,
     profile: Mapping[str, Any],
     locate: Callable[..., int | None],
     hints: Mapping[str, str],
@@ -105,7 +143,7 @@ def _finding(code: str, template: Any, short: Any, context: Mapping[str, Any], p
     return Finding(code, message or plain, short=format_message(short, context) if short else None, **where)
 
 
-def _judged(error: Any) -> dict[str, Any]:
+def _judged(error: ValidationError) -> dict[str, Any]:
     """``value`` and ``limit`` as a message reads them, with ``over`` and ``short`` when both are numbers."""
     value, limit = error.instance, error.validator_value
     judged: dict[str, Any] = {
@@ -120,11 +158,11 @@ def _judged(error: Any) -> dict[str, Any]:
     return judged
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: object) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _items(error: Any, profile: Mapping[str, Any], each: bool) -> list[Any] | None:
+def _items(error: ValidationError, profile: Mapping[str, Any], each: bool) -> list[Any] | None:
     """The cards or list items a finding is about, or ``None`` for a finding about the whole deck."""
     instance = error.instance
     if each and error.validator == "maxItems" and error.validator_value == 0 and isinstance(instance, list):
@@ -141,7 +179,7 @@ def _items(error: Any, profile: Mapping[str, Any], each: bool) -> list[Any] | No
     return None
 
 
-def _plain_message(error: Any, path: list[str], card: str | None) -> str:
+def _plain_message(error: ValidationError, path: list[str], card: str | None) -> str:
     """The message of a rule without ``x-message``: the field, the card, and the condition broken."""
     subject = path[0] if path else "deck"
     if card:

@@ -2,30 +2,42 @@
 
 All counts include copies. Heroes, Spies and Medics are Unit Cards; Weather
 Cards are Special Cards (rulebook §2, §5, §12, §14). Leaders and side-deck
-cards found in ``[cards]`` are reported, never counted (§2). The fields are
-documented in README.md ("The profile").
+cards found in ``[cards]`` are reported, never counted (§2). Each field is
+described in ``schemas/profile.schema.json``, the one list of them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from deckcli.deck.resolution import ResolvedDeck
 
-PROFILE_FIELDS = (
-    "faction", "faction_name", "leader", "leaders", "units", "heroes", "specials", "weather", "spies",
-    "medics", "unit_strength", "cards", "hero_names", "weather_names", "off_faction", "unknown",
-    "ambiguous", "side_deck_in_main", "leaders_in_main", "not_leaders", "main_card_in_side", "over_copies",
-)
-"""The fields of every deck profile, in the order :func:`deck_profile` gives them."""
+
+def profile_fields() -> tuple[str, ...]:
+    """The fields of every deck profile, in the order :func:`deck_profile` gives them (``schemas/profile.schema.json``)."""
+    return tuple(_profile_schema()["properties"])
 
 
-NESTED_FIELDS = ("cards", "over_copies")
-"""The profile's fields that are tables or lists of objects: a schema judges them, a message cannot print them."""
+def nested_fields() -> tuple[str, ...]:
+    """The profile's fields that are tables or lists of objects: a schema judges them, a message cannot print them."""
+    properties = _profile_schema()["properties"]
+    return tuple(
+        name
+        for name, field in properties.items()
+        if field.get("type") == "object" or field.get("items", {}).get("type") == "object"
+    )
 
 
-ITEM_FIELDS = ("card", "copies", "limit")
-"""The fields of an ``over_copies`` item, which an ``x-each`` message may name."""
+def item_fields() -> tuple[str, ...]:
+    """The fields of an ``over_copies`` item, which an ``x-each`` message may name."""
+    return tuple(_profile_schema()["properties"]["over_copies"]["items"]["properties"])
+
+
+def _profile_schema() -> dict[str, Any]:
+    from deckcli.files.schemas import packaged_schema
+
+    return packaged_schema("profile")
 
 
 def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
@@ -84,5 +96,5 @@ def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
     }
 
 
-def _unique(names: Any) -> list[str]:
+def _unique(names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(names))

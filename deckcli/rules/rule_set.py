@@ -11,13 +11,18 @@ whole deck the ``leader`` line. ``x-short`` is the finding in a few words, for
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, cast
 
 from deckcli.errors import RulesError
 from deckcli.files import schema_checks
 from deckcli.findings import Finding
 from deckcli.rules.messages import findings_of, format_message, message_fields
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
 
 DEFAULT_SUMMARY = "{units:unit|units}, {specials:special|specials}, {unit_strength} Strength"
 
@@ -31,19 +36,47 @@ class RuleSet:
 
     name: str
     schema: dict[str, Any]
-    validator: Any
+    validator: Validator | CompiledOnFirstUse
     where: str | None = None
     fast_check: str | None = None
     """The packaged schema (``rules/standard``) whose generated check may clear a profile before jsonschema is needed."""
 
+    @classmethod
+    def compile(
+        cls,
+        name: str,
+        schema: dict[str, Any],
+        registry: Any = None,
+        where: str | None = None,
+        fast_check: str | None = None,
+    ) -> RuleSet:
+        """The one way a rule set is built: ``schema`` compiled with deckcli's strict draft 2020-12 validator.
+
+        ``registry`` resolves its ``$ref``s (the built-in rule sets, a house rule's
+        local files), or is a function giving that registry; ``where`` is the file of a
+        player's own rule set. ``fast_check`` names the packaged schema (``rules/standard``)
+        whose generated check clears a profile that breaks nothing: then the validator
+        (and the registry) are built only when a finding has to be worded.
+        """
+
+        def build() -> Validator:
+            from deckcli.files import schemas
+
+            compiled = schemas.strict_validator_class()
+            resolver = registry() if callable(registry) else registry
+            return compiled(schema) if resolver is None else compiled(schema, registry=resolver)
+
+        validator = build() if fast_check is None else CompiledOnFirstUse(functools.cache(build))
+        return cls(name=name, schema=schema, validator=validator, where=where, fast_check=fast_check)
+
     @property
     def summary_template(self) -> str:
-        return self.schema.get("x-summary", DEFAULT_SUMMARY)
+        return cast(str, self.schema.get("x-summary", DEFAULT_SUMMARY))
 
     @property
     def label(self) -> str:
         """How a player names the rule set in a sentence ("a standard game", "Advanced")."""
-        return self.schema.get("x-label", self.name)
+        return cast(str, self.schema.get("x-label", self.name))
 
     def summary(self, profile: Mapping[str, Any]) -> str:
         """The figures of the verdict line ("24 units, 5 specials, 128/130 Strength")."""
@@ -70,11 +103,12 @@ class RuleSet:
             check = schema_checks.fast_check(self.fast_check)
             if check is not None and check(dict(profile)):
                 return []  # breaks nothing: no finding to word, so no jsonschema
-        findings: dict[tuple[str, str | None, str | None], tuple[Finding, Any]] = {}
+        findings: dict[tuple[str, str | None, str | None, int | None, str], tuple[Finding, ValidationError]] = {}
         for error in self._errors(profile):
             for finding in findings_of(error, profile, locate, hints or {}):
                 item = None if finding.item is None else repr(sorted(finding.item.items()))
-                key = (finding.code, finding.card, item, finding.line, _family(error.validator))
+                # An error from iter_errors always names its keyword (the stubs also allow "unset").
+                key = (finding.code, finding.card, item, finding.line, _family(cast(str, error.validator)))
                 kept = findings.pop(key, None)
                 if kept is not None and _stricter(kept[1], error):
                     findings[key] = kept
@@ -82,7 +116,7 @@ class RuleSet:
                     findings[key] = (finding, error)
         return [finding for finding, _error in findings.values()]
 
-    def _errors(self, profile: Mapping[str, Any]) -> list[Any]:
+    def _errors(self, profile: Mapping[str, Any]) -> list[ValidationError]:
         from referencing.exceptions import Unresolvable
 
         try:
@@ -106,10 +140,10 @@ class CompiledOnFirstUse:
     ``compile`` builds the validator (cache it: it is called on every use).
     """
 
-    def __init__(self, compile: Callable[[], Any]) -> None:
+    def __init__(self, compile: Callable[[], Validator]) -> None:
         self._compile = compile
 
-    def iter_errors(self, instance: Any) -> Any:
+    def iter_errors(self, instance: Any) -> Iterator[ValidationError]:
         """The validator's errors in ``instance`` (jsonschema's ``iter_errors``)."""
         return self._compile().iter_errors(instance)
 
@@ -127,7 +161,7 @@ def _family(validator: str) -> str:
     return "lower" if validator in _LOWER_BOUNDS else validator
 
 
-def _stricter(kept: Any, other: Any) -> bool:
+def _stricter(kept: ValidationError, other: ValidationError) -> bool:
     """Whether the ``kept`` error's bound is strictly tighter than ``other``'s (both upper or both lower bounds).
 
     An exclusive bound is tighter than the inclusive bound of the same number.
@@ -135,7 +169,8 @@ def _stricter(kept: Any, other: Any) -> bool:
     bounds = (kept.validator_value, other.validator_value)
     if not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in bounds):
         return False
-    exclusive = (kept.validator.startswith("exclusive"), other.validator.startswith("exclusive"))
-    if _family(kept.validator) == "upper":
+    keywords = (cast(str, kept.validator), cast(str, other.validator))
+    exclusive = (keywords[0].startswith("exclusive"), keywords[1].startswith("exclusive"))
+    if _family(keywords[0]) == "upper":
         return (bounds[0], not exclusive[0]) < (bounds[1], not exclusive[1])
-    return _family(kept.validator) == "lower" and (bounds[0], exclusive[0]) > (bounds[1], exclusive[1])
+    return _family(keywords[0]) == "lower" and (bounds[0], exclusive[0]) > (bounds[1], exclusive[1])

@@ -1,7 +1,8 @@
-"""Each deck-building rule at its boundary, through `deckcli validate` on real files.
+"""The built-in rule sets' findings as a player reads them: messages, lines, verdict lines, figures.
 
-Every deck here is worked out by hand: the comments give its unit count and
-printed Strength.
+Which codes each deck gives is in tests/cases/ (test_rule_cases.py); this file checks what a
+code-only case cannot: the wording with its numbers, the line a finding points at, the verdict
+line. Every deck here is worked out by hand: the comments give its unit count and printed Strength.
 """
 
 from __future__ import annotations
@@ -10,23 +11,8 @@ import json
 
 import pytest
 
-from conftest import run_cli, write_deck
-
-# 22 Northern Realms units, 81 Strength:
-# 4 Poor Fucking Infantry (1) + 2 Redanian Foot Soldier (1) + 3 Kaedweni Siege Expert (1)
-# + 3 Blue Stripes Commando (4) + 3 Crinfrid Reavers Dragon Hunter (5) + 2 Ballista (6)
-# + 2 Trebuchet (6) + 2 Catapult (8) + 1 Ves (5) = 4+2+3+12+15+12+12+16+5 = 81
-BASE_22 = {
-    "Poor Fucking Infantry": 4,
-    "Redanian Foot Soldier": 2,
-    "Kaedweni Siege Expert": 3,
-    "Blue Stripes Commando": 3,
-    "Crinfrid Reavers Dragon Hunter": 3,
-    "Ballista": 2,
-    "Trebuchet": 2,
-    "Catapult": 2,
-    "Ves": 1,
-}
+from conftest import DECKS, run_cli, write_deck
+from example_decks import BASE_22, copy_example, line_of
 
 
 def codes(result) -> list[str]:
@@ -49,12 +35,6 @@ def test_21_units_is_not(tmp_path):
     result = run_cli(["validate", deck], exit_code=1)
     assert f"{deck}: units-min: 21 unit cards; at least 22 needed: add 1" in result.stdout
     assert "not legal under standard: 1 violation" in result.stdout
-
-
-def test_heroes_spies_and_medics_count_as_units(tmp_path):
-    cards = {k: v for k, v in BASE_22.items() if k != "Ves"}
-    cards["Mysterious Elf"] = 1  # a Hero Spy is a Unit Card
-    run_cli(["validate", write_deck(tmp_path, cards)])
 
 
 # 26 units, 130 Strength: BASE_22 without Ves (76) + Sabrina Glevissig 4 + Geralt of Rivia 15
@@ -80,11 +60,6 @@ def test_131_strength_is_not(tmp_path):
     assert "strength-max: 131 combined unit Strength; at most 130 under Advanced rules: 1 too many" in result.stdout
 
 
-def test_strength_has_no_cap_under_standard(tmp_path):
-    cards = {**{k: v for k, v in STRENGTH_130.items() if k != "Sabrina Glevissig"}, "Ves": 1}
-    run_cli(["validate", write_deck(tmp_path, cards)])
-
-
 @pytest.mark.parametrize(
     ("specials", "rules", "exit_code"),
     [
@@ -106,51 +81,10 @@ def test_special_card_limits(tmp_path, specials, rules, exit_code):
         assert found[0]["message"].startswith(f"{total} Special Cards (Weather Cards included); at most {limit}")
 
 
-def test_two_spies_legal_three_not_counting_a_hero_spy(tmp_path):
-    two = {**BASE_22, "Thaler": 1, "Mysterious Elf": 1}
-    run_cli(["validate", "--rules", "advanced", write_deck(tmp_path, two)])
-    three = {**two, "Sigismund Dijkstra": 1}
-    result = run_cli(["validate", "--rules", "advanced", "--format", "json", write_deck(tmp_path, three)], exit_code=1)
-    assert codes(result) == ["spies-max"]
-    assert profile_of(result)["spies"] == 3
-    run_cli(["validate", "--rules", "standard", write_deck(tmp_path, three)])
-
-
 # 23 Nilfgaard units, 91 Strength: 4 Impera Brigade Guard (3) + 3 Nausicaa Cavalry Rider (2)
 # + 2 Young Emissary (5) + 2 Black Infantry Archer (10) + Albrich 2 + Sweers 2 + Vreemde 2
 # + Puttkammer 3 + Morteisen 3 + Rotten Mangonel 3 + Cynthia 4 + Rainfarn 4 + Vanhemar 4
 # + Zerrikanian Fire Scorpion 5 + Renuald aep Matsen 5 + Siege Engineer 6
-NILFGAARD_23 = {
-    "Impera Brigade Guard": 4,
-    "Nausicaa Cavalry Rider": 3,
-    "Young Emissary": 2,
-    "Black Infantry Archer": 2,
-    "Albrich": 1,
-    "Sweers": 1,
-    "Vreemde": 1,
-    "Puttkammer": 1,
-    "Morteisen": 1,
-    "Rotten Mangonel": 1,
-    "Cynthia": 1,
-    "Rainfarn": 1,
-    "Vanhemar": 1,
-    "Zerrikanian Fire Scorpion": 1,
-    "Renuald aep Matsen": 1,
-    "Siege Engineer": 1,
-}
-
-
-def test_two_medics_legal_three_not_counting_hero_medics(tmp_path):
-    leader = "Emhyr var Emreis: The Relentless"
-    two = {**NILFGAARD_23, "Etolian Auxiliary Archers": 1, "Menno Coehoorn": 1}
-    result = run_cli(["validate", "--rules", "advanced", "--format", "json", write_deck(tmp_path, two, faction="Nilfgaard", leader=leader)])
-    assert profile_of(result)["units"] == 25 and profile_of(result)["unit_strength"] == 91 + 1 + 10
-    three = {**two, "Yennefer of Vengerberg": 1}
-    result = run_cli(
-        ["validate", "--rules", "advanced", "--format", "json", write_deck(tmp_path, three, faction="Nilfgaard", leader=leader)],
-        exit_code=1,
-    )
-    assert codes(result) == ["medics-max"]
 
 
 def test_exactly_one_leader(tmp_path):
@@ -196,10 +130,6 @@ def test_card_from_another_faction_names_its_line(tmp_path):
     assert f"{deck}:13: off-faction: Letho of Gulet is not in the Northern Realms set" in result.stdout
 
 
-def test_neutral_cards_are_in_every_faction(tmp_path):
-    run_cli(["validate", write_deck(tmp_path, {**BASE_22, "Geralt of Rivia": 1, "Mardroeme": 3, "Skellige Storm": 1})])
-
-
 def test_copies_above_the_set(tmp_path):
     deck = write_deck(tmp_path, {**BASE_22, "Decoy": 4, "Blue Stripes Commando": 4})
     result = run_cli(["validate", deck], exit_code=1)
@@ -216,18 +146,43 @@ def test_side_deck_card_and_leader_in_main_deck(tmp_path):
     assert side.endswith("move it to [side], or delete this line if [side] lists it already")
 
 
-def test_side_section_takes_only_side_deck_cards(tmp_path):
-    deck = write_deck(
-        tmp_path, {**BASE_22, "Cow": 1}, side={"Bovine Defense Force": 1, "Decoy": 1}
-    )
-    result = run_cli(["validate", "--format", "json", deck], exit_code=1)
-    assert codes(result) == ["not-side-deck"]
-    run_cli(["validate", write_deck(tmp_path, {**BASE_22, "Cow": 1}, side={"Bovine Defense Force": 1})])
+def test_a_deck_with_biting_frost_is_not_legal_for_solo(tmp_path):
+    deck = copy_example(tmp_path, "northern-realms-advanced", "frost.toml", add={"Biting Frost": 1}, drop=("Clear Weather",))
+    # Still a legal standard deck: only the Solo weather rule is broken.
+    run_cli(["validate", deck])
+    result = run_cli(["validate", deck, "--rules", "solo"], exit_code=1)
+    line = line_of(deck, "Biting Frost")
+    assert result.stdout.splitlines()[0].startswith(f"{deck}:{line}: solo-weather: Biting Frost is a Weather Card")
+    [report] = json.loads(run_cli(["validate", deck, "--rules", "solo", "--format", "json"], exit_code=1).stdout)
+    assert report["violations"] == [
+        {"code": "solo-weather", "message": report["violations"][0]["message"], "line": line, "card": "Biting Frost"}
+    ]
 
 
-def test_every_violation_is_reported_at_once(tmp_path):
-    cards = {"Blue Stripes Commando": 4, "Letho of Gulet": 1, "Blue Stripe Comando": 1, "Decoy": 3, "Scorch": 3}
-    result = run_cli(["validate", "--rules", "advanced", "--format", "json", write_deck(tmp_path, cards)], exit_code=1)
-    assert sorted(codes(result)) == sorted(
-        ["too-many-copies", "off-faction", "unknown-card", "units-min", "specials-max"]
-    )
+def test_every_weather_card_but_clear_weather_is_named(tmp_path):
+    deck = DECKS / "skellige-starter.toml"
+    result = run_cli(["validate", deck, "--rules", "solo"], exit_code=1)
+    named = [line.split("solo-weather: ")[1].split(" is a Weather Card")[0] for line in result.stdout.splitlines() if "solo-weather" in line]
+    listed = [name for name in ("Biting Frost", "Impenetrable Fog", "Skellige Storm", "Torrential Rain") if f'"{name}"' in deck.read_text("utf-8")]
+    assert named == listed
+
+
+def test_empty_deck_is_explained_by_the_rules(tmp_path):
+    deck = tmp_path / "skeleton.toml"
+    deck.write_text('faction = "Skellige"\n[cards]\n', encoding="utf-8")
+    result = run_cli(["validate", deck], exit_code=1)
+    assert "leader-count: 0 Leaders named" in result.stdout
+    assert "units-min: 0 unit cards; at least 22 needed: add 22" in result.stdout
+
+
+def test_one_unit_is_singular(tmp_path):
+    deck = write_deck(tmp_path, {"Ves": 1, "Decoy": 1})
+    result = run_cli(["validate", deck], exit_code=1)
+    assert "units-min: 1 unit card; at least 22 needed: add 21" in result.stdout
+    assert "(1 unit, 1 special, 5 Strength)" in result.stdout
+
+
+def test_ninety_copies_are_a_rule_violation(tmp_path):
+    path = write_deck(tmp_path, {"Decoy": 90})
+    result = run_cli(["validate", path], exit_code=1)
+    assert f"{path}:4: too-many-copies: Decoy: 90 copies; the Northern Realms set prints 3" in result.stdout

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import run_cli, write_deck
-from test_validate_rules import BASE_22
+from example_decks import BASE_22
 
 
 def report(result) -> dict:
@@ -101,3 +101,14 @@ def test_lines_point_into_the_right_section(tmp_path):
     assert where[("side-deck-in-main", "Hemdall")] == 6
     too_many = next(v for v in violations if v["code"] == "too-many-copies")
     assert too_many["card"] == "Hemdall" and too_many["message"] == "Hemdall: 2 copies; the Skellige set prints 1"
+
+
+def test_a_near_faction_name_gets_did_you_mean(tmp_path):
+    deck = write_deck(tmp_path, {"Ghoul": 1}, faction="Monster")
+    result = run_cli(["validate", deck], exit_code=2)
+    assert 'unknown faction "Monster": did you mean Monsters? choose one of' in result.stderr
+
+
+def test_one_letter_typo_gets_no_random_suggestions(tmp_path):
+    result = run_cli(["validate", write_deck(tmp_path, {"x": 1})], exit_code=1)
+    assert '"x" is not a card of any faction set\n' in result.stdout

@@ -1,4 +1,5 @@
-"""Checks on the project itself: schemas, rule codes, help texts, the thin CLI, the installed package."""
+"""Checks on the project itself: schemas, rule codes, help texts and README sections of every
+command (read from the CLI, never from a hand list), the thin CLI, the installed package."""
 
 from __future__ import annotations
 
@@ -19,6 +20,14 @@ from conftest import DECKS, run_cli
 
 PACKAGE = Path(deckcli.__file__).resolve().parent
 SCHEMAS = [p for p in (PACKAGE / "schemas").rglob("*.schema.json")]
+COMMANDS = sorted(cli.commands)
+"""Every command of ``deckcli``, as the CLI itself lists them."""
+LIBRARY_MODULES = sorted(
+    str(path.relative_to(PACKAGE))
+    for path in PACKAGE.rglob("*.py")
+    if "cli" not in path.relative_to(PACKAGE).parts[:1] and path.name != "__main__.py"
+)
+"""Every library module: all but the Click face (deckcli/cli/) and the ``python -m`` entry point."""
 
 
 @pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
@@ -65,36 +74,41 @@ def test_codes_shared_between_rule_sets_mean_the_same_field():
     assert all(len(names) == 1 for names in fields.values()), fields
 
 
-@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_the_commands_are_read_from_the_cli():
+    assert {"validate", "tournament", "team", "profile", "stats", "odds", "cards", "card"} <= set(COMMANDS)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
 def test_every_command_has_help_with_an_example(name):
-    result = run_cli([name, "--help"])
-    assert "Example" in result.stdout and f"deckcli {name}" in result.stdout
+    text = run_cli([name, "--help"]).stdout
+    assert "Example:" in text and f"deckcli {name}" in text.split("Example:")[1]
 
 
-def test_only_the_cli_imports_click():
-    for module in PACKAGE.glob("*.py"):
-        tree = ast.parse(module.read_text("utf-8"))
-        imported = {
-            alias.name.split(".")[0]
-            for node in ast.walk(tree)
-            if isinstance(node, (ast.Import, ast.ImportFrom))
-            for alias in (node.names if isinstance(node, ast.Import) else [ast.alias(node.module or "")])
-        }
-        if module.name != "cli.py":
-            assert "click" not in imported, module.name
+@pytest.mark.parametrize("name", COMMANDS)
+def test_the_readme_lists_and_shows_every_command(name):
+    readme = (PACKAGE.parent / "README.md").read_text("utf-8")
+    assert f"| `deckcli {name} " in readme or f"| `deckcli {name}` " in readme, "no row in the Commands table"
+    assert f"### `deckcli {name}`\n" in readme, "no section of its own"
+    section = readme.split(f"### `deckcli {name}`\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+    assert f"$ deckcli {name}" in section, "no console example in its section"
 
 
-def test_library_modules_never_print_or_exit():
-    for module in PACKAGE.glob("*.py"):
-        if module.name in ("cli.py", "__main__.py"):
-            continue
-        tree = ast.parse(module.read_text("utf-8"))
-        calls = {
-            node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Call)
-        }
-        assert "print" not in calls and "exit" not in calls, module.name
+def test_library_modules_are_found():
+    assert "rules/judging.py" in LIBRARY_MODULES and not any(m.startswith("cli/") for m in LIBRARY_MODULES)
+
+
+@pytest.mark.parametrize("module", LIBRARY_MODULES)
+def test_library_modules_never_import_click_print_or_exit(module):
+    tree = ast.parse((PACKAGE / module).read_text("utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    assert not any(name.split(".")[0] == "click" for name in imported)
+    calls = {
+        node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+    }
+    assert "print" not in calls and "exit" not in calls
 
 
 def _installed_command() -> list[str]:

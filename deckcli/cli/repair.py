@@ -1,0 +1,79 @@
+"""``deckcli fix``: the fewest card changes that make a deck legal (and ``tournament --fix`` for a lineup)."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli.options import CONTEXT, reports_errors
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("deck")
+@click.option(
+    "--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE",
+    help="A built-in rule set or the path of your own rule-set JSON Schema.",
+)
+@click.option("--keep", "keep", multiple=True, metavar="NAME", help="Pin this card at its current copies (repeatable).")
+@click.option("--no-add", is_flag=True, help="Remove cards only; never add one.")
+@click.option("--apply", "apply_", is_flag=True, help="Rewrite DECK with the plan, comments and order kept.")
+@click.option("-o", "--output", metavar="FILE", help="Write the repaired deck to FILE instead (never replaced without --force).")
+@click.option("--force", is_flag=True, help="With -o: replace FILE if it already exists.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
+    help="text: one line per change, the repaired deck's verdict, the count; json: one document.",
+)
+@reports_errors
+def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool, output: str | None, force: bool,
+        fmt: str) -> int:
+    """Find the fewest card changes (copies removed + added) that make DECK legal.
+
+    The answer is exact: an integer program over the cards of the deck's faction
+    set, built from the rule set's JSON Schema and solved by HiGHS. Ties go to
+    the most unit Strength, then the fewest cards touched, then catalog order.
+    Exit 0: a plan (or nothing to change); 1: no legal deck, or names to correct.
+
+    \b
+    Example:
+      deckcli fix my-deck.toml --rules advanced
+      deckcli fix my-deck.toml --rules advanced --keep Olaf --apply
+    """
+    from deckcli.repair.plan import plan_fix, write_plan
+    from deckcli.rules.builtin import EVERY_RULE_SET
+    from deckcli.rules.loading import load_rule_set
+
+    if apply_ and output is not None:
+        raise click.UsageError("give --apply (rewrite DECK) or -o FILE, not both")
+    if force and output is None:
+        raise click.UsageError("--force goes with -o FILE")
+    if rules.strip().lower() == EVERY_RULE_SET:
+        raise click.UsageError("fix repairs a deck for one rule set: choose standard, advanced, solo or a FILE")
+    plan = plan_fix(deck, load_rule_set(rules), keep=keep, no_add=no_add)
+    _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt)
+    if (apply_ or output is not None) and plan.exit_code == 0 and write_plan(plan, None if apply_ else output, force):
+        click.echo(f"wrote {output or plan.deck}", err=fmt == "json")
+    return plan.exit_code
+
+
+def _show(result: object, fmt: str) -> None:
+    from deckcli.text import to_json
+
+    if fmt == "json":
+        click.echo(to_json(result))
+        return
+    assert isinstance(result, list)
+    for line in result:
+        click.echo(line)
+
+
+def fix_lineup(files: tuple[str, ...], fmt: str, apply_: bool) -> int:
+    """``tournament --fix``: print the lineup's plan; with ``apply_`` rewrite every changed deck file."""
+    from deckcli.repair.plan import plan_lineup_fix, write_plan
+
+    plan = plan_lineup_fix(files)
+    _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt)
+    if apply_ and plan.exit_code == 0:
+        for deck_plan in plan.decks:
+            if write_plan(deck_plan, None, False):
+                click.echo(f"wrote {deck_plan.deck}", err=fmt == "json")
+    return plan.exit_code
+

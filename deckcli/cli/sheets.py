@@ -1,0 +1,90 @@
+"""Commands for the table and the desk on paper: ``sheet`` (HTML or PDF sheets) and ``draw`` (a sample hand)."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli.options import CONTEXT, reports_errors
+from deckcli.errors import EXIT_OK
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("file", metavar="DECK | REGISTRATION")
+@click.option(
+    "-o", "--output", required=True, metavar="FILE.html|FILE.pdf",
+    help="The page to write: .pdf prints it through WeasyPrint (pip install 'deckcli[pdf]'); - prints the HTML.",
+)
+@click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
+@click.option(
+    "--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+    help="The paper the page prints on (CSS @page size).",
+)
+@reports_errors
+def sheet(file: str, output: str, force: bool, paper: str) -> int:
+    """Write a printable page: a deck sheet, or a registration sheet for a Tournament registration.
+
+    A deck sheet holds the pull list (with a box per copy), the side deck to set
+    aside, the verdict under every built-in rule set and charts (units per row,
+    Strength curve, Weather exposure, chance of holding key cards) with their
+    figures. A registration sheet shows the three decks side by side, their pull
+    lists, the lineup verdict and lines for the organiser; it fits two A4 pages.
+    The HTML page needs no network and no script.
+
+    \b
+    Example:
+      deckcli sheet decks/monsters-starter.toml -o deck.html
+      deckcli sheet decks/tournament-registration.toml -o reg.html
+      deckcli sheet decks/monsters-starter.toml -o deck.pdf --paper letter
+    """
+    from deckcli.sheets.pages import pdf_bytes, require_pdf, sheet_page
+
+    pdf = output.lower().endswith(".pdf")
+    if pdf:
+        require_pdf()
+    page = sheet_page(file, paper.lower())
+    if output == "-":
+        click.echo(page.html, nl=False)
+        return page.exit_code
+    if pdf:
+        from deckcli.files.safe_write import write_bytes
+
+        write_bytes(output, pdf_bytes(page.html), force=force)
+    else:
+        from deckcli.files.safe_write import write_text
+
+        write_text(output, page.html, force=force)
+    click.echo(f"wrote {output}: {page.summary}")
+    return page.exit_code
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("deck")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Shuffle with this seed: the same seed, the same hand.")
+@click.option(
+    "--exchange", "exchanges", type=click.IntRange(0, 2), default=0, show_default=True, metavar="K",
+    help="Exchange K cards after the deal (§6: up to 2; the card set aside is chosen at random).",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
+    help="text: the hand grouped by row; json: the same as one document.",
+)
+@reports_errors
+def draw(deck: str, seed: int | None, exchanges: int, fmt: str) -> int:
+    """Draw a sample opening hand: 10 cards (11 for a Leader that says so), then up to 2 exchanges.
+
+    The hand is shown grouped by row with Strength; each exchange names the card
+    set aside and the card drawn. Without --seed a seed is chosen and shown, so
+    the same hand can be drawn again.
+
+    \b
+    Example:
+      deckcli draw decks/monsters-starter.toml --seed 7 --exchange 2
+    """
+    from deckcli.analysis.main_deck import main_deck
+    from deckcli.rules.judging import read_named_deck
+    from deckcli.sheets.sample_hand import draw_hand, new_seed, render_hand
+
+    main = main_deck(read_named_deck(deck))
+    hand = draw_hand(main, new_seed() if seed is None else seed, exchanges)
+    click.echo(render_hand(hand, fmt.lower()))
+    return EXIT_OK

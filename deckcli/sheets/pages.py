@@ -1,0 +1,113 @@
+"""Sheets as pages: HTML through the Jinja2 templates (package data), PDF through WeasyPrint (the ``pdf`` extra).
+
+A page is standalone: inline CSS and SVG, no script, no font or image
+fetched from anywhere. Every value is escaped by Jinja2's autoescape.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from deckcli.errors import DeckcliError, EXIT_ILLEGAL, EXIT_OK
+
+if TYPE_CHECKING:
+    import jinja2
+
+PAPERS = {"a4": "A4", "letter": "letter"}
+"""``--paper`` choices and their CSS ``@page`` size."""
+PDF_EXTRA = "pip install 'deckcli[pdf]'"
+
+
+class MissingExtraError(DeckcliError):
+    """A feature needs an optional dependency that is not installed (exit code 2)."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """A rendered sheet: ``kind`` (``deck`` or ``registration``), the ``html``, a one-line ``summary``.
+
+    ``exit_code`` is 1 when the figures leave out names that are not cards, else 0.
+    """
+
+    kind: str
+    source: str
+    html: str
+    summary: str
+    exit_code: int = EXIT_OK
+
+
+@functools.cache
+def environment() -> jinja2.Environment:
+    """The Jinja2 environment over the packaged templates (autoescape on, undefined names are errors)."""
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("deckcli.sheets", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+
+
+def render_template(name: str, paper: str = "a4", **values: Any) -> str:
+    """Render the template ``name`` (e.g. ``deck.html.j2``) for ``paper`` (a :data:`PAPERS` key)."""
+    from deckcli import __version__
+
+    return environment().get_template(name).render(version=__version__, paper=PAPERS[paper], **values)
+
+
+def is_registration(path: str) -> bool:
+    """Whether the TOML file at ``path`` is a registration (``decks`` and no ``faction``) rather than a deck.
+
+    Raises :class:`DeckcliError` (exit 2) when the file cannot be read or is not TOML.
+    """
+    from deckcli.files.reading import decode_text, display_path, read_bytes
+    from deckcli.files.toml_lines import parse_toml
+
+    where = display_path(path)
+    document = parse_toml(decode_text(read_bytes(path), where), where)
+    return "decks" in document and "faction" not in document
+
+
+def sheet_page(path: str, paper: str = "a4") -> Page:
+    """The sheet of the deck or registration file at ``path``, as a page.
+
+    Raises :class:`DeckcliError` (exit 2) when the file, or a deck file a
+    registration names, cannot be read.
+    """
+    if is_registration(path):
+        from deckcli.sheets.registration_sheet import registration_sheet
+
+        registration = registration_sheet(path)
+        html = render_template("registration.html.j2", paper, sheet=registration, source=registration.where)
+        who = registration.player or "no player named"
+        return Page("registration", registration.where, html, f"registration sheet ({who}): {registration.verdict}")
+    from deckcli.rules.judging import read_resolved_deck
+    from deckcli.sheets.deck_sheet import deck_sheet
+
+    sheet = deck_sheet(read_resolved_deck(path))
+    html = render_template("deck.html.j2", paper, sheet=sheet, source=sheet.where)
+    code = EXIT_ILLEGAL if sheet.unresolved else EXIT_OK
+    return Page("deck", sheet.where, html, f"deck sheet of {sheet.name} ({sheet.faction})", code)
+
+
+def pdf_bytes(html: str) -> bytes:
+    """The page printed to PDF by WeasyPrint. Raises :class:`MissingExtraError` when WeasyPrint is not installed."""
+    try:
+        import weasyprint  # type: ignore[import-untyped, unused-ignore]
+    except ImportError:
+        raise MissingExtraError(f"writing PDF needs WeasyPrint, which is not installed: {PDF_EXTRA}") from None
+    except OSError as error:  # WeasyPrint is installed but a system library it loads (Pango) is missing
+        raise MissingExtraError(f"WeasyPrint cannot start ({error}): see its installation notes") from None
+    document: bytes = weasyprint.HTML(string=html).write_pdf()
+    return document
+
+
+def require_pdf() -> None:
+    """Raise :class:`MissingExtraError` (exit 2, saying how to install it) unless WeasyPrint can be imported."""
+    import importlib.util
+
+    if importlib.util.find_spec("weasyprint") is None:
+        raise MissingExtraError(f"writing PDF needs WeasyPrint, which is not installed: {PDF_EXTRA}")

@@ -1,0 +1,201 @@
+"""deckcli sheet: the HTML pages read back with a real HTML parser (structure, every card, charts, escaping)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DECKS, EXAMPLE_DECKS, run_cli, write_deck
+from deckcli.analysis.main_deck import main_deck
+from deckcli.analysis.stats import exposure_table, histogram_table, row_table, side_deck_table
+from deckcli.catalog.loading import default_catalog
+from deckcli.rules.judging import read_resolved_deck
+from sheet_html import SheetParser, parse_sheet
+
+CHARTS = {"chart-rows", "chart-strength", "chart-weather", "chart-odds"}
+REGISTRATION = DECKS / "tournament-registration.toml"
+
+
+def sheet(tmp_path: Path, source: Path, *extra: str, exit_code: int = 0) -> SheetParser:
+    out = tmp_path / "sheet.html"
+    result = run_cli(["sheet", source, "-o", out, *extra], exit_code=exit_code)
+    assert result.stdout.startswith(f"wrote {out}: ")
+    return parse_sheet(out.read_text("utf-8"))
+
+
+def boxes(page: SheetParser) -> list[str]:
+    return [a.get("aria-label") or "" for t, a in page.tags if t == "input" and a.get("type") == "checkbox"]
+
+
+@pytest.mark.parametrize("path", EXAMPLE_DECKS, ids=lambda p: p.name)
+def test_a_deck_sheet_lists_every_card_with_a_box_per_copy(tmp_path, path):
+    page = sheet(tmp_path, path)
+    deck = read_resolved_deck(str(path))
+    main = main_deck(deck)
+    for placed in [*deck.leaders, *main.cards]:
+        assert placed.card.name in page.words
+        ticks = [b for b in boxes(page) if b.startswith(f"{placed.card.name}, copy ")]
+        assert len(ticks) == placed.copies, placed.card.name
+    side = side_deck_table(main, deck).rows
+    for row in side:
+        assert row["card"] in page.words
+    expected = sum(p.copies for p in [*deck.leaders, *main.cards]) + sum(r["needed"] or r["in_side"] for r in side)
+    assert len(boxes(page)) == expected
+
+
+def test_the_pull_list_is_sorted_as_the_box_kind_then_row_then_name(tmp_path):
+    page = sheet(tmp_path, DECKS / "monsters-starter.toml")
+    words = page.words[page.words.index("Pull list:"):page.words.index("Side deck:")]
+    order = ["Leader", "Heroes: Close Combat", "Unit Cards: Close Combat", "Unit Cards: Agile",
+             "Unit Cards: Ranged Combat", "Unit Cards: Siege", "Special Cards", "Weather Cards"]
+    places = [words.index(title + " (") for title in order]
+    assert places == sorted(places)
+    close = words[words.index("Unit Cards: Close Combat"):words.index("Unit Cards: Agile")]
+    assert close.index("Arachas") < close.index("Botchling") < close.index("Werewolf")
+
+
+def test_a_deck_sheet_has_the_four_charts_with_the_stats_figures(tmp_path):
+    path = DECKS / "skellige-starter.toml"
+    page = sheet(tmp_path, path)
+    found = {chart.id: chart for chart in page.charts}
+    assert set(found) == CHARTS
+    for chart in page.charts:
+        assert chart.svgs == 1 and chart.marks > 0 and len(chart.rows) > 1, chart.id
+    main = main_deck(read_resolved_deck(str(path)))
+    rows = {r[0]: r[1] for r in found["chart-rows"].rows[1:]}
+    assert rows == {r["row"]: str(r["cards"]) for r in row_table(main).rows}
+    header, units = found["chart-strength"].rows
+    assert dict(zip(header[1:], units[1:])) == {str(r["strength"]): str(r["cards"]) for r in histogram_table(main).rows}
+    weather = {r[0]: r[3] for r in found["chart-weather"].rows[1:]}
+    assert weather == {r["weather"]: str(r["strength"]) for r in exposure_table(main, default_catalog()).rows}
+
+
+def test_the_odds_chart_figures_match_an_independent_count(tmp_path):
+    """One copy in an N-card deck: held in a hand of h with chance h/N (brute force: the card is in h of N places)."""
+    cards = {"Blue Stripes Commando": 3, "Thaler": 1, "Poor Fucking Infantry": 3, "Redanian Foot Soldier": 2,
+             "Yarpen Zigrin": 1, "Dethmold": 1, "Kaedweni Siege Expert": 3, "Ballista": 2, "Siege Tower": 1,
+             "Catapult": 2, "Trebuchet": 2, "Crinfrid Reavers Dragon Hunter": 3, "Decoy": 2, "Scorch": 1}
+    path = write_deck(tmp_path, cards)
+    page = sheet(tmp_path, path)
+    odds = next(c for c in page.charts if c.id == "chart-odds")
+    n = sum(cards.values())
+    one_copy = next(row for row in odds.rows[1:] if row[1] == "1")
+    without, with_exchange = one_copy[3].split(" / ")
+    assert without == f"{10 / n:.0%}" and with_exchange == f"{12 / n:.0%}"
+
+
+def test_a_deck_sheet_shows_the_verdict_under_every_built_in_rule_set(tmp_path):
+    page = sheet(tmp_path, DECKS / "nilfgaard-starter.toml")
+    row_heads = [page.words.count(f" {name} ") for name in ("standard", "advanced", "solo")]
+    assert all(row_heads)
+    assert "strength-max" in page.words and "solo-weather" in page.words
+
+
+def test_the_page_is_standalone_no_script_no_network(tmp_path):
+    html_path = tmp_path / "deck.html"
+    run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", html_path])
+    page = parse_sheet(html_path.read_text("utf-8"))
+    assert not [t for t, _ in page.tags if t in ("script", "iframe", "object", "embed", "link", "img")]
+    for _tag, attrs in page.tags:
+        for name, value in attrs.items():
+            assert not name.startswith("on")
+            if name in ("src", "href"):
+                assert not (value or "").startswith(("http:", "https:", "//"))
+    assert ("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}) in page.tags
+    css = html_path.read_text("utf-8")
+    assert "@page { size: A4;" in css and "@media print" in css and "url(" not in css
+
+
+def test_letter_paper(tmp_path):
+    out = tmp_path / "deck.html"
+    run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", out, "--paper", "letter"])
+    assert "@page { size: letter;" in out.read_text("utf-8")
+
+
+def test_values_are_escaped(tmp_path):
+    path = write_deck(tmp_path, {"Dun Banner Medic": 1}, name="x.toml")
+    path.write_text('name = "<script>alert(1)</script> & co"\n' + path.read_text("utf-8"), "utf-8")
+    out = tmp_path / "x.html"
+    run_cli(["sheet", path, "-o", out])
+    text = out.read_text("utf-8")
+    assert "<script>" not in text and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in text
+    assert "<script>alert(1)</script> & co" in parse_sheet(text).words
+
+
+def test_a_registration_sheet_shows_three_decks_their_pull_lists_and_the_verdict(tmp_path):
+    page = sheet(tmp_path, REGISTRATION)
+    assert "Tournament registration: Alex" in page.words
+    assert "Legal Tournament lineup" in page.words
+    for name in ("monsters-advanced.toml", "nilfgaard-advanced.toml", "skellige-advanced.toml"):
+        deck = read_resolved_deck(str(DECKS / name))
+        for placed in [*deck.leaders, *main_deck(deck).cards]:
+            assert placed.card.name in page.words
+    sections = [a for t, a in page.tags if t == "section" and a.get("class") == "deck"]
+    assert len(sections) == 3
+    assert "Decks checked (initials)" in page.words and "Date" in page.words
+
+
+def test_a_hero_in_two_decks_is_highlighted_on_the_registration_sheet(tmp_path):
+    for name in ("monsters-advanced.toml", "nilfgaard-advanced.toml", "skellige-advanced.toml"):
+        text = (DECKS / name).read_text("utf-8")
+        if name != "nilfgaard-advanced.toml":
+            text = text.replace("[cards]\n", '[cards]\n"Geralt of Rivia" = 1\n', 1)
+        (tmp_path / name).write_text(text, "utf-8")
+    registration = tmp_path / "reg.toml"
+    registration.write_text('player = "Bo"\ndecks = ["monsters-advanced.toml", "nilfgaard-advanced.toml", '
+                            '"skellige-advanced.toml"]\n', "utf-8")
+    out = tmp_path / "reg.html"
+    result = run_cli(["sheet", registration, "-o", out])
+    assert "Not a legal Tournament lineup" in result.stdout
+    page = parse_sheet(out.read_text("utf-8"))
+    assert "shared-hero" in page.words
+    marked = [a for t, a in page.tags if t == "li" and "shared" in (a.get("class") or "")]
+    assert len(marked) == 2
+
+
+def test_an_unreadable_deck_in_a_registration_writes_nothing(tmp_path):
+    registration = tmp_path / "reg.toml"
+    (tmp_path / "a.toml").write_text("not toml [", "utf-8")
+    for name in ("b.toml", "c.toml"):
+        (tmp_path / name).write_text((DECKS / "nilfgaard-advanced.toml").read_text("utf-8"), "utf-8")
+    registration.write_text('decks = ["a.toml", "b.toml", "c.toml"]\n', "utf-8")
+    result = run_cli(["sheet", registration, "-o", tmp_path / "reg.html"], exit_code=2)
+    assert "a.toml:1" in result.stderr and not (tmp_path / "reg.html").exists()
+
+
+def test_an_existing_file_is_kept_without_force(tmp_path):
+    out = tmp_path / "deck.html"
+    out.write_text("mine", "utf-8")
+    result = run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", out], exit_code=2)
+    assert "already exists" in result.stderr and out.read_text("utf-8") == "mine"
+    run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", out, "--force"])
+    assert out.read_text("utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_dash_prints_the_page(tmp_path):
+    result = run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", "-"])
+    assert result.stdout.startswith("<!DOCTYPE html>") and "Arachas" in result.stdout
+
+
+def test_unknown_names_are_named_on_the_sheet_and_exit_1(tmp_path):
+    path = write_deck(tmp_path, {"Blue Stripe Comando": 2, "Thaler": 1})
+    out = tmp_path / "deck.html"
+    run_cli(["sheet", path, "-o", out], exit_code=1)
+    assert "Blue Stripe Comando" in parse_sheet(out.read_text("utf-8")).words
+
+
+def test_pdf_without_weasyprint_says_how_to_get_it(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "weasyprint", None)
+    monkeypatch.setattr("importlib.util.find_spec", lambda name, *a: None)
+    out = tmp_path / "deck.pdf"
+    result = run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", out], exit_code=2)
+    assert "pip install 'deckcli[pdf]'" in result.stderr and not out.exists()
+
+
+def test_pdf_with_weasyprint(tmp_path):
+    pytest.importorskip("weasyprint", reason="the pdf extra is not installed: pip install 'deckcli[pdf]'")
+    out = tmp_path / "deck.pdf"
+    run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", out])
+    assert out.read_bytes().startswith(b"%PDF")
