@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, EXAMPLE_DECKS, run_cli
+from conftest import EXAMPLE_DECKS, run_cli
 
 from deckcli.catalog.loading import default_catalog
 from deckcli.authoring.canonical_form import format_deck

@@ -109,10 +109,10 @@ def test_a_count_out_of_range_is_a_reported_line(tmp_path):
 def test_faction_from_option_line_leader_and_cards(tmp_path):
     # --faction wins over everything; the Faction: line over the Leader; the Leader over the cards.
     text = "Faction: Nilfgaard\nLeader: Eredin: Bringer of Death\n3 Blue Stripes Commando\n"
-    # (the Leader then contradicts the faction: that line is a problem, left out with --partial)
-    _r, out = import_text(tmp_path, text, "--faction", "skellige", "--partial", exit_code=1)
+    # (the Leader then contradicts the faction: kept as written, with a warning; validate reports it)
+    _r, out = import_text(tmp_path, text, "--faction", "skellige")
     assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Skellige"
-    _r, out = import_text(tmp_path, text, "--force", "--partial", exit_code=1)
+    _r, out = import_text(tmp_path, text, "--force")
     assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Nilfgaard"
     _r, out = import_text(tmp_path, text.split("\n", 1)[1], "--force")
     assert tomllib.loads(out.read_text("utf-8"))["faction"] == "Monsters"
@@ -239,17 +239,14 @@ def test_no_list_crashes_import(text):
         assert tomllib.loads(result.stdout)["faction"] == "Monsters"
 
 
-def test_a_leader_of_another_faction_than_the_faction_line_is_a_problem(tmp_path):
-    result, out = import_text(tmp_path, "Faction: Monsters\nLeader: King Bran\n3 Arachas\n", exit_code=1)
-    lines = result.stderr.splitlines()
-    assert lines[0] == (
-        f"{tmp_path / 'list.txt'}:2: off-faction: King Bran is not in the Monsters set: every card must show the deck's faction colour "
-        "(the faction comes from the Faction: line)"
+def test_a_leader_of_another_faction_than_the_faction_line_is_kept_with_a_warning(tmp_path):
+    result, out = import_text(tmp_path, "Faction: Monsters\nLeader: King Bran\n3 Arachas\n")
+    assert result.stderr.splitlines()[0] == (
+        f"{tmp_path / 'list.txt'}:2: warning: off-faction: King Bran is not in the Monsters set: every card must show the deck's faction colour "
+        "(the faction comes from the Faction: line); kept as written: deckcli validate reports it"
     )
-    assert lines[1] == f"{tmp_path / 'list.txt'}: 1 line not used; nothing written (fix them, or use --partial to write the rest)"
-    assert not out.exists()
-    _result, out = import_text(tmp_path, "Faction: Monsters\nLeader: King Bran\n3 Arachas\n", "--partial", exit_code=1)
-    assert "leader" not in tomllib.loads(out.read_text("utf-8"))
+    document = tomllib.loads(out.read_text("utf-8"))
+    assert document["leader"] == "King Bran" and document["faction"] == "Monsters"
 
 
 def test_the_unreadable_lines_are_shown_when_the_faction_cannot_be_told(tmp_path):
@@ -309,7 +306,9 @@ def test_import_refuses_a_unit_as_leader_and_a_second_faction(tmp_path):
     target = tmp_path / "deck.toml"
     result = run_cli(["import", "-", "-o", target], input=listed, exit_code=1)
     assert "<stdin>:2: bad-line: Faction: Monsters contradicts Faction: Skellige on line 1" in result.stdout + result.stderr
-    assert "<stdin>:3: not-a-leader: Ermion is not a Leader Card" in result.stdout + result.stderr
+    # kept as written (export then import keeps what validate reads), with a warning
+    assert "<stdin>:3: warning: not-a-leader: Ermion is not a Leader Card" in result.stderr
+    assert "kept as written" in result.stderr
     assert not target.exists()
 
 
@@ -329,6 +328,6 @@ def test_export_keeps_misplaced_cards_apart(tmp_path):
     deck = write_deck(tmp_path, {"Hemdall": 1, "Kambi": 1, "Crach an Craite": 1, "Olaf": 1},
                       faction="Skellige", leader="King Bran")
     out = run_cli(["export", deck]).stdout
-    assert "In the card list by mistake, not counted (2):\n1x Crach an Craite\n1x Hemdall" in out
+    assert "Listed in [cards] by mistake, not counted (2):\n1x Crach an Craite\n1x Hemdall" in out
     # Kambi (0) and Olaf (12): the groups add up to the totals
     assert "Totals: 2 units, 12 Strength" in out

@@ -99,8 +99,12 @@ def test_lines_point_into_the_right_section(tmp_path):
     assert where[("leader-in-main", "King Bran")] == 4
     assert where[("not-side-deck", "Decoy")] == 8
     assert where[("side-deck-in-main", "Hemdall")] == 6
-    too_many = next(v for v in violations if v["code"] == "too-many-copies")
-    assert too_many["card"] == "Hemdall" and too_many["message"] == "Hemdall: 2 copies; the Skellige set prints 1"
+    # A side-deck card over the set's copies is a warning (issue 11, item 7), at its first line.
+    assert not [v for v in violations if v["code"] == "too-many-copies"]
+    warnings = report(run_cli(["validate", "--format", "json", deck], exit_code=1))["warnings"]
+    over = next(w for w in warnings if w["code"] == "side-deck-copies")
+    assert over["card"] == "Hemdall" and over["line"] == 6
+    assert over["message"].startswith("Hemdall: 2 copies in [cards] and [side]; the Skellige set prints 1")
 
 
 def test_a_near_faction_name_gets_did_you_mean(tmp_path):

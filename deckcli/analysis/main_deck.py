@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from deckcli.catalog.model import Card
 from deckcli.deck.resolution import Placed, ResolvedDeck
 from deckcli.findings import Finding
-from deckcli.rules.judging import unresolved_findings
+from deckcli.rules.judging import hints_for, unresolved_findings
 from deckcli.rules.messages import coded_message
 
 LEFT_OUT = " (left out of the figures)"
@@ -121,11 +121,12 @@ def main_deck(deck: ResolvedDeck) -> MainDeck:
     """
     cards = [p for p in deck.main.values() if not p.card.is_leader and not p.card.side_deck]
     left_out = [replace(finding, message=finding.message + LEFT_OUT) for finding in unresolved_findings(deck)]
+    hints = hints_for(deck)
     for placed in deck.main.values():
         name = placed.card.name
         code = "leader-in-main" if placed.card.is_leader else "side-deck-in-main" if placed.card.side_deck else None
         if code is not None:
-            left_out.append(Finding(code, coded_message(code, card=name) + LEFT_OUT, placed.line, name))
+            left_out.append(Finding(code, coded_message(code, card=name, hint=hints.get(name, "")) + LEFT_OUT, placed.line, name))
     leader = deck.leaders[0].card if len(deck.leaders) == 1 else None
     return MainDeck(
         where=deck.where,

@@ -19,7 +19,9 @@ FORMATS = ("text", "markdown")
 
 
 # (title, test) in print order; a card goes in the first group whose test it passes.
-_MISPLACED = "In the card list by mistake, not counted"
+_MISPLACED = "Listed in [cards] by mistake, not counted"
+_MISPLACED_SIDE = "Listed in [side] by mistake, they belong in the deck"
+"""Both headings carry "by mistake": ``deckcli import`` keeps their cards where they are, so the deck reads back as it is."""
 
 
 _GROUPS: tuple[tuple[str, Callable[[Placed], bool]], ...] = (
@@ -47,13 +49,18 @@ def render_deck_list(deck: ResolvedDeck, to: str = "text") -> str:
     lines = _head(deck, markdown)
     groups: dict[str, list[Placed]] = {title: [] for title, _test in _GROUPS}
     for placed in deck.main.values():
-        title = next(title for title, test in _GROUPS if test(placed))
-        groups[title].append(placed)
+        if placed.copies:
+            title = next(title for title, test in _GROUPS if test(placed))
+            groups[title].append(placed)
     for title, cards in groups.items():
         if cards:
             lines += _section(_group_title(title, cards), cards, markdown)
-    if deck.side:
-        lines += _section("Side deck (set aside before play)", list(deck.side.values()), markdown)
+    side = [placed for placed in deck.side.values() if placed.copies and placed.card.side_deck]
+    misplaced = [placed for placed in deck.side.values() if placed.copies and not placed.card.side_deck]
+    if side:
+        lines += _section("Side deck (set aside before play)", side, markdown)
+    if misplaced:
+        lines += _section(f"{_MISPLACED_SIDE} ({sum(p.copies for p in misplaced)})", misplaced, markdown)
     lines += ["", _totals(deck, markdown)]
     return "\n".join(lines) + "\n"
 
@@ -62,9 +69,44 @@ def _head(deck: ResolvedDeck, markdown: bool) -> list[str]:
     fields = [("Faction", deck.faction.name), *(("Leader", placed.card.name) for placed in deck.leaders)]
     name = deck.source.name
     if markdown:
-        title = [f"## {name}", ""] if name else []
+        title = [f"## {_name_text(name, '## ')}", ""] if name is not None else []
         return title + [f"- **{key}:** {value}" for key, value in fields]
-    return [f"{key}: {value}" for key, value in ([("Name", name)] if name else []) + fields]
+    named = [("Name", _name_text(name, "Name: "))] if name is not None else []
+    return [f"{key}: {value}" for key, value in named + fields]
+
+
+def _name_text(name: str, prefix: str) -> str:
+    """The deck's name as it reads back after ``prefix``: as typed when import reads it so, else quoted with escapes.
+
+    Quoted names (``"Side\\nDeck"``) are JSON strings in which every control,
+    separator or invisible character but the space is escaped, so the name
+    stays on one line and keeps every character (rulebook-free: a file detail).
+    """
+    from deckcli.authoring.importing import parse_list
+
+    import unicodedata
+
+    printable = all(char == " " or unicodedata.category(char)[0] not in "CZ" for char in name)
+    if name and printable and parse_list(f"{prefix}{name}\n", "-").name == name:
+        return name
+    return _quoted(name)
+
+
+def _quoted(text: str) -> str:
+    import json
+    import unicodedata
+
+    out = []
+    for char in json.dumps(text, ensure_ascii=False)[1:-1]:
+        if char == " " or unicodedata.category(char)[0] not in "CZ" and char.isprintable():
+            out.append(char)
+        elif ord(char) > 0xFFFF:
+            high, low = divmod(ord(char) - 0x10000, 0x400)
+            out.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}")
+        else:
+            out.append(f"\\u{ord(char):04x}")
+    return '"' + "".join(out) + '"'
+
 
 
 def _group_title(title: str, cards: list[Placed]) -> str:

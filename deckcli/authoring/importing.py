@@ -1,21 +1,28 @@
 """Plain deck lists, as people type them in chats and forums, turned into deck files (``deckcli import``).
 
-A line is one of:
+A line is one of (README, "deckcli import", lists them all):
 
-- ``3 Blue Stripes Commando``, ``3x Blue Stripes Commando``, ``3 x …``, ``3× …``;
-- ``Blue Stripes Commando x3``, ``… ×3``, ``… (x3)``, ``… (3)``, ``"…" = 3``;
+- a count first: ``3 Blue Stripes Commando``, ``3x …``, ``3 x …``, ``3× …``, ``3,…``, ``3<TAB>…``;
+- a count last: ``… x3``, ``… x 3``, ``… ×3``, ``… 3x``, ``… (3x)``, ``… (x3)``, ``… (3)``,
+  ``… (3 copies)``, ``… (three)``, ``… [3]``, ``… [x3]``, ``… - 3``, ``…,3``, ``…<TAB>3``,
+  ``… 3``, ``"…" = 3``, and ``…: 3`` only after a whole card name (``Vampire: Katakan`` is a name);
+- ``1. Name``, ``2) Name``: a numbered list, the number is no count;
 - ``Blue Stripes Commando``: one copy;
-- ``Leader: NAME``, ``Faction: NAME``, ``Name: TEXT`` (or ``Deck:``), ``Totals: …`` (ignored:
-  ``deckcli export`` writes it);
-- a heading ending in ``:`` (``Units:``, ``Close Combat (12 units):``): under a heading
-  naming the Leader, lines are the Leader; under one naming the side deck, side-deck cards;
+- ``Leader: NAME`` (or ``Leader - NAME``), ``Faction: NAME``, ``Name: TEXT`` (or ``Deck:``,
+  ``Title:``; ``"…"`` in double quotes reads JSON escapes), ``Totals: …`` (ignored:
+  ``deckcli export`` writes it); a first line that names no card and is close to none is the title;
+- a heading ending in ``:`` or a Markdown ``###`` heading: under a heading naming the Leader,
+  lines are the Leader; under one naming the side deck, side-deck cards; under one marked
+  "by mistake" (``deckcli export``), cards stay in the section it names;
 - a blank line, or a ``#`` comment (Markdown headings too), except that a ``## TITLE``
   before anything else is the deck's name, as ``export --to markdown`` writes it.
 
-List bullets (``-``, ``*``, ``•``), ``**bold**`` and a note in brackets after a name
-(``(Strength 4, Tight Bond)``) are passed over, so ``export --to markdown`` reads back
-too. Repeated names add up. Names resolve exactly as in ``validate``
+A line ending like a count that none of these forms reads (``(2 of 3)``, ``x3.5``) is a
+``bad-line`` problem, never one copy. List bullets (``-``, ``*``, ``•``), ``**bold**`` and a note
+in brackets after a name (``(Strength 4, Tight Bond)``) are passed over, so ``export --to
+markdown`` reads back too. Repeated names add up. Names resolve exactly as in ``validate``
 (:func:`deckcli.deck.resolution.resolve_deck`); nothing is dropped without a finding.
+gwent-classic deck files (JSON) are read by :mod:`deckcli.authoring.gwent_classic`.
 """
 
 from __future__ import annotations
@@ -36,38 +43,49 @@ from deckcli.rules.messages import coded_message
 from deckcli.text import counted
 
 _BULLET = re.compile(r"^(?:[-*+•]\s+)+")
-
-
+_NUMBERED = re.compile(r"^\d{1,3}[.)]\s+(?=\S)")
+"""``1. Name``, ``2) Name``: a numbered list; the number is the position, not a count."""
 _EMPHASIS = re.compile(r"\*\*|__")
-
-
 _INLINE_COMMENT = re.compile(r"\s+#.*$")
-
-
-_KEY = re.compile(r"^(leader|faction|name|deck|totals?)\s*:\s*(.*)$", re.IGNORECASE)
-
-
-_COUNT_FIRST = re.compile(r"^(?P<n>\d+)\s*[x×]?\s+(?P<name>\S.*)$", re.IGNORECASE)
-
-
-_COUNT_LAST = (
-    re.compile(r"^(?P<name>.+?)\s+[x×]\s*(?P<n>\d+)$", re.IGNORECASE),
-    re.compile(r"^(?P<name>.+?)\s*×\s*(?P<n>\d+)$"),
-    re.compile(r"^(?P<name>.+?)\s*\(\s*[x×]?\s*(?P<n>\d+)\s*\)$", re.IGNORECASE),
-    re.compile(r"^(?P<name>.+?)\s*=\s*(?P<n>\d+)$"),
+_KEY = re.compile(r"^(leader|faction|name|deck|title|totals?)\s*(?::|\s[-–—]+)\s*(.*)$", re.IGNORECASE)
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_N = r"(?P<n>\d+|" + "|".join(_WORDS) + r")"
+_TIMES = r"[x×]"
+_COPIES = r"(?:\s*(?:[x×]|cop(?:y|ies)))?"
+_COUNT_FIRST = (
+    re.compile(rf"^(?P<n>\d+)\s*{_TIMES}\s*(?P<name>\S.*)$", re.IGNORECASE),  # 3x Name, 3 x Name, 3×Name
+    re.compile(r"^(?P<n>\d+)(?:\s*[,\t]\s*|\s+)(?P<name>\D.*)$"),  # 3 Name, 3,Name, 3<TAB>Name
 )
-
-
+_COUNT_LAST = (
+    re.compile(rf"^(?P<name>.+?)\s+{_TIMES}\s*{_N}$", re.IGNORECASE),  # Name x3, Name x 3, Name x three
+    re.compile(rf"^(?P<name>.+?)\s*×\s*{_N}$", re.IGNORECASE),  # Name×3
+    re.compile(rf"^(?P<name>.+?)\s+(?P<n>\d+)\s*{_TIMES}$", re.IGNORECASE),  # Name 3x
+    re.compile(rf"^(?P<name>.+?)\s*\(\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\)$", re.IGNORECASE),  # (3x) (x3) (3 copies) (three)
+    re.compile(rf"^(?P<name>.+?)\s*\[\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\]$", re.IGNORECASE),  # [3] [x3]
+    re.compile(r"^(?P<name>.+?)\s+[-–—]+\s*(?P<n>\d+)$"),  # Name - 3
+    re.compile(r"^(?P<name>.+?)\s*,\s*(?P<n>\d+)$"),  # Name,3
+    re.compile(r"^(?P<name>.+?)\t\s*(?P<n>\d+)$"),  # Name<TAB>3
+    re.compile(r"^(?P<name>.+?)\s*=\s*(?P<n>\d+)$"),  # "Name" = 3
+    re.compile(r"^(?P<name>.+?)\s+(?P<n>\d+)$"),  # Name 3
+)
+_COLON_COUNT = re.compile(r"^(?P<name>.+?)\s*:\s*(?P<n>\d+)$")
+"""``Name: 3``: read only when the text before the colon is a whole card name (``Vampire: Katakan`` is one name)."""
 _NOTE = re.compile(r"\s*(?:\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])$")
-
-
+_COUNTISH = re.compile(r"\d|\b(?:" + "|".join(_WORDS) + r"|cop(?:y|ies))\b", re.IGNORECASE)
+_STRENGTH_NOTE = re.compile(r"\bstrength\b", re.IGNORECASE)
+_COUNTISH_TAIL = re.compile(
+    r"(?:\s[x×]\s*\S+|[x×]\d\S*|(?:\s[-–—]+|[,:=\t])\s*\S*\d\S*|\s\d+\S*)\s*$", re.IGNORECASE
+)
+"""A line end that looks like a count but is none of the forms read: ``x3.5``, ``- 3 cards``, ``: 3a``."""
 _QUOTES = "\"'“”„‘’«»"
-
-
-_DECIMAL_COUNT = re.compile(r"^(?P<n>\d+[.,]\d+)\s*[x×]?\s+(?P<name>\S.*)$|^(?P<name2>.+?)\s*[x×=]\s*(?P<n2>\d+[.,]\d+)$", re.I)
-
-
+_DECIMAL_COUNT = re.compile(
+    r"^(?P<n>\d+[.,]\d+)\s*[x×]?\s+(?P<name>\S.*)$|^(?P<name2>.+?)\s*[x×=]\s*(?P<n2>\d+[.,]\d+)$", re.I
+)
 _TITLE = re.compile(r"^##\s+(?P<title>\S.*?)\s*$")
+_HEADING = re.compile(r"^###+\s+(?P<title>\S.*?)\s*$")
+_QUOTED_NAME = re.compile(r"^(?:[-*+•]\s+)?(?:\*\*)?(?:name|deck|title)\s*:\s*(?:\*\*)?\s*(?P<value>.*)$", re.IGNORECASE)
+_KEPT = "by mistake"
+"""The mark ``deckcli export`` puts on a heading over cards listed in the wrong section: they stay there."""
 
 
 @dataclass
@@ -76,7 +94,10 @@ class DeckList:
 
     ``entries`` are :class:`deckcli.deck.reading.Entry` records (section ``leader``,
     ``cards`` or ``side``) with their 1-based lines; ``problems`` the lines that
-    could not be read; ``faction`` / ``name`` come from ``Faction:`` / ``Name:`` lines.
+    could not be read; ``faction`` / ``name`` come from ``Faction:`` / ``Name:`` lines;
+    ``kept`` the lines under a heading marked "by mistake" (``deckcli export``), whose
+    cards stay in the section they were listed in; ``notes`` warnings that do not
+    stop the import (a line taken as the deck's name).
     """
 
     where: str
@@ -85,36 +106,83 @@ class DeckList:
     faction: str | None = None
     faction_line: int | None = None
     name: str | None = None
+    kept: set[int] = field(default_factory=set)
+    notes: list[Finding] = field(default_factory=list)
 
 
-def parse_list(text: str, where: str) -> DeckList:
+def read_list(text: str, where: str, catalog: Catalog) -> DeckList:
+    """Read a deck list in any form ``deckcli import`` takes: a gwent-classic deck file (JSON,
+    :mod:`deckcli.authoring.gwent_classic`) or a plain list (:func:`parse_list`)."""
+    from deckcli.authoring.gwent_classic import is_gwent_classic, read_gwent_classic
+
+    if is_gwent_classic(text):
+        return read_gwent_classic(text, where, catalog)
+    return parse_list(text, where, catalog)
+
+
+def parse_list(text: str, where: str, catalog: Catalog | None = None) -> DeckList:
     """Read every line of a plain deck list (the forms in this module's docstring).
 
-    A line that cannot be read becomes a ``bad-line`` problem. Raises
-    :class:`DeckFileError` (exit code 2) only when the text is a TOML deck
-    file already, which is not a list to import.
+    A line that cannot be read becomes a ``bad-line`` problem. ``catalog``
+    decides ``Name: 3`` (a count only after a whole card name) and whether a
+    first line that names no card is the deck's title; without it neither is
+    read. Raises :class:`DeckFileError` (exit code 2) only when the text is a
+    TOML deck file already, which is not a list to import.
     """
     _refuse_deck_file(text, where)
     listed = DeckList(where)
-    section = "cards"
+    section, kept = "cards", False
     for number, raw in enumerate(text.splitlines(), start=1):
+        first = not (listed.entries or listed.problems or listed.faction or listed.name is not None)
         title = _TITLE.match(raw.strip())
-        if title and listed.name is None and not (listed.entries or listed.problems or listed.faction):
-            listed.name = title["title"]  # a Markdown title before anything else, as export --to markdown writes
+        if title and first:
+            listed.name = _read_name(title["title"])  # a Markdown title before anything else, as export --to markdown writes
+            continue
+        quoted = _QUOTED_NAME.match(raw.strip())
+        if quoted and quoted["value"][:1] == '"':
+            listed.name = _read_name(quoted["value"])  # a name export quoted: read before any cleaning
+            continue
+        heading = _HEADING.match(raw.strip())
+        if heading:  # a Markdown section heading, as export --to markdown writes
+            section, kept = _section_of(heading["title"]), _KEPT in fold(heading["title"])
             continue
         line = _clean(raw)
         if not line:
             continue
         key = _KEY.match(line)
-        if key and key[1].casefold() in ("name", "deck"):
+        if key and key[1].casefold() in ("name", "deck", "title"):
             key = _KEY.match(_clean(raw, keep_comment=True))  # a deck's name may hold a "#": "Deck #2"
         if key and key[2].strip():
             _key_line(listed, key[1].casefold(), key[2].strip(), number)
         elif line.endswith(":"):
-            section = _section_of(line)
+            section, kept = _section_of(line), _KEPT in fold(line)
+        elif first and catalog is not None and _is_title(line, catalog):
+            listed.name = line
+            listed.notes.append(Finding("title", f"{line!r} names no card: taken as the deck's name", number))
         else:
-            _card_line(listed, line, number, section)
+            _card_line(listed, line, number, section, catalog)
+            if kept:
+                listed.kept.add(number)
     return listed
+
+
+def _is_title(line: str, catalog: Catalog) -> bool:
+    """A first line with no count that names no card and is close to none: the deck's title (``My Temeria deck``)."""
+    copies, _name = _count_and_name(line, catalog)
+    return copies is None and not catalog.find(line) and not catalog.suggest(line) and not _COUNTISH_TAIL.search(line)
+
+
+def _read_name(text: str) -> str:
+    """A deck's name as ``deckcli export`` writes it: quoted with escapes when plain text would not read back."""
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        import json
+
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return text
+        return value if isinstance(value, str) else text
+    return text
 
 
 def _refuse_deck_file(text: str, where: str) -> None:
@@ -136,12 +204,13 @@ def _clean(raw: str, keep_comment: bool = False) -> str:
     if line.startswith("#"):
         return ""
     line = _EMPHASIS.sub("", _BULLET.sub("", line))
+    line = _NUMBERED.sub("", line)
     return line if keep_comment else _INLINE_COMMENT.sub("", line).strip()
 
 
 def _key_line(listed: DeckList, key: str, value: str, number: int) -> None:
     if key == "leader":
-        _card_line(listed, value, number, "leader")
+        _card_line(listed, value, number, "leader", None)
     elif key == "faction":
         if listed.faction is not None and fold(listed.faction) != fold(value):
             listed.problems.append(
@@ -149,18 +218,20 @@ def _key_line(listed: DeckList, key: str, value: str, number: int) -> None:
             )
             return
         listed.faction, listed.faction_line = value, number
-    elif key in ("name", "deck"):
-        listed.name = value
+    elif key in ("name", "deck", "title"):
+        listed.name = _read_name(value)
 
 
 def _section_of(heading: str) -> str:
     folded = fold(heading)
+    if _KEPT in folded:
+        return "side" if "[side]" in folded else "cards"
     if "leader" in folded:
         return "leader"
     return "side" if "side" in folded else "cards"
 
 
-def _card_line(listed: DeckList, line: str, number: int, section: str) -> None:
+def _card_line(listed: DeckList, line: str, number: int, section: str, catalog: Catalog | None) -> None:
     decimal = _DECIMAL_COUNT.match(line)
     if decimal:
         count, named = decimal["n"] or decimal["n2"], decimal["name"] or decimal["name2"]
@@ -168,34 +239,64 @@ def _card_line(listed: DeckList, line: str, number: int, section: str) -> None:
             Finding("bad-line", f"{count} copies of {named}: a count is a whole number from 1 to {MAX_COPIES}", number, named)
         )
         return
-    copies, name = _count_and_name(line)
+    copies, name = _count_and_name(line, catalog)
     name = name.strip().strip(_QUOTES).strip()
     if not name:
         listed.problems.append(Finding("bad-line", f"cannot read {line!r}: no card name", number))
-    elif not 1 <= copies <= MAX_COPIES:
+    elif copies is None and _unreadable_count(name, catalog):
+        listed.problems.append(
+            Finding("bad-line", f"cannot read the count in {line!r}: write 3x NAME, NAME x3 or NAME (3)", number, name)
+        )
+    elif copies is not None and not 1 <= copies <= MAX_COPIES:
         listed.problems.append(
             Finding("bad-line", f"{copies} copies of {name}: a count is a whole number from 1 to {MAX_COPIES}", number, name)
         )
     else:
-        listed.entries.append(Entry(name, copies, number, section))
+        listed.entries.append(Entry(name, copies or 1, number, section))
 
 
-def _count_and_name(line: str) -> tuple[int, str]:
-    first = _COUNT_FIRST.match(line)
-    if first:
-        return int(first["n"]), _strip_notes(first["name"])
+def _unreadable_count(name: str, catalog: Catalog | None) -> bool:
+    """Whether a name read with no count ends like a count (``(2 of 3)``, ``x3.5``): never a silent one copy."""
+    if catalog is not None and catalog.find(name):
+        return False
+    bracket = _NOTE.search(name)
+    if bracket and _COUNTISH.search(bracket.group()) and not _STRENGTH_NOTE.search(bracket.group()):
+        return True
+    return bool(_COUNTISH_TAIL.search(name))
+
+
+def _count_and_name(line: str, catalog: Catalog | None) -> tuple[int | None, str]:
+    """The count a line gives (``None`` when it gives none: one copy) and the name, notes removed."""
+    for pattern in _COUNT_FIRST:
+        first = pattern.match(line)
+        if first:
+            return int(first["n"]), _strip_notes(first["name"])
     for pattern in _COUNT_LAST:
         last = pattern.match(line)
         if last:
-            return int(last["n"]), _strip_notes(last["name"])
+            return _number(last["n"]), _strip_notes(last["name"])
+    colon = _COLON_COUNT.match(line)
+    if colon and catalog is not None and catalog.is_name(colon["name"].strip().strip(_QUOTES)):
+        return int(colon["n"]), colon["name"]
     bare = _strip_notes(line)
-    return _count_and_name(bare) if bare != line and bare else (1, bare or line)
+    if bare != line and bare:
+        copies, name = _count_and_name(bare, catalog)
+        return copies, name
+    return None, line
+
+
+def _number(text: str) -> int:
+    return _WORDS[text.casefold()] if text.casefold() in _WORDS else int(text)
 
 
 def _strip_notes(text: str) -> str:
+    """``text`` without the notes in brackets at its end (``(Strength 4, Tight Bond)``); a note that looks like a count stays."""
     while True:
-        stripped = _NOTE.sub("", text)
-        if stripped == text or not stripped:
+        note = _NOTE.search(text)
+        if note is None or (_COUNTISH.search(note.group()) and not _STRENGTH_NOTE.search(note.group())):
+            return text
+        stripped = text[: note.start()]
+        if not stripped:
             return text
         text = stripped
 
@@ -215,7 +316,9 @@ class Imported:
     ``text`` is the deck file (canonical, see :mod:`deckcli.authoring.canonical_form`);
     ``problems`` every line left out (unreadable, unknown or ambiguous name, bad
     ``Faction:``), with its line; ``faction`` the faction set chosen and
-    ``faction_from`` how it was chosen; ``cards`` the copies in ``[cards]``.
+    ``faction_from`` how it was chosen; ``cards`` the copies in ``[cards]``;
+    ``notes`` warnings about what was written as the list had it (a Leader of
+    another faction, a card in the wrong section kept there, a line taken as the name).
     """
 
     text: str
@@ -223,6 +326,7 @@ class Imported:
     faction: FactionSet
     faction_from: str
     cards: int
+    notes: list[Finding] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -263,27 +367,27 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
     )
     resolved = resolve_deck(source, catalog)
     problems += unresolved_findings(resolved)
-    leaders, main, side = _placements(resolved, problems)
+    notes = list(listed.notes)
+    leaders, main, side = _placements(resolved, listed.kept, notes)
     try:
         chosen, how = _choose_faction(listed, catalog, faction, leaders, {**main, **side}, problems)
     except DeckFileError as error:
         problems.sort(key=lambda f: (f.line is None, f.line or 0))
         raise UndecidedFaction(error.reason, listed.where, problems) from None
-    foreign = [card for card in leaders if card.name not in chosen.copies]
-    problems += [
+    notes += [
         Finding("off-faction",
-                f"{coded_message('off-faction', card=card.name, faction_name=chosen.name)} (the faction comes from {how})",
-                resolved.line_of(card.name, "leader"), card.name)
-        for card in foreign
+                f"{coded_message('off-faction', card=card.name, faction_name=chosen.name)} (the faction comes from {how}); "
+                "kept as written: deckcli validate reports it", resolved.line_of(card.name, "leader"), card.name)
+        for card in leaders
+        if card.name not in chosen.copies
     ]
-    leaders = [card for card in leaders if card not in foreign]
     problems += [
         Finding("bad-line", f"{placed.card.name}: {placed.copies} copies in all; a deck file holds at most {MAX_COPIES}",
                 placed.lines[-1], placed.card.name)
         for placed in (*main.values(), *side.values())
         if placed.copies > MAX_COPIES
     ]
-    document: dict[str, Any] = {"name": listed.name} if listed.name else {}
+    document: dict[str, Any] = {"name": listed.name} if listed.name is not None else {}
     document["faction"] = chosen.name
     if leaders:
         document["leader"] = leaders[0].name if len(leaders) == 1 else [card.name for card in leaders]
@@ -291,36 +395,50 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
     if side:
         document["side"] = {name: p.copies for name, p in side.items() if p.copies <= MAX_COPIES}
     problems.sort(key=lambda f: (f.line is None, f.line or 0))
-    return Imported(_deck_text(document, listed.where), problems, chosen, how, sum(document["cards"].values()))
+    notes.sort(key=lambda f: (f.line is None, f.line or 0))
+    return Imported(_deck_text(document, listed.where), problems, chosen, how, sum(document["cards"].values()), notes)
 
 
 def _placements(
-    resolved: ResolvedDeck, problems: list[Finding]
+    resolved: ResolvedDeck, kept: set[int], notes: list[Finding]
 ) -> tuple[list[Card], dict[str, Placed], dict[str, Placed]]:
     """Leader, ``[cards]`` and ``[side]`` of the imported deck: every card where it belongs (§2).
 
-    A name under a Leader heading that is no Leader Card is a problem (its line
-    is not used); side-deck cards go to ``[side]`` and other cards to ``[cards]``.
+    A card under a heading marked "by mistake" (its lines in ``kept``) stays in
+    the section it was listed in, as ``deckcli export`` printed it; so does a
+    name under a Leader heading that is no Leader Card (a note says so).
+    Otherwise side-deck cards go to ``[side]`` and other cards to ``[cards]``,
+    and a Leader Card listed once among the cards, with no Leader line, is the Leader.
     """
     leaders = []
     for placed in resolved.leaders:
-        if placed.card.is_leader:
-            leaders.append(placed.card)
-        else:
+        leaders.append(placed.card)
+        if not placed.card.is_leader:
             message = coded_message("not-a-leader", card=placed.card.name, faction_name="deck's")
-            problems.append(Finding("not-a-leader", message, placed.line, placed.card.name))
+            notes.append(Finding("not-a-leader", f"{message}; kept as written: deckcli validate reports it",
+                                 placed.line, placed.card.name))
     main = dict(resolved.main)
     side = dict(resolved.side)
+
+    def movable(placed: Placed) -> bool:
+        lines = [line for line in placed.lines if line is not None]
+        return not lines or not all(line in kept for line in lines)
+
     if not resolved.leaders:
-        found = [name for name, placed in main.items() if placed.card.is_leader and placed.copies == 1]
+        found = [name for name, placed in main.items() if placed.card.is_leader and placed.copies == 1 and movable(placed)]
         leaders = [main.pop(name).card for name in found]
     for source, target, belongs in ((main, side, True), (side, main, False)):
-        for name in [name for name, placed in source.items() if placed.card.side_deck is belongs]:
+        for name in [name for name, placed in source.items() if placed.card.side_deck is belongs and movable(placed)]:
             moved = source.pop(name)
             if name in target:
                 target[name].copies += moved.copies
             else:
                 target[name] = moved
+    for placed in (*main.values(), *side.values()):
+        if not movable(placed) and placed.lines:
+            where = "[side]" if placed.card.name in side and side[placed.card.name] is placed else "[cards]"
+            notes.append(Finding("kept", f"{placed.card.name} stays in {where}, where the list puts it by mistake: "
+                                 "deckcli validate reports it", placed.lines[0], placed.card.name))
     return leaders, main, side
 
 

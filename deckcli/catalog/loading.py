@@ -36,6 +36,7 @@ def _card_from_entry(entry: dict[str, Any], home: str) -> Card:
         aliases=tuple(entry.get("aliases", ())),
         leader_ability=entry.get("leader_ability"),
         activation=entry.get("activation"),
+        copies_reconstructed=entry.get("copies_reconstructed", False),
     )
 
 

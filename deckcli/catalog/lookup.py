@@ -6,6 +6,8 @@ is refused with the candidates. Nothing is guessed (rulebook §1, §2)."""
 
 from __future__ import annotations
 
+import re
+
 from deckcli.catalog.abilities import KIND_NAMES
 from deckcli.catalog.model import Card, Catalog, FactionSet
 from deckcli.errors import CardLookupError
@@ -37,6 +39,54 @@ def lookup_card(catalog: Catalog, name: str, faction: FactionSet | None = None) 
     if len(found) > 1:
         raise CardLookupError(ambiguous_reason(name, [card.name for card in found]))
     return found[0]
+
+
+_WORD_BREAK = re.compile(r"[\s:'\-–—,.()]+")
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a name, folded (``Commander's Horn`` -> ``["commander", "s", "horn"]``)."""
+    from deckcli.catalog.names import fold
+
+    return [word for word in _WORD_BREAK.split(fold(name)) if word]
+
+
+def words_begin(typed: list[str], words: list[str]) -> bool:
+    """Whether each typed word begins a word of ``words``, in order, each word used once (``horn`` -> ``commander s horn``)."""
+    at = 0
+    for part in typed:
+        while at < len(words) and not words[at].startswith(part):
+            at += 1
+        if at == len(words):
+            return False
+        at += 1
+    return True
+
+
+def browse_card(catalog: Catalog, name: str, faction: FactionSet | None = None) -> Card:
+    """The card ``name`` means for browsing (``deckcli card``): as :func:`lookup_card`, and when that finds
+    nothing, the one card whose words begin with the typed words (``geralt`` -> Geralt of Rivia, ``horn`` ->
+    Commander's Horn, ``frost`` -> Biting Frost). Deck files never match this loosely.
+
+    Raises :class:`CardLookupError` (exit code 2) listing the candidates when several cards match, or with
+    "did you mean" when none does.
+    """
+    try:
+        return lookup_card(catalog, name, faction)
+    except CardLookupError as error:
+        if catalog.find(name):
+            raise  # ambiguous as a deck name: the candidates are already listed
+        typed = name_words(name)
+        found = [card for card in catalog.cards.values()
+                 if typed and any(words_begin(typed, name_words(spelling)) for spelling in (card.name, *card.aliases))]
+        if faction is not None and len(found) > 1:
+            printed = [card for card in found if card.name in faction.copies]
+            found = printed or found
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise CardLookupError(ambiguous_reason(name, sorted(card.name for card in found))) from None
+        raise error from None
 
 
 def lookup_leader(catalog: Catalog, name: str, faction: FactionSet) -> Card:

@@ -45,6 +45,8 @@ class Card:
     aliases: tuple[str, ...] = ()
     leader_ability: str | None = None
     activation: str | None = None
+    copies_reconstructed: bool = False
+    """Whether the catalog's copies of this card are reconstructed (reference notes) rather than confirmed."""
 
     @property
     def is_leader(self) -> bool:
@@ -129,6 +131,10 @@ class Catalog:
         if exact is not None:
             return [exact]
         return list(self._by_head.get(key, ()))
+
+    def is_name(self, name: str) -> bool:
+        """Whether ``name`` is a whole card name or alias (any spelling :func:`deckcli.catalog.names.fold` joins), not just its part before a colon."""
+        return fold(name) in self._by_key
 
     def suggest(self, name: str) -> list[str]:
         """Up to three catalog names close to ``name``, best first."""

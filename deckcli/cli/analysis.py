@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from deckcli.cli.completion import complete_card, complete_choices, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     StrParamType,
@@ -32,6 +33,11 @@ class StatsTable(StrParamType):
             return value
         self.fail(f"{value!r} is not a table; choose one of: {', '.join(TABLES)}", param, ctx)
 
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from deckcli.analysis.stats import TABLES
+
+        return complete_choices(list(TABLES), incomplete)
+
 
 def _print_deck_report(report: StatsReport | OddsReport, text: str) -> int:
     """Say on stderr what the figures leave out, print ``text`` and exit (1 when some name is not a card)."""
@@ -42,7 +48,7 @@ def _print_deck_report(report: StatsReport | OddsReport, text: str) -> int:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("deck")
+@click.argument("deck", shell_complete=complete_path)
 @click.option("--table", "only", type=StatsTable(), default=None, metavar="TABLE",
               help="Only this table: kinds, rows, abilities, strength, histogram, groups, exposure, "
                    "scorch or side-deck.")
@@ -69,8 +75,8 @@ def stats(deck: str, only: str | None, fmt: str) -> int:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("deck")
-@click.option("--card", "cards", multiple=True, metavar="NAME",
+@click.argument("deck", shell_complete=complete_path)
+@click.option("--card", "cards", multiple=True, metavar="NAME", shell_complete=complete_card,
               help="Only this card of the main deck (repeatable); its Muster group row too.")
 @click.option("--hand", type=click.IntRange(min=1), default=None, metavar="N",
               help="Opening hand size.  [default: 10, or 11 with Francesca Findabair: Daisy of the Valley]")
@@ -113,8 +119,8 @@ def odds(
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("old")
-@click.argument("new")
+@click.argument("old", shell_complete=complete_path)
+@click.argument("new", shell_complete=complete_path)
 @table_format_option
 @reports_errors
 def diff(old: str, new: str, fmt: str) -> int:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from deckcli.cli.completion import complete_leader, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     FactionName,
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 @click.command(context_settings=CONTEXT)
 @click.option("--faction", type=FactionName(), required=True, help="The deck's faction.")
-@click.option("--leader", metavar="NAME", help="The deck's Leader (one of the faction's Leaders).")
+@click.option("--leader", metavar="NAME", shell_complete=complete_leader, help="The deck's Leader (one of the faction's Leaders).")
 @click.option("--starter", is_flag=True, help="Start from the faction's starter deck instead of an empty skeleton.")
 @click.option("--name", "deck_name", metavar="TEXT", help="The deck's name (name = ... in the file).")
 @output_option
@@ -52,7 +53,7 @@ def new(faction: FactionSet, leader: str | None, starter: bool, deck_name: str |
 
 
 @click.command("import", context_settings=CONTEXT)
-@click.argument("list_file", metavar="TEXT_FILE")
+@click.argument("list_file", metavar="TEXT_FILE", shell_complete=complete_path)
 @click.option(
     "--faction", type=FactionName(),
     help="The deck's faction. Without it: the list's Faction: line, else the Leader's faction, "
@@ -62,30 +63,34 @@ def new(faction: FactionSet, leader: str | None, starter: bool, deck_name: str |
 @output_option
 @reports_errors
 def import_(list_file: str, faction: FactionSet | None, partial: bool, output: str, force: bool) -> int:
-    """Turn a plain card list into a deck file.
+    """Turn a plain card list, or a gwent-classic deck file (JSON), into a deck file.
 
-    Reads "3 Blue Stripes Commando", "3x …", "… x3", a bare name (one copy),
-    "Leader: NAME", "Faction: NAME", headings such as "Units:", blank lines and
-    # comments; repeated names add up. TEXT_FILE may be - (standard input).
-    Unknown or ambiguous names are listed with their lines and nothing is
-    written (exit 1), unless --partial.
+    Reads every count form players paste ("3x NAME", "NAME x3", "NAME (3x)",
+    "NAME [3]", "NAME - 3", "NAME,3", … README: deckcli import), a bare name (one
+    copy), "Leader: NAME", "Faction: NAME", "Name: TEXT", headings such as
+    "Units:", blank lines and # comments; repeated names add up. TEXT_FILE may
+    be - (standard input). Unknown or ambiguous names, and counts it cannot
+    read, are listed with their lines and nothing is written (exit 1), unless
+    --partial.
 
     \b
     Example:
       deckcli import my-list.txt -o my-deck.toml
       deckcli export decks/skellige-starter.toml | deckcli import - -o copy.toml
     """
-    from deckcli.authoring.importing import UndecidedFaction, import_list, parse_list
+    from deckcli.authoring.importing import UndecidedFaction, import_list, read_list
     from deckcli.catalog.loading import default_catalog
     from deckcli.files.reading import decode_text, display_path, read_bytes
 
     where = display_path(list_file)
-    listed = parse_list(decode_text(read_bytes(list_file, what="card list"), where), where)
+    catalog = default_catalog()
+    listed = read_list(decode_text(read_bytes(list_file, what="card list"), where), where, catalog)
     try:
-        imported = import_list(listed, default_catalog(), faction)
+        imported = import_list(listed, catalog, faction)
     except UndecidedFaction as error:
         echo_findings(where, error.problems)  # the lines it could not use may be why
         raise
+    echo_findings(where, imported.notes, warning=True)
     echo_findings(where, imported.problems)
     if imported.problems and not partial:
         click.echo(imported.refusal(where), err=True)
@@ -95,7 +100,7 @@ def import_(list_file: str, faction: FactionSet | None, partial: bool, output: s
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("deck")
+@click.argument("deck", shell_complete=complete_path)
 @click.option("--to", type=click.Choice(["text", "markdown"], case_sensitive=False), default="text", show_default=True,
               help="text: a list deckcli import reads back; markdown: for a forum post.")
 @reports_errors
@@ -117,7 +122,7 @@ def export(deck: str, to: str) -> int:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=complete_path)
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 when a file is not in canonical form.")
 @reports_errors
 def fmt(decks: tuple[str, ...], check: bool) -> int:

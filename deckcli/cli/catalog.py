@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from deckcli.cli.completion import complete_card
 from deckcli.cli.options import (
     CONTEXT,
     FactionName,
@@ -70,7 +71,7 @@ def cards(
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("name")
+@click.argument("name", shell_complete=complete_card)
 @click.option("--faction", type=FactionName(), help="Also show the copies in this faction's set; picks among shared names.")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
@@ -83,7 +84,9 @@ def card(name: str, faction: FactionSet | None, fmt: str) -> int:
     Kind, Strength, rows, abilities (Hero immunity included), the faction sets
     that print it and their copies, its side-deck card, its Muster or Tight Bond
     group, and for a Leader its ability and whether it is Active or Passive.
-    NAME matches as in deck files (any case, accents optional).
+    NAME matches as in deck files (any case, accents optional), or by the
+    beginnings of its words when that finds one card (geralt, horn, frost);
+    several matches are listed. Deck files stay strict.
 
     \b
     Example:
@@ -92,11 +95,11 @@ def card(name: str, faction: FactionSet | None, fmt: str) -> int:
     """
     from deckcli.catalog.card_facts import card_sheet
     from deckcli.catalog.loading import default_catalog
-    from deckcli.catalog.lookup import lookup_card
+    from deckcli.catalog.lookup import browse_card
     from deckcli.render.card_sheet import render_card_sheet
     from deckcli.text import to_json
 
     catalog = default_catalog()
-    sheet = card_sheet(catalog, lookup_card(catalog, name, faction), faction)
+    sheet = card_sheet(catalog, browse_card(catalog, name, faction), faction)
     click.echo(to_json(sheet) if fmt == "json" else render_card_sheet(sheet))
     return EXIT_OK

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 import click
 
+from deckcli.cli.completion import complete_path, complete_rules
 from deckcli.cli.options import CONTEXT, reports_errors, verdict_format_option
 from deckcli.errors import EXIT_OK
 
@@ -15,9 +16,10 @@ if TYPE_CHECKING:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("decks", nargs=-1, required=True, metavar="DECK...")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=complete_path)
 @click.option(
     "--rules",
+    shell_complete=complete_rules,
     default="standard",
     show_default=True,
     metavar="standard|advanced|solo|all|FILE",
@@ -81,7 +83,7 @@ HANDFUL = 5
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("files", nargs=-1, required=False, metavar="REGISTRATION... | DECK DECK DECK")
+@click.argument("files", nargs=-1, required=False, metavar="REGISTRATION... | DECK DECK DECK", shell_complete=complete_path)
 @click.option(
     "--dir", "folder", metavar="FOLDER",
     help="Judge every registration (*.toml with decks = [...]) under FOLDER, then print a summary.",
@@ -199,7 +201,7 @@ class _Progress:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("decks", nargs=-1, required=True, metavar="DECK DECK")
+@click.argument("decks", nargs=-1, required=True, metavar="DECK DECK", shell_complete=complete_path)
 @verdict_format_option
 @reports_errors
 def team(decks: tuple[str, ...], fmt: str) -> int:
@@ -213,7 +215,7 @@ def team(decks: tuple[str, ...], fmt: str) -> int:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("deck")
+@click.argument("deck", shell_complete=complete_path)
 @reports_errors
 def profile(deck: str) -> int:
     """Print the profile of a deck (JSON): the document every rule-set schema judges.

@@ -17,6 +17,7 @@ from deckcli import __version__
 from deckcli.cli.analysis import diff, odds, stats
 from deckcli.cli.authoring import export, fmt, import_, new, schema
 from deckcli.cli.catalog import card, cards
+from deckcli.cli.editing import add, remove
 from deckcli.cli.judging import profile, team, tournament, validate
 from deckcli.cli.options import CONTEXT, silence_stdout
 from deckcli.cli.sheets import draw, sheet
@@ -48,6 +49,8 @@ def _exit_with(code: int | None, **_options: object) -> None:
 for _command in (validate, tournament, team, profile, stats, odds, diff, cards, card, new, import_, export, fmt, schema, sheet, draw, fix):
     cli.add_command(_command)
 cli.add_command(fix)
+cli.add_command(add)
+cli.add_command(remove)
 
 
 def main() -> None:

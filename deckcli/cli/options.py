@@ -72,6 +72,12 @@ class TableFormat(StrParamType):
             return value.lower()
         self.fail(f"{value!r} is not a format; choose one of: {', '.join(choices)}", param, ctx)
 
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from deckcli.cli.completion import complete_choices
+        from deckcli.render.formats import table_formats
+
+        return complete_choices(list(table_formats()), incomplete)
+
 
 def table_format_option(command: _Command) -> _Command:
     """Add the shared ``--format`` option (default ``simple``) of the table commands, as ``fmt``."""
@@ -110,6 +116,12 @@ class FactionName(FactionParamType):
         except KeyError:
             choices = ", ".join(f.name for f in catalog.factions.values())
             self.fail(f"{value!r} is not a faction; choose one of: {choices}", param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from deckcli.catalog.loading import default_catalog
+        from deckcli.cli.completion import complete_choices
+
+        return complete_choices(list(default_catalog().factions), incomplete)
 
 
 class GameName(StrParamType):
@@ -152,9 +164,15 @@ def output_option(command: _Command) -> _Command:
     """``-o FILE`` (``-`` writes to standard output) and ``--force`` of the commands that write a file."""
     command = click.option("--force", is_flag=True, help="Replace FILE if it already exists.")(command)
     return click.option(
-        "-o", "--output", required=True, metavar="FILE",
+        "-o", "--output", required=True, metavar="FILE", shell_complete=_complete_path,
         help="The file to write (never replaced without --force); - writes to standard output.",
     )(command)
+
+
+def _complete_path(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    from deckcli.cli.completion import complete_path
+
+    return complete_path(ctx, param, incomplete)
 
 
 def write_output(text: str, output: str, force: bool) -> bool:

@@ -6,6 +6,7 @@ knows the catalog: names stay as the player typed them, with their lines."""
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -88,12 +89,38 @@ def _shape_error(document: dict[str, Any], lines: dict[tuple[str, ...], int], wh
     if error.validator == "required":
         missing = error.message.split("'")[1]
         reason = f'no {missing}: add a line such as {missing} = "Northern Realms"'
+        typed = next((key for key in document if key.casefold() == missing and key != missing), None)
+        if typed is not None:
+            line = lines.get((typed,))
+            reason = f'no {missing}: "{printable(typed)}" must be written in lower case: {missing} = "..."'
     else:
         # The failing keyword's schema is an object of deck.schema.json (never a boolean schema).
         template = cast("dict[str, Any]", error.schema).get("x-message", error.message)
         key = f'"{printable(path[-1])}"' if len(path) > 1 else (path[0] if path else "")
         reason = template.format(key=key, value=_toml_repr(error.instance))
     raise DeckFileError(reason, where=where, line=line)
+
+
+_UNQUOTED_KEY = re.compile(r"^\s*(?P<key>[^\s\"'=#\[][^=\"]*?)\s*=\s*(?P<value>\d+)\s*(?:#.*)?$")
+_UNQUOTED_VALUE = re.compile(r"^\s*(?P<key>name|faction|leader)\s*=\s*(?P<value>[^\s\"'\[#][^#]*?)\s*(?:#.*)?$", re.IGNORECASE)
+
+
+def _toml_hint(text: str, line: int | None) -> str:
+    """What to write instead of the line TOML refused, for the mistakes players make most: an unquoted
+    card name (``Blue Stripes Commando = 3``) or an unquoted faction, name or Leader."""
+    if line is None:
+        return ""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return ""
+    typed = lines[line - 1]
+    key = _UNQUOTED_KEY.match(typed)
+    if key and not re.fullmatch(r"[A-Za-z0-9_-]+", key["key"]):
+        return f'write card names in quotes: "{printable(key["key"])}" = {key["value"]}'
+    value = _UNQUOTED_VALUE.match(typed)
+    if value:
+        return f'write the text in quotes: {value["key"]} = "{printable(value["value"])}"'
+    return ""
 
 
 def _toml_repr(value: Any) -> str:
@@ -116,7 +143,17 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     """
     text = decode_text(data, where)
     simple = read_simple_toml(text)  # most deck files: read with their lines in one pass, no tomllib
-    document, known_lines = simple if simple is not None else (parse_toml(text, where), None)
+    if simple is not None:
+        document, known_lines = simple
+    else:
+        known_lines = None
+        try:
+            document = parse_toml(text, where)
+        except DeckFileError as error:
+            hint = "" if "; write" in error.reason else _toml_hint(text, error.line)
+            if hint:
+                raise DeckFileError(f"{error.reason}; {hint}", where=where, line=error.line, column=error.column) from None
+            raise
     if "faction" not in document and "decks" in document:
         raise DeckFileError("is a Tournament registration, not a deck: give it alone to deckcli tournament", where=where)
     names = _name_count(document)

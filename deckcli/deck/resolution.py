@@ -81,6 +81,12 @@ class ResolvedDeck:
         return lines[nth] if nth < len(lines) else (lines[0] if lines else None)
 
 
+FACTION_ABBREVIATIONS = {"nr": "northern-realms", "ng": "nilfgaard", "nf": "nilfgaard", "nilf": "nilfgaard",
+                         "st": "scoiatael", "sc": "scoiatael", "mo": "monsters", "mon": "monsters", "sk": "skellige"}
+"""Players' usual faction abbreviations (lower case) -> faction slug. A deck file must spell the faction out
+(a deck never guesses); an abbreviation only picks the "did you mean" (README: Deck files)."""
+
+
 def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
     """The faction set the deck names. Raises :class:`DeckFileError` (exit 2) for an unknown faction."""
     try:
@@ -88,7 +94,10 @@ def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
     except KeyError:
         choices = ", ".join(f.name for f in catalog.factions.values())
         close = suggest(deck.faction, {fold(f.name): f.name for f in catalog.factions.values()}, limit=1)
-        hint = did_you_mean(close, ending="") + " " if close else ""
+        short = FACTION_ABBREVIATIONS.get(fold(deck.faction).replace(".", ""))
+        if short in catalog.factions:
+            close = [catalog.factions[short].name]
+        hint = did_you_mean(close[:1], ending="") + " " if close else ""
         raise DeckFileError(
             f'unknown faction "{printable(deck.faction)}": {hint}choose one of {choices}',
             where=deck.where,
@@ -110,14 +119,54 @@ def resolve_deck(deck: DeckFile, catalog: Catalog) -> ResolvedDeck:
             resolved.leaders.append(Placed(card, 1, [entry.line]))
     for entries, section in ((deck.cards, resolved.main), (deck.side, resolved.side)):
         for entry in entries:
+            if entry.copies == 0:  # "Decoy" = 0: no copies, nothing to resolve or count
+                resolved.warnings.append(Finding("zero-copies", f'"{printable(entry.name)}" = 0: no copies, read as '
+                                                 "none; this line can go", line=entry.line, card=entry.name))
+                continue
             card = _resolve_entry(entry, catalog, resolved)
             if card is not None:
                 _place(section, card, entry, resolved)
+    resolved.warnings += _side_deck_over_copies(resolved)
     for key, line in deck.extra_keys:
         resolved.warnings.append(
-            Finding("unknown-key", f"key {key!r} is not part of a deck file and is ignored", line=line)
+            Finding("unknown-key", f"key {key!r} is not part of a deck file and is ignored{_key_hint(deck, key)}",
+                    line=line)
         )
     return resolved
+
+
+def _side_deck_over_copies(resolved: ResolvedDeck) -> list[Finding]:
+    """A side-deck card listed with more copies than the set prints: a warning naming what it prints, not a
+    violation (the side deck is no part of deck building, rulebook §2, and its counts are reconstructed)."""
+    totals: dict[str, tuple[Card, int, int | None]] = {}
+    for section in (resolved.main, resolved.side):
+        for placed in section.values():
+            if placed.card.side_deck:
+                _card, copies, line = totals.get(placed.card.name, (placed.card, 0, placed.line))
+                totals[placed.card.name] = (placed.card, copies + placed.copies, line)
+    found = []
+    for name, (card, copies, line) in totals.items():
+        printed = resolved.faction.copies.get(name)
+        if printed is not None and copies > printed:
+            why = " (a reconstructed count: correct your own catalog if yours prints more)" if card.copies_reconstructed else ""
+            where = "in the side deck" if name not in resolved.main else "in [cards] and [side]"
+            found.append(Finding("side-deck-copies", f"{name}: {copies} copies {where}; the {resolved.faction.name} "
+                                 f"set prints {printed}{why}", line=line, card=name))
+    return found
+
+
+def _key_hint(deck: DeckFile, key: str) -> str:
+    """"; did you mean [cards]?" for ``[Cards]``, ``[card]``, ``Leader = ...``: a key close to one a deck file uses."""
+    import difflib
+
+    from deckcli.deck.reading import KNOWN_KEYS
+
+    close = [known for known in KNOWN_KEYS if known == key.casefold()]
+    close = close or difflib.get_close_matches(key.casefold(), KNOWN_KEYS, n=1, cutoff=0.75)
+    if not close:
+        return ""
+    table = isinstance(deck.document.get(key), dict)
+    return f"; did you mean [{close[0]}]?" if table else f"; did you mean {close[0]} = ...?"
 
 
 def _resolve_entry(entry: Entry, catalog: Catalog, resolved: ResolvedDeck) -> Card | None:

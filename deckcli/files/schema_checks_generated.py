@@ -84,7 +84,7 @@ def _check_4(value: Any) -> bool:
 def _check_10(value: Any) -> bool:
     if not ((isinstance(value, int) and not isinstance(value, bool))):
         return False
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 1:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
         return False
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 90:
         return False
@@ -836,15 +836,15 @@ def _check_86(value: Any) -> bool:
 
 
 SOURCES: dict[str, tuple[int, int]] = {
-    'catalog': (3104, 1513002455),
-    'deck': (1484, 2190638913),
+    'catalog': (3263, 1110539191),
+    'deck': (1484, 3446425913),
     'league-house-rules': (1339, 1202777929),
     'profile': (4024, 3672851740),
     'registration': (955, 2528604301),
     'rule-keywords': (4039, 2777087934),
     'rules/advanced': (1679, 1696774080),
     'rules/solo': (906, 3640741846),
-    'rules/standard': (3718, 2329064777),
+    'rules/standard': (3662, 1655250709),
     'rules/team': (1219, 3017682080),
     'rules/tournament': (1685, 273431001),
 }

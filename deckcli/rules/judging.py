@@ -59,8 +59,23 @@ class DeckReport:
 def hints_for(deck: ResolvedDeck) -> dict[str, str]:
     """The message endings for unknown names ("; did you mean …?") and ambiguous ones (the candidates)."""
     hints = {name: did_you_mean(found) for name, found in deck.suggestions.items()}
+    catalog = default_catalog()
+    in_cards = {entry.name for entry in deck.source.cards}
     for name, candidates in deck.candidates.items():
-        hints[name] = either(candidates)
+        leaders = all(n in catalog.cards and catalog.cards[n].is_leader for n in candidates)
+        if leaders and name in in_cards:
+            hints[name] = f'{either(candidates)}, all of them Leaders: a Leader goes in leader = "...", not in [cards]'
+        else:
+            hints[name] = f"{either(candidates)}: write the full name"
+    for placed in (*deck.main.values(), *deck.side.values()):
+        if placed.card.copies_reconstructed:
+            hints[placed.card.name] = ("; that count is reconstructed, not confirmed: if your set prints more, correct "
+                                       "it in a catalog of your own (DECKCLI_CATALOG, README: The catalog)")
+    own = {placed.card.name for placed in deck.leaders}
+    for name, placed in deck.main.items():
+        if placed.card.is_leader:
+            hints[name] = (f" and the deck's Leader already (leader = \"{name}\"): delete this line" if name in own
+                           else ': name it with leader = "...", not in [cards]')
     return hints
 
 

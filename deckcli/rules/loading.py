@@ -27,8 +27,12 @@ def load_rule_set(spec: str) -> RuleSet:
         raise RulesError(f"the {wanted} rule set judges a lineup of decks, not one deck: run deckcli {wanted}")
     looks_like_path = "/" in spec or os.sep in spec or spec.endswith(".json")
     if not wanted or not (looks_like_path or os.path.exists(spec)):
+        import difflib
+
+        close = difflib.get_close_matches(wanted, [*names, *packaged_lineup_names()], n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}? " if close else ""
         raise RulesError(
-            f"no rule set named {printable(spec)!r}: choose {_rule_set_choices()}, "
+            f"no rule set named {printable(spec)!r}: {hint}choose {_rule_set_choices()}, "
             "or give the path of your own rule-set JSON Schema file"
         )
     from deckcli.rules.house_rules import load_house_rules

@@ -50,7 +50,7 @@ def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
     ``weather_names``, ``off_faction``, ``unknown``, ``ambiguous``,
     ``side_deck_in_main``, ``leaders_in_main``, ``not_leaders``, ``main_card_in_side`` and
     ``over_copies`` (``{"card", "copies", "limit"}`` objects; copies in
-    ``[cards]`` and ``[side]`` together).
+    ``[cards]`` and ``[side]`` together; side-deck cards are left to a warning).
     """
     faction = deck.faction
     counted = [
@@ -64,7 +64,8 @@ def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
     totals: dict[str, int] = {}
     for section in (deck.main, deck.side):
         for placed in section.values():
-            totals[placed.card.name] = totals.get(placed.card.name, 0) + placed.copies
+            if not placed.card.side_deck:  # the side deck is no part of deck building (§2): a warning, see resolve_deck
+                totals[placed.card.name] = totals.get(placed.card.name, 0) + placed.copies
     over = [
         {"card": name, "copies": copies, "limit": faction.copies[name]}
         for name, copies in totals.items()

@@ -1,0 +1,75 @@
+"""Adding and removing copies of one card in a deck file from the shell (``deckcli add`` / ``deckcli remove``).
+
+The name resolves as in any deck file (unknown or ambiguous names are refused
+with "did you mean" or the candidates); the card goes under ``[side]`` when it is
+a side-deck card, else under ``[cards]`` (rulebook §2). Copies never go above
+what the deck's faction set prints (§1) nor below 0, where the line is deleted.
+The file keeps its comments and order (:mod:`deckcli.authoring.deck_edits`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckcli.catalog.model import Card, Catalog
+from deckcli.errors import CardLookupError, DeckFileError
+
+
+@dataclass(frozen=True)
+class CopiesEdit:
+    """One edit to make: ``text`` is the deck file after it, ``card`` the catalog card, ``section``
+    ``"cards"`` or ``"side"``, ``before`` / ``after`` its copies in that section, ``note`` what was
+    clamped (empty when nothing was)."""
+
+    text: str
+    card: Card
+    section: str
+    before: int
+    after: int
+    note: str = ""
+
+    def described(self, where: str) -> str:
+        """The edit in one line: ``FILE: [cards] Decoy: 1 -> 3`` (and why, when fewer copies moved than asked)."""
+        note = f" ({self.note})" if self.note else ""
+        return f"{where}: [{self.section}] {self.card.name}: {self.before} -> {self.after}{note}"
+
+
+def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int) -> CopiesEdit:
+    """The deck file ``text`` with ``change`` copies of the card ``name`` added (positive) or removed (negative).
+
+    Raises :class:`CardLookupError` (exit 2) for an unknown or ambiguous name,
+    and :class:`DeckFileError` (exit 2) when the file is no deck, when the card
+    is a Leader (named with ``leader = ...``), when the faction's set does not
+    print it, when adding would pass the copies the set prints, or when
+    removing a card the section does not hold.
+    """
+    from deckcli.authoring.deck_edits import set_copies
+    from deckcli.catalog.lookup import lookup_card
+    from deckcli.deck.reading import parse_deck
+    from deckcli.deck.resolution import resolve_deck, resolve_faction
+
+    deck = parse_deck(text.encode("utf-8"), where)
+    faction = resolve_faction(deck, catalog)
+    card = lookup_card(catalog, name, faction)
+    if card.is_leader and change > 0:
+        raise CardLookupError(f'{card.name} is a Leader: name it with leader = "{card.name}", not in [cards]')
+    resolved = resolve_deck(deck, catalog)
+    section = "side" if card.side_deck else "cards"
+    held = resolved.side if card.side_deck else resolved.main
+    before = held[card.name].copies if card.name in held else 0
+    printed = faction.copies.get(card.name, 0)
+    note = ""
+    if change > 0:
+        if printed == 0:
+            raise DeckFileError(f"{card.name} is not in the {faction.name} set: every card must show the deck's "
+                                "faction colour", where=where)
+        if before + change > printed:
+            raise DeckFileError(f"{card.name}: {before} + {change} copies; the {faction.name} set prints {printed}",
+                                where=where)
+    elif before == 0:
+        raise DeckFileError(f"[{section}] holds no {card.name}: nothing to remove", where=where)
+    elif before + change < 0:
+        note = f"only {before} to remove"
+    after = max(before + change, 0)
+    return CopiesEdit(set_copies(text, where, catalog, {(section, card.name): after}), card, section, before, after,
+                      note)

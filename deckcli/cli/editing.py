@@ -1,0 +1,75 @@
+"""Commands that edit a deck file from the shell: ``add`` and ``remove``."""
+
+from __future__ import annotations
+
+import click
+
+from deckcli.cli.completion import complete_card, complete_rules
+from deckcli.cli.options import CONTEXT, reports_errors
+from deckcli.errors import EXIT_OK
+
+
+def _edit(deck: str, name: str, change: int, rules: str) -> int:
+    from deckcli.authoring.add_remove import edit_copies
+    from deckcli.catalog.loading import default_catalog
+    from deckcli.files.reading import STDIN, decode_text, display_path, read_bytes
+    from deckcli.files.safe_write import rewrite_text
+    from deckcli.render.verdicts import verdict_line
+    from deckcli.rules.judging import judge_file
+    from deckcli.rules.loading import load_rule_set
+
+    if deck == STDIN:
+        raise click.UsageError("DECK must be a file: standard input cannot be edited")
+    rule_set = load_rule_set(rules)  # a mistyped --rules stops before the file changes
+    where = display_path(deck)
+    edit = edit_copies(decode_text(read_bytes(deck), where), where, default_catalog(), name, change)
+    rewrite_text(deck, edit.text)
+    click.echo(edit.described(where))
+    report = judge_file(deck, rule_set)
+    click.echo(verdict_line(report) if report.error is None else report.error.located())
+    return EXIT_OK
+
+
+_RULES = click.option("--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE", shell_complete=complete_rules,
+                      help="The rule set of the verdict printed after the edit.")
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("name", shell_complete=complete_card)
+@click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]")
+@_RULES
+@reports_errors
+def add(deck: str, name: str, copies: int, rules: str) -> int:
+    """Add N copies (default 1) of a card to a deck file, then print its verdict.
+
+    NAME resolves as in the deck file (unknown or ambiguous names are refused);
+    a side-deck card goes under [side]. Never more copies than the set prints;
+    comments and order are kept, and the file is written atomically.
+
+    \b
+    Example:
+      deckcli add temeria.toml "Blue Stripes Commando" 3
+      deckcli add temeria.toml Decoy --rules advanced
+    """
+    return _edit(deck, name, copies, rules)
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("name", shell_complete=complete_card)
+@click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]")
+@_RULES
+@reports_errors
+def remove(deck: str, name: str, copies: int, rules: str) -> int:
+    """Remove N copies (default 1) of a card from a deck file, then print its verdict.
+
+    At 0 copies the card's line is deleted; comments and order are kept, and
+    the file is written atomically.
+
+    \b
+    Example:
+      deckcli remove temeria.toml Decoy
+      deckcli remove skellige.toml "Young Berserker" 2 --rules advanced
+    """
+    return _edit(deck, name, -copies, rules)

@@ -1,0 +1,64 @@
+"""``deckcli add`` / ``deckcli remove`` edit a deck file from the shell (issue 11, item 11)."""
+
+from __future__ import annotations
+
+import tomllib
+
+from conftest import run_cli
+
+DECK = '''# my Temeria deck
+name = "Temeria"
+faction = "Northern Realms"
+leader = "Foltest: The Siegemaster"
+
+[cards]
+"Ves" = 1  # the captain
+# spies
+"Sigismund Dijkstra" = 1
+"Decoy" = 2
+'''
+
+
+def deck_file(tmp_path, text: str = DECK):
+    path = tmp_path / "temeria.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_add_keeps_comments_and_order_and_prints_the_verdict(tmp_path):
+    path = deck_file(tmp_path)
+    result = run_cli(["add", path, "blue stripes commando", "2"])
+    text = path.read_text("utf-8")
+    assert text.startswith(DECK.rstrip("\n")) and text.endswith('"Blue Stripes Commando" = 2\n')
+    assert result.stdout.splitlines() == [
+        f"{path}: [cards] Blue Stripes Commando: 0 -> 2",
+        f"{path}: not legal under standard: 1 violation (4 units, 2 specials, 17 Strength)",
+    ]
+
+
+def test_add_never_passes_what_the_set_prints(tmp_path):
+    path = deck_file(tmp_path)
+    result = run_cli(["add", path, "Ves"], exit_code=2)
+    assert "Ves: 1 + 1 copies; the Northern Realms set prints 1" in result.stderr
+    assert path.read_text("utf-8") == DECK
+
+
+def test_unknown_and_ambiguous_names_are_refused(tmp_path):
+    path = deck_file(tmp_path)
+    assert "did you mean Geralt of Rivia?" in run_cli(["add", path, "Geralt"], exit_code=2).stderr
+    assert "may mean" in run_cli(["remove", path, "Vampire"], exit_code=2).stderr
+    assert path.read_text("utf-8") == DECK
+
+
+def test_a_side_deck_card_goes_under_side(tmp_path):
+    path = deck_file(tmp_path, 'faction = "Skellige"\nleader = "King Bran"\n[cards]\n"Young Berserker" = 3\n')
+    run_cli(["add", path, "Transformed Young Vildkaarl"])
+    assert tomllib.loads(path.read_text("utf-8"))["side"] == {"Transformed Young Vildkaarl": 1}
+
+
+def test_remove_deletes_the_line_at_zero_and_never_goes_below(tmp_path):
+    path = deck_file(tmp_path)
+    result = run_cli(["remove", path, "Decoy", "5", "--rules", "advanced"])
+    assert '"Decoy"' not in path.read_text("utf-8") and "# spies" in path.read_text("utf-8")
+    assert "Decoy: 2 -> 0 (only 2 to remove)" in result.stdout and "under advanced" in result.stdout
+    assert "holds no Decoy" in run_cli(["remove", path, "Decoy"], exit_code=2).stderr

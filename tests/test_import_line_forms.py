@@ -1,0 +1,82 @@
+"""Every count form players paste is read by ``deckcli import`` (issue 11, item 1); a count that cannot be read is a problem line."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from conftest import run_cli
+
+LEADER = "Leader: Foltest: King of Temeria\n"
+
+
+def imported(text: str, *args: str, exit_code: int = 0):
+    result = run_cli(["import", "-", "-o", "-", *args], input=text, exit_code=exit_code)
+    return result, (tomllib.loads(result.stdout) if result.stdout.strip() else None)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "3x Blue Stripes Commando",
+        "3 x Blue Stripes Commando",
+        "3 Blue Stripes Commando",
+        "3× Blue Stripes Commando",
+        "3,Blue Stripes Commando",
+        "3\tBlue Stripes Commando",
+        "Blue Stripes Commando x3",
+        "Blue Stripes Commando x 3",
+        "Blue Stripes Commando ×3",
+        "Blue Stripes Commando 3x",
+        "Blue Stripes Commando (3x)",
+        "Blue Stripes Commando (x3)",
+        "Blue Stripes Commando (3)",
+        "Blue Stripes Commando [3]",
+        "Blue Stripes Commando [x3]",
+        "Blue Stripes Commando (3 copies)",
+        "Blue Stripes Commando (three)",
+        "Blue Stripes Commando x three",
+        "Blue Stripes Commando - 3",
+        "Blue Stripes Commando: 3",
+        "Blue Stripes Commando,3",
+        "Blue Stripes Commando, 3",
+        "Blue Stripes Commando\t3",
+        '"Blue Stripes Commando" = 3',
+        "- 3x Blue Stripes Commando",
+        "1. 3x Blue Stripes Commando",
+        "3x Blue Stripes Commando (Strength 4, Tight Bond)",
+    ],
+)
+def test_every_count_form_gives_three_copies(line):
+    _result, document = imported(LEADER + line + "\n")
+    assert document["cards"] == {"Blue Stripes Commando": 3}, line
+
+
+def test_a_numbered_list_is_not_a_count():
+    _result, document = imported(LEADER + "1. Vernon Roche\n2. John Natalis\n3) Ves\n")
+    assert document["cards"] == {"Vernon Roche": 1, "John Natalis": 1, "Ves": 1}
+
+
+def test_a_colon_count_only_after_a_whole_card_name():
+    # "Vampire: Katakan" is one name, not "Vampire" with a count; "Vampire: 2" is no card and no count.
+    result, _document = imported("Leader: Eredin: Bringer of Death\nVampire: Katakan\nVampire: 2\n", exit_code=1)
+    assert ":3: " in result.stderr and ":2: " not in result.stderr
+
+
+def test_leader_with_a_dash_and_a_title_line():
+    result, document = imported("My Temeria deck\nLeader - Foltest: King of Temeria\n2x Ves\n")
+    assert document["leader"] == "Foltest: King of Temeria"
+    assert document["name"] == "My Temeria deck" and document["cards"] == {"Ves": 2}
+    assert "taken as the deck's name" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Blue Stripes Commando (2 of 3)", "Blue Stripes Commando (3 coppies)", "Blue Stripes Commando x3.5",
+     "Blue Stripes Commando [lots 3]"],
+)
+def test_a_count_that_cannot_be_read_is_a_problem_line_never_one_copy(line):
+    result, document = imported(LEADER + line + "\n", exit_code=1)
+    assert document is None
+    assert ":2: bad-line:" in result.stderr, result.stderr
