@@ -42,8 +42,11 @@ def did_you_mean(names: list[str], ending: str = "; ") -> str:
 
 def printable(text: str, limit: int = 80) -> str:
     """``text`` made safe for a one-line message: control characters escaped, cut to ``limit``."""
-    shown = "".join(
+    head = text[: limit + 1]
+    # isprintable() is false for every control, format, private-use and unassigned character (and more):
+    # when it holds, nothing here needs escaping (the common case, checked at C speed).
+    shown = head if head.isprintable() else "".join(
         c if not unicodedata.category(c).startswith("C") else c.encode("unicode_escape").decode("ascii")
-        for c in text[: limit + 1]
+        for c in head
     )
     return shown[:limit] + "…" if len(shown) > limit else shown

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 from hypothesis import settings
@@ -75,6 +77,68 @@ def write_deck(
     path = folder / name
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The user cache folder (platformdirs) of the whole session, and of the deckcli processes it starts: a temporary one."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
+    yield
+    patch.undo()
+
+
+@functools.cache
+def packaged_validator(name: str) -> Any:
+    """jsonschema's validator (deckcli's strict one) for the packaged schema ``name``; ``$ref``s resolve among them all."""
+    from referencing import Registry, Resource
+
+    from deckcli.files.schema_check_generator import schema_files
+    from deckcli.files.schemas import packaged_schema, strict_validator_class
+
+    schemas = [packaged_schema(stem) for stem in schema_files()]
+    registry = Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in schemas if "$id" in schema
+    )
+    return strict_validator_class()(packaged_schema(name), registry=registry)
+
+
+def jsonschema_finds_nothing(name: str, document: Any) -> bool:
+    """Whether jsonschema finds no error in ``document`` under the packaged schema ``name``."""
+    return next(iter(packaged_validator(name).iter_errors(document)), None) is None
+
+
+def _compared(name: str, check: Callable[[Any], bool], disagreements: list[Any], document: Any) -> bool:
+    answer = check(document)
+    if answer != jsonschema_finds_nothing(name, document):
+        disagreements.append((name, document, answer))
+        raise AssertionError(f"the generated check of {name} says {answer}, jsonschema says otherwise: {document!r}")
+    return answer
+
+
+@pytest.fixture(scope="session", autouse=True)
+def generated_checks_agree_with_jsonschema() -> Any:
+    """Every answer a generated schema check gives in the whole session is compared with jsonschema's.
+
+    The checks (deckcli.files.schema_checks) let a document that breaks nothing
+    skip jsonschema; here each answer is checked against jsonschema itself, so
+    every case of the test suite is also a case of their agreement. A
+    disagreement fails the test it happens in (and the session).
+    """
+    from deckcli.files import schema_checks
+
+    disagreements: list[Any] = []
+    real = schema_checks.fast_check
+
+    def watched(name: str) -> Callable[[Any], bool] | None:
+        check = real(name)
+        return None if check is None else functools.partial(_compared, name, check, disagreements)
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(schema_checks, "fast_check", watched)
+    yield disagreements
+    patch.undo()
+    assert not disagreements, f"generated checks disagreed with jsonschema: {disagreements[:3]}"
 
 
 @pytest.fixture

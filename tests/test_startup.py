@@ -14,6 +14,7 @@ import pytest
 from conftest import DECKS, REPO, run_cli, write_deck
 from deckcli.catalog import loading as catalog
 from deckcli.deck import reading as deckfile
+from deckcli.files import schemas
 from deckcli.rules import builtin as rules
 from deckcli.files import schemas
 
@@ -52,13 +53,40 @@ def test_help_imports_no_jsonschema_tabulate_or_catalog():
     assert not {"deckcli.catalog.loading", "deckcli.catalog.model"} & modules  # no card data is read for --help
 
 
-def test_validate_imports_jsonschema_but_no_table_or_toml_writer():
+def test_a_legal_deck_is_judged_without_jsonschema_tables_or_toml_writers():
     code, modules = imports_of("validate", str(DECKS / "northern-realms-starter.toml"))
     assert code == 0
-    assert "jsonschema" in top_level(modules)  # rules are JSON Schemas, judged by jsonschema
-    assert not {"tabulate", "tomlkit", "tomli_w"} & top_level(modules)
+    # The generated checks (deckcli.files.schema_checks_generated) clear a deck that breaks nothing;
+    # jsonschema is for wording findings. The catalog comes prebuilt, without a TOML parse of its files.
+    assert "deckcli.files.schema_checks_generated" in modules
+    assert "deckcli.catalog.packaged_cards" in modules
+    assert not HEAVY & top_level(modules)
+    assert not {"platformdirs", "importlib.resources", "importlib.metadata", "csv", "tomllib"} & modules
     _code, interpreter = _imports(["-c", "pass"])  # an editable install's finder imports more at start
     assert "difflib" not in modules - interpreter  # no unknown name, no "did you mean"
+
+
+def test_a_finding_is_worded_by_jsonschema(tmp_path):
+    path = write_deck(tmp_path, {"Decoy": 1})
+    code, modules = imports_of("validate", str(path))
+    assert code == 1
+    assert "jsonschema" in top_level(modules)  # rules are JSON Schemas, judged by jsonschema
+    assert not {"tabulate", "tomlkit", "tomli_w"} & top_level(modules)
+
+
+def test_a_badly_shaped_deck_is_worded_by_jsonschema(tmp_path):
+    path = write_deck(tmp_path, {"Decoy": 91})
+    code, modules = imports_of("validate", str(path))
+    assert code == 2
+    assert "jsonschema" in top_level(modules)
+
+
+def test_a_table_comes_without_importlib_metadata():
+    code, modules = imports_of("stats", str(DECKS / "northern-realms-starter.toml"))
+    assert code == 0
+    assert "tabulate" in modules
+    _code, interpreter = _imports(["-c", "pass"])
+    assert "importlib.metadata" not in modules - interpreter  # tabulate's own version lookup is skipped
 
 
 def test_an_unknown_name_brings_difflib(tmp_path):
@@ -71,7 +99,10 @@ def test_an_unknown_name_brings_difflib(tmp_path):
 @pytest.fixture
 def fresh_caches():
     """Forget the process-wide catalog and validators before and after the test."""
-    caches = [catalog.default_catalog, rules.builtin_rule_set, rules._builtin_registry, deckfile._deck_validator]
+    caches = [
+        catalog.default_catalog, rules.builtin_rule_set, rules._builtin_registry,
+        deckfile._deck_validator,
+    ]
     for cache in caches:
         cache.cache_clear()
     yield
@@ -79,25 +110,26 @@ def fresh_caches():
         cache.cache_clear()
 
 
-def test_the_catalog_is_parsed_once_per_process(monkeypatch, fresh_caches):
-    reads = []
-    real = catalog.read_catalog_files
-    monkeypatch.setattr(catalog, "read_catalog_files", lambda *args: reads.append(1) or real(*args))
+def test_the_catalog_is_built_once_per_process(monkeypatch, fresh_caches):
+    builds = []
+    real = catalog.build_catalog
+    monkeypatch.setattr(catalog, "build_catalog", lambda *args: builds.append(1) or real(*args))
     run_cli(["validate", *STARTERS])
     run_cli(["validate", *STARTERS, "--rules", "advanced"], exit_code=1)
-    assert len(reads) == 1
+    assert len(builds) == 1
 
 
-def test_rule_validators_are_compiled_once_and_reused_across_decks(monkeypatch, fresh_caches):
+def test_rule_validators_are_compiled_once_when_first_needed(monkeypatch, fresh_caches):
     compiled = []
     real = schemas.strict_validator_class
     monkeypatch.setattr(schemas, "strict_validator_class", lambda: compiled.append(1) or real())
     run_cli(["validate", *STARTERS])
     run_cli(["validate", *STARTERS])
-    assert len(compiled) == 1  # six decks, one compiled standard validator
+    assert compiled == []  # six legal decks: the generated check cleared them, nothing to word
     run_cli(["validate", *STARTERS, "--rules", "advanced"], exit_code=1)
+    first = len(compiled)
     run_cli(["validate", *STARTERS, "--rules", "advanced"], exit_code=1)
-    assert len(compiled) == 2  # and one Advanced validator
+    assert first <= 1 and len(compiled) == first  # Advanced findings: compiled at most once, then reused
     assert rules.builtin_rule_set("advanced") is rules.builtin_rule_set("advanced")
 
 
@@ -105,4 +137,4 @@ def test_the_deck_schema_validator_is_built_once(tmp_path, fresh_caches):
     bad = [write_deck(tmp_path, {"Decoy": 91 + n}, name=f"bad{n}.toml") for n in range(3)]
     run_cli(["validate", *STARTERS, *bad], exit_code=2)
     info = deckfile._deck_validator.cache_info()
-    assert (info.misses, info.hits) == (1, 5)
+    assert (info.misses, info.hits) == (1, 2)  # asked for the three badly shaped decks only

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import functools
 import os
-import tomllib
 from collections.abc import Iterable
-from importlib import resources
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.errors import CatalogError
-from deckcli.files.toml_lines import toml_error_parts
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+CARDS_FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cards")
+"""The packaged catalog files, read by path (importlib.resources costs more to import than they cost to read)."""
+PACKAGED_CARDS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "packaged_cards.py")
+"""The prebuilt catalog module :func:`packaged_cards_source` writes (``python tools/generate.py``)."""
 
 
 def _card_from_entry(entry: dict[str, Any], home: str) -> Card:
@@ -41,6 +45,10 @@ CATALOG_ENV = "DECKCLI_CATALOG"
 
 
 def _parse_catalog_file(text: str, where: str) -> dict[str, Any]:
+    import tomllib
+
+    from deckcli.files.toml_lines import toml_error_parts
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -78,6 +86,9 @@ def read_catalog_files(override: str | None = None) -> dict[str, dict[str, Any]]
     ``schemas/catalog.schema.json``. Raises :class:`CatalogError` (exit code 2)
     when a file cannot be read, is not TOML or does not fit the schema.
     """
+    from importlib import resources
+    from pathlib import Path
+
     documents: dict[str, dict[str, Any]] = {}
     for entry in sorted(resources.files("deckcli.catalog").joinpath("cards").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
@@ -145,6 +156,171 @@ def build_catalog(documents: dict[str, dict[str, Any]]) -> Catalog:
 
 @functools.cache
 def default_catalog() -> Catalog:
-    """The catalog, parsed once per process: the packaged files, with the folder named
-    by ``DECKCLI_CATALOG`` (if set) replacing files of the same name."""
-    return build_catalog(read_catalog_files(os.environ.get(CATALOG_ENV) or None))
+    """The catalog, built once per process: the packaged files, with the folder named
+    by ``DECKCLI_CATALOG`` (if set) replacing files of the same name.
+
+    The packaged files come parsed at build time (:mod:`deckcli.catalog.packaged_cards`)
+    while they are unchanged; with ``DECKCLI_CATALOG``, the parsed and checked files
+    come from the user's cache folder while no file has changed (:func:`cached_documents`).
+    Raises :class:`CatalogError` (exit code 2) as :func:`read_catalog_files` does.
+    """
+    override = os.environ.get(CATALOG_ENV) or None
+    if override is None:
+        documents = packaged_documents()
+        return build_catalog(documents if documents is not None else read_catalog_files())
+    return build_catalog(cached_documents(override))
+
+
+# --- the packaged files, parsed at build time -------------------------------------------------------
+
+
+def _packaged_files() -> dict[str, bytes] | None:
+    """The bytes of every packaged catalog file by file name, sorted; ``None`` when they cannot be read by path."""
+    try:
+        found: dict[str, bytes] = {}
+        for name in sorted(os.listdir(CARDS_FOLDER)):
+            if name.endswith(".toml"):
+                with open(os.path.join(CARDS_FOLDER, name), "rb") as handle:
+                    found[name] = handle.read()
+        return found
+    except OSError:
+        return None
+
+
+def _fingerprints(files: dict[str, bytes]) -> dict[str, tuple[int, int]]:
+    """Each file's size and CRC-32: what the prebuilt module remembers of the files it was built from."""
+    import zlib
+
+    return {name: (len(data), zlib.crc32(data)) for name, data in files.items()}
+
+
+def packaged_documents() -> dict[str, dict[str, Any]] | None:
+    """The packaged catalog files as :func:`read_catalog_files` parses them, from :mod:`deckcli.catalog.packaged_cards`.
+
+    ``None`` when any packaged file differs from the one the module was built
+    from (a card file edited in a checkout): then the files are parsed.
+    """
+    from deckcli.catalog.packaged_cards import DOCUMENTS, SOURCES
+
+    files = _packaged_files()
+    if files is None or _fingerprints(files) != SOURCES:
+        return None
+    return DOCUMENTS
+
+
+def packaged_cards_source() -> str:
+    """The text of :mod:`deckcli.catalog.packaged_cards`, built from the packaged catalog files as they are now."""
+    import pprint
+
+    sources = _fingerprints(_packaged_files() or {})
+    documents = read_catalog_files()
+    return (
+        '"""GENERATED from deckcli/catalog/cards/*.toml by python tools/generate.py: do not edit.\n\n'
+        "DOCUMENTS is what read_catalog_files() parses from those files; SOURCES the size and\n"
+        'CRC-32 of each file it was built from (it is used only while every file still matches)."""\n\n'
+        "from __future__ import annotations\n\n"
+        "from typing import Any\n\n"
+        f"SOURCES: dict[str, tuple[int, int]] = {pprint.pformat(sources, sort_dicts=False)}\n\n"
+        f"DOCUMENTS: dict[str, dict[str, Any]] = {pprint.pformat(documents, width=110, sort_dicts=False)}\n"
+    )
+
+
+# --- the player's own catalog files, parsed and checked once, kept in the user's cache folder -------
+
+CACHE_FORMAT = 1
+"""Bump when the cached record changes shape: older cache files are then rebuilt."""
+
+
+def cached_documents(override: str) -> dict[str, dict[str, Any]]:
+    """:func:`read_catalog_files` with ``override``, from the user's cache folder while no catalog file has changed.
+
+    The cache file is keyed by deckcli's version, the Python that wrote it and
+    the bytes of every packaged and override catalog file: it is used only when
+    all of them are the same now; otherwise (or when it cannot be read) the
+    files are parsed and checked again and the cache rewritten atomically.
+    Failing to write it is not an error. Raises :class:`CatalogError` as
+    :func:`read_catalog_files` does.
+    """
+    import sys
+
+    from deckcli import __version__
+
+    sources = _catalog_sources(override)
+    if sources is None:
+        return read_catalog_files(override)  # a folder that cannot be listed: let the reader say why
+    key = (CACHE_FORMAT, __version__, sys.version, sources)
+    path = _cache_path(key)
+    cached = _read_cache(path, key)
+    if cached is not None:
+        return cached
+    documents = read_catalog_files(override)
+    _write_cache(path, key, documents)
+    return documents
+
+
+def _catalog_sources(override: str) -> list[tuple[str, bytes | None]] | None:
+    """Every file that :func:`read_catalog_files` reads with ``override``, with its bytes (``None``: unreadable)."""
+    packaged = _packaged_files()
+    if packaged is None:
+        return None
+    sources: list[tuple[str, bytes | None]] = [(f"packaged/{name}", data) for name, data in packaged.items()]
+    try:
+        names = sorted(name for name in os.listdir(override) if name.endswith(".toml"))
+    except OSError:
+        return None
+    for name in names:
+        try:
+            with open(os.path.join(override, name), "rb") as handle:
+                sources.append((os.path.join(os.path.abspath(override), name), handle.read()))
+        except OSError:
+            sources.append((name, None))
+    return sources
+
+
+def _cache_path(key: tuple[Any, ...]) -> str:
+    """``<user cache folder>/deckcli/catalog-<version>-<CRC-32 of the key>.marshal``."""
+    import marshal
+    import zlib
+
+    from platformdirs import user_cache_dir
+
+    return os.path.join(user_cache_dir("deckcli"), f"catalog-{key[1]}-{zlib.crc32(marshal.dumps(key)):08x}.marshal")
+
+
+def _read_cache(path: str, key: tuple[Any, ...]) -> dict[str, dict[str, Any]] | None:
+    """The documents cached at ``path`` under exactly ``key``; ``None`` when missing, unreadable or another key's."""
+    import marshal
+
+    try:
+        with open(path, "rb") as handle:
+            record = marshal.loads(handle.read())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if not (isinstance(record, tuple) and len(record) == 2 and record[0] == key and isinstance(record[1], dict)):
+        return None
+    return record[1]
+
+
+def _write_cache(path: str, key: tuple[Any, ...], documents: dict[str, dict[str, Any]]) -> None:
+    """Write the record atomically (a temporary file renamed over ``path``); give up quietly on any failure.
+
+    Not :func:`deckcli.files.safe_write.write_text`: this is no file of the
+    player's, and a cache that cannot be written is simply not used.
+    """
+    import marshal
+
+    try:
+        data = marshal.dumps((key, documents))  # ValueError for a TOML date, which marshal cannot keep
+    except ValueError:
+        return
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temporary, "xb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass

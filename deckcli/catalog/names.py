@@ -10,6 +10,7 @@ Siegemaster``).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -26,6 +27,7 @@ _SPACES = re.compile(r"\s+")
 _LEADER_SEPARATOR = re.compile(r"\s*:\s*|\s+[-–—]+\s+")
 
 
+@functools.lru_cache(maxsize=4096)  # a batch of decks names the same cards again and again
 def fold(name: str) -> str:
     """Return the comparison key of ``name``: the same for every spelling a player may type.
 

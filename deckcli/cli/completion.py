@@ -10,10 +10,10 @@ the built-in rule sets, else file names; option types complete their choices
 from __future__ import annotations
 
 import os
-import shlex
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from click.shell_completion import CompletionItem
+if TYPE_CHECKING:  # imported when the shell asks for completions, not on every start (issue 13)
+    from click.shell_completion import CompletionItem
 
 COMPLETE_VAR = "_DECKCLI_COMPLETE"
 """The variable Click's completion scripts set (``bash_complete``, ``zsh_complete``, ``fish_complete``)."""
@@ -21,15 +21,21 @@ COMPLETE_VAR = "_DECKCLI_COMPLETE"
 
 def complete_path(ctx: Any, param: Any, incomplete: str) -> list[CompletionItem]:
     """Let the shell complete a file name."""
+    from click.shell_completion import CompletionItem
+
     return [CompletionItem(incomplete, type="file")]
 
 
 def shell_word(text: str) -> str:
     """``text`` as one shell word for the shell that asked: quoted for bash, as is for zsh and fish."""
+    import shlex
+
     return shlex.quote(text) if os.environ.get(COMPLETE_VAR, "").startswith("bash") else text
 
 
 def plain(values: list[str]) -> list[CompletionItem]:
+    from click.shell_completion import CompletionItem
+
     return [CompletionItem(shell_word(value)) for value in values]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 import click
 
@@ -18,6 +18,9 @@ from deckcli.cli.options import (
     verdict_format_option,
 )
 from deckcli.errors import EXIT_OK
+
+if TYPE_CHECKING:
+    from deckcli.rules.judging import DeckReport
 
 
 @click.command(context_settings=CONTEXT)
@@ -62,9 +65,19 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> int:
         render_overviews(overviews, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
         return max(o.exit_code for o in overviews)
     rule_set = load_rule_set(rules)
-    reports = [judge_file(path, rule_set) for path in decks]
-    render_reports(reports, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
-    return max((r.exit_code for r in reports), default=EXIT_OK)
+    worst = EXIT_OK
+
+    def judged() -> Iterator[DeckReport]:
+        """Each deck judged when the renderer asks for it: its verdict is out before the next file is read."""
+        nonlocal worst
+        for path in decks:
+            report = judge_file(path, rule_set)
+            worst = max(worst, report.exit_code)
+            yield report
+            sys.stdout.flush()  # this deck's verdict is out (to a pipe too) before the next file is read
+
+    render_reports(judged(), fmt, out=echo_lines(layout), err=echo_error, layout=layout)
+    return worst
 
 
 def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> int:

@@ -8,16 +8,19 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from deckcli.errors import DeckFileError
+from deckcli.files import schema_checks
 from deckcli.files.reading import decode_text, display_path, read_bytes
 from deckcli.files.schemas import packaged_schema, strict_validator_class
+from deckcli.files.simple_toml import read_simple_toml
 from deckcli.files.toml_lines import key_lines, parse_toml
 from deckcli.text import printable
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from jsonschema.protocols import Validator
 
 MAX_DISTINCT_NAMES = 1000
@@ -71,6 +74,9 @@ def _deck_validator() -> Validator:
 
 
 def _shape_error(document: dict[str, Any], lines: dict[tuple[str, ...], int], where: str) -> None:
+    check = schema_checks.fast_check("deck")
+    if check is not None and check(document):
+        return  # well shaped: jsonschema (imported only to word a finding) is not needed
     errors = sorted(
         _deck_validator().iter_errors(document),
         key=lambda e: (lines.get(tuple(str(p) for p in e.path), 0), list(e.path)),
@@ -136,13 +142,18 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     when the bytes are not UTF-8, not TOML, or not shaped like a deck.
     """
     text = decode_text(data, where)
-    try:
-        document = parse_toml(text, where)
-    except DeckFileError as error:
-        hint = "" if "; write" in error.reason else _toml_hint(text, error.line)
-        if hint:
-            raise DeckFileError(f"{error.reason}; {hint}", where=where, line=error.line, column=error.column) from None
-        raise
+    simple = read_simple_toml(text)  # most deck files: read with their lines in one pass, no tomllib
+    if simple is not None:
+        document, known_lines = simple
+    else:
+        known_lines = None
+        try:
+            document = parse_toml(text, where)
+        except DeckFileError as error:
+            hint = "" if "; write" in error.reason else _toml_hint(text, error.line)
+            if hint:
+                raise DeckFileError(f"{error.reason}; {hint}", where=where, line=error.line, column=error.column) from None
+            raise
     if "faction" not in document and "decks" in document:
         raise DeckFileError("is a Tournament registration, not a deck: give it alone to deckcli tournament", where=where)
     names = _name_count(document)
@@ -152,7 +163,7 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
             where=where,
         )
     try:
-        lines = key_lines(text)
+        lines = known_lines if known_lines is not None else key_lines(text)
         _shape_error(document, lines, where)
     except RecursionError:
         raise DeckFileError("holds tables or lists nested hundreds of levels deep: not a deck file", where=where) from None

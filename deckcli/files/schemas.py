@@ -9,11 +9,14 @@ from __future__ import annotations
 import datetime
 import functools
 import json
-from importlib import resources
+import os
 from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
+
+SCHEMA_FOLDER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "schemas")
+"""Where the packaged schemas are, read by path: importing importlib.resources costs more than reading them."""
 
 
 @functools.cache
@@ -22,6 +25,11 @@ def packaged_schema(name: str) -> dict[str, Any]:
 
     Raises ``FileNotFoundError`` when no such schema is shipped.
     """
+    if os.path.isdir(SCHEMA_FOLDER):
+        with open(os.path.join(SCHEMA_FOLDER, *f"{name}.schema.json".split("/")), encoding="utf-8") as handle:
+            return cast("dict[str, Any]", json.loads(handle.read()))
+    from importlib import resources  # a package that is not a folder of files (a zip)
+
     folder, _, stem = name.rpartition("/")
     package = "deckcli.schemas" + (f".{folder}" if folder else "")
     text = resources.files(package).joinpath(f"{stem}.schema.json").read_text("utf-8")
@@ -44,11 +52,13 @@ def packaged_lineup_names() -> list[str]:
 
 def _rule_schema_stems() -> list[str]:
     suffix = ".schema.json"
-    return sorted(
-        entry.name[: -len(suffix)]
-        for entry in resources.files("deckcli.schemas.rules").iterdir()
-        if entry.name.endswith(suffix)
-    )
+    if os.path.isdir(SCHEMA_FOLDER):
+        names = os.listdir(os.path.join(SCHEMA_FOLDER, "rules"))
+    else:
+        from importlib import resources
+
+        names = [entry.name for entry in resources.files("deckcli.schemas.rules").iterdir()]
+    return sorted(name[: -len(suffix)] for name in names if name.endswith(suffix))
 
 
 def _judges(name: str) -> str:

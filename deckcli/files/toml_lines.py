@@ -10,7 +10,6 @@ written on a single line (``[cards]`` then ``"Decoy" = 2`` gives
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
 from deckcli.errors import DeckFileError
@@ -19,6 +18,10 @@ _SIMPLE_KEY = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""
 
 
 _HEADER = re.compile(r"\s*\[")
+
+
+_BARE_HEADER = re.compile(r"\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?")
+"""``[cards]``, ``[side]``: a table header whose one bare key needs no TOML parser to read."""
 
 
 _POSITION = re.compile(r"\(at line (?P<line>\d+), column (?P<column>\d+)\)")
@@ -41,11 +44,18 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     multi-line value are passed over; a key that cannot be placed is simply
     absent, so callers treat the line as unknown.
     """
+    import tomllib  # imported here: a plain deck file never needs it (deckcli.files.simple_toml)
+
     lines: dict[tuple[str, ...], int] = {}
     table: tuple[str, ...] = ()
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
+            continue
+        bare = _BARE_HEADER.fullmatch(line)
+        if bare:
+            table = (bare[1],)
+            lines.setdefault(table, number)
             continue
         if _HEADER.match(line):
             try:
@@ -94,6 +104,8 @@ def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | No
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
     """Parse TOML 1.0. Raises :class:`DeckFileError` with line and column on a syntax error."""
+    import tomllib
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -27,8 +27,10 @@ def fit_table(headers: Sequence[str], body: Sequence[Sequence[Any]], fmt: str, w
     ``a, b, c``). ``width`` ``None``, or a markup format, draws one line per
     row. Returns the table without a trailing newline.
     """
-    import tabulate as tabulate_module
-    from tabulate import multiline_formats, tabulate
+    from deckcli.render.formats import tabulate_module as without_metadata_lookup
+
+    tabulate_module = without_metadata_lookup()
+    multiline_formats, tabulate = tabulate_module.multiline_formats, tabulate_module.tabulate
 
     heads = [str(h) for h in headers]
     rows = [[_cell_text(c) for c in row] for row in body]

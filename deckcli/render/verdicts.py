@@ -14,7 +14,7 @@ yellow, and verdicts green (legal) or bold red (not legal).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from deckcli.errors import DeckcliError
 from deckcli.findings import Finding
@@ -22,10 +22,12 @@ from deckcli.render.annotations import annotation, finding_annotation
 from deckcli.render.documents import document_json
 from deckcli.render.formats import render_rows
 from deckcli.render.layout import WIDE, Layout
-from deckcli.rules.judging import DeckReport
-from deckcli.rules.lineups import DeskEntry, LineupReport
-from deckcli.rules.overview import Overview
-from deckcli.text import counted, spoken
+from deckcli.text import counted, spoken, to_json
+
+if TYPE_CHECKING:  # reports are only read here: their modules are not imported just to render one kind
+    from deckcli.rules.judging import DeckReport
+    from deckcli.rules.lineups import DeskEntry, LineupReport
+    from deckcli.rules.overview import Overview
 
 Echo = Callable[[str], None]
 
@@ -144,17 +146,46 @@ def _deck_lines(report: DeckReport, indent: str = "", verdict_first: bool = Fals
 
 
 def render_reports(
-    reports: Sequence[DeckReport], fmt: str, out: Echo, err: Echo, layout: Layout = WIDE,
+    reports: Iterable[DeckReport], fmt: str, out: Echo, err: Echo, layout: Layout = WIDE,
 ) -> None:
-    """Write ``reports`` (``validate``) in ``fmt``: each deck's findings, then its verdict line."""
-    view = VerdictView({"decks": [report.as_dict() for report in reports]})
+    """Write ``reports`` (``validate``) in ``fmt``: each deck's findings, then its verdict line.
+
+    Each report is written as it comes, so ``reports`` may be a generator that
+    judges a deck only when asked: a batch of any size holds one report at a
+    time. JSON is written item by item, byte for byte as the whole document.
+    """
+    if fmt == "json":
+        _render_json_stream((report.as_dict() for report in _telling_errors(reports, err)), "decks", out)
+        return
     for report in reports:
-        view.lines += _deck_lines(report)
-    render_verdict(view, fmt, out, err, layout)
+        render_verdict(VerdictView({}, _deck_lines(report)), fmt, out, err, layout)
+
+
+def _render_json_stream(records: Iterable[Any], key: str, out: Echo) -> None:
+    """``out(document_json({key: list(records)}))``, written one record at a time.
+
+    An item of a list under a top-level key is indented by four spaces more
+    than the item alone, and no JSON text holds a raw line break, so indenting
+    each line of the item's own text gives the same bytes.
+    """
+    head = document_json({key: []}).rsplit("[]", 1)
+    held: str | None = None
+    for record in records:
+        out(head[0] + "[" if held is None else held + ",")
+        held = "\n".join("    " + line for line in to_json(record).split("\n"))
+    out(head[0] + "[]" + head[1] if held is None else held + "\n  ]" + head[1])
 
 
 def _error_annotation(where: str, error: DeckcliError) -> str:
     return annotation("error", error.reason, where, error.line, error.column, title="unreadable")
+
+
+def _telling_errors(reports: Iterable[DeckReport], err: Echo) -> Iterator[DeckReport]:
+    """``reports``, each unreadable file told on ``err`` as it passes."""
+    for report in reports:
+        if report.error is not None:
+            err(f"{report.error.located()}")
+        yield report
 
 
 def lineup_verdict_line(report: LineupReport) -> str:

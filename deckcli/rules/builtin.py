@@ -54,4 +54,4 @@ def builtin_rule_set(name: str) -> RuleSet:
     if name not in packaged_rule_names():
         raise RulesError(f"no rule set named {name!r}: choose {_rule_set_choices()} or a schema file")
     schema = packaged_schema(f"rules/{name}")
-    return RuleSet.compile(name, schema, registry=_builtin_registry())
+    return RuleSet.compile(name, schema, registry=_builtin_registry, fast_check=f"rules/{name}")

@@ -57,7 +57,7 @@ def lineup_rules(name: str) -> LineupRules:
     if name not in packaged_lineup_names():
         raise RulesError(f"no lineup rule set named {name!r}: choose {', '.join(packaged_lineup_names())}")
     schema = packaged_schema(f"rules/{name}")
-    rule_set = RuleSet.compile(name, schema)
+    rule_set = RuleSet.compile(name, schema, fast_check=f"rules/{name}")
     return LineupRules(
         name=name,
         rule_set=rule_set,

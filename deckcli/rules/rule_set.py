@@ -11,10 +11,12 @@ whole deck the ``leader`` line. ``x-short`` is the finding in a few words, for
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, cast
 
 from deckcli.errors import RulesError
+from deckcli.files import schema_checks
 from deckcli.findings import Finding
 from deckcli.rules.messages import findings_of, format_message, message_fields
 
@@ -34,21 +36,38 @@ class RuleSet:
 
     name: str
     schema: dict[str, Any]
-    validator: Validator
+    validator: Validator | CompiledOnFirstUse
     where: str | None = None
+    fast_check: str | None = None
+    """The packaged schema (``rules/standard``) whose generated check may clear a profile before jsonschema is needed."""
 
     @classmethod
-    def compile(cls, name: str, schema: dict[str, Any], registry: Any = None, where: str | None = None) -> RuleSet:
+    def compile(
+        cls,
+        name: str,
+        schema: dict[str, Any],
+        registry: Any = None,
+        where: str | None = None,
+        fast_check: str | None = None,
+    ) -> RuleSet:
         """The one way a rule set is built: ``schema`` compiled with deckcli's strict draft 2020-12 validator.
 
         ``registry`` resolves its ``$ref``s (the built-in rule sets, a house rule's
-        local files); ``where`` is the file of a player's own rule set.
+        local files), or is a function giving that registry; ``where`` is the file of a
+        player's own rule set. ``fast_check`` names the packaged schema (``rules/standard``)
+        whose generated check clears a profile that breaks nothing: then the validator
+        (and the registry) are built only when a finding has to be worded.
         """
-        from deckcli.files.schemas import strict_validator_class
 
-        compiled = strict_validator_class()
-        validator = compiled(schema) if registry is None else compiled(schema, registry=registry)
-        return cls(name=name, schema=schema, validator=validator, where=where)
+        def build() -> Validator:
+            from deckcli.files import schemas
+
+            compiled = schemas.strict_validator_class()
+            resolver = registry() if callable(registry) else registry
+            return compiled(schema) if resolver is None else compiled(schema, registry=resolver)
+
+        validator = build() if fast_check is None else CompiledOnFirstUse(functools.cache(build))
+        return cls(name=name, schema=schema, validator=validator, where=where, fast_check=fast_check)
 
     @property
     def summary_template(self) -> str:
@@ -80,6 +99,10 @@ class RuleSet:
         Advanced's Special Card limit, or a league's own), only the stricter
         one is kept: the lower maximum or the higher minimum, else the later.
         """
+        if self.fast_check is not None:
+            check = schema_checks.fast_check(self.fast_check)
+            if check is not None and check(dict(profile)):
+                return []  # breaks nothing: no finding to word, so no jsonschema
         findings: dict[tuple[str, str | None, str | None, int | None, str], tuple[Finding, ValidationError]] = {}
         for error in self._errors(profile):
             for finding in findings_of(error, profile, locate, hints or {}):
@@ -109,6 +132,20 @@ class RuleSet:
     @property
     def _subject(self) -> str:
         return "" if self.where else f"rule set {self.name}: "
+
+
+class CompiledOnFirstUse:
+    """A jsonschema validator compiled when it is first asked for errors: never, for a profile a fast check clears.
+
+    ``compile`` builds the validator (cache it: it is called on every use).
+    """
+
+    def __init__(self, compile: Callable[[], Validator]) -> None:
+        self._compile = compile
+
+    def iter_errors(self, instance: Any) -> Iterator[ValidationError]:
+        """The validator's errors in ``instance`` (jsonschema's ``iter_errors``)."""
+        return self._compile().iter_errors(instance)
 
 
 _UPPER_BOUNDS = {"maximum", "exclusiveMaximum", "maxItems", "maxProperties", "maxLength"}
