@@ -122,10 +122,13 @@ def parse_list(text: str, where: str) -> DeckList:
 def _refuse_deck_file(text: str, where: str) -> None:
     import tomllib
 
+    from deckcli.files.budget import check_toml_text
+
     try:
+        check_toml_text(text, where, DeckFileError)
         document = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError):
-        return
+    except (DeckFileError, tomllib.TOMLDecodeError, RecursionError):
+        return  # not a deck file: a list is read line by line, whatever its size
     if "faction" in document or isinstance(document.get("cards"), dict):
         raise DeckFileError(
             "is a deck file (TOML) already, not a card list: check it with deckcli validate, tidy it with deckcli fmt",

@@ -38,7 +38,12 @@ CATALOG_ENV = "DECKCLI_CATALOG"
 """Environment variable naming a folder of the player's own catalog files."""
 
 
-def _parse_catalog_file(text: str, where: str) -> dict:
+def _parse_catalog_file(text: str, where: str, *, budget: bool = False) -> dict:
+    """The TOML document in ``text``; with ``budget`` (a player's file), measured first (:mod:`deckcli.files.budget`)."""
+    if budget:
+        from deckcli.files.budget import check_toml_text
+
+        check_toml_text(text, where, CatalogError)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -86,7 +91,10 @@ def read_catalog_files(override: str | None = None) -> dict[str, dict]:
 
 
 def _read_override(folder: Path) -> dict[str, dict]:
+    from deckcli.errors import DeckFileError
+    from deckcli.files.reading import decode_text, read_bytes
     from deckcli.files.schemas import packaged_schema, strict_validator_class
+    from deckcli.text import printable
 
     if not folder.is_dir():
         raise CatalogError(f"{CATALOG_ENV} must name a folder of catalog files", where=str(folder))
@@ -94,14 +102,16 @@ def _read_override(folder: Path) -> dict[str, dict]:
     documents: dict[str, dict] = {}
     for path in sorted(folder.glob("*.toml")):
         try:
-            text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CatalogError(f"cannot be read as UTF-8 text: {error}", where=str(path)) from None
-        document = _parse_catalog_file(text, str(path))
+            text = decode_text(read_bytes(str(path), what="catalog file"), str(path))
+        except DeckFileError as error:
+            raise CatalogError(error.reason, where=str(path), line=error.line) from None
+        document = _parse_catalog_file(text, str(path), budget=True)
         for error in validator.iter_errors(document):
             location = "/".join(str(p) for p in error.absolute_path) or "top level"
             raise CatalogError(
-                f"not a catalog file ({location}): {error.message}", where=str(path), line=_entry_line(text, error.absolute_path)
+                f"not a catalog file ({location}): {printable(error.message, limit=200)}",
+                where=str(path),
+                line=_entry_line(text, error.absolute_path),
             )
         if document["faction"] != path.stem:
             raise CatalogError(

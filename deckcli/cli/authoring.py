@@ -122,8 +122,12 @@ def export(deck: str, to: str) -> None:
 @click.command(context_settings=CONTEXT)
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...")
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 when a file is not in canonical form.")
+@click.option(
+    "--force", is_flag=True,
+    help="Rewrite a file that has other hard links too (those other names keep the old text).",
+)
 @reports_errors
-def fmt(decks: tuple[str, ...], check: bool) -> None:
+def fmt(decks: tuple[str, ...], check: bool, force: bool) -> None:
     """Rewrite deck files in canonical form.
 
     Catalog spelling of every name, duplicates merged, cards ordered by kind,
@@ -139,7 +143,7 @@ def fmt(decks: tuple[str, ...], check: bool) -> None:
     codes = [EXIT_OK]
     for path in decks:
         try:
-            formatted = format_file(path, check=check)
+            formatted = format_file(path, check=check, force=force)
         except DeckcliError as error:
             click.echo(error_line(error), err=True)
             codes.append(error.exit_code)

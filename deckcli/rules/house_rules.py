@@ -15,12 +15,12 @@ from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
 from deckcli.errors import RulesError
-from deckcli.files.schemas import strict_validator_class
 
 
 def _read_json(path: Path, where: str) -> Any:
     """The JSON document in the file at ``path`` (at most 1 MiB of UTF-8, like a deck file)."""
     from deckcli.errors import DeckFileError
+    from deckcli.files.budget import check_json_text
     from deckcli.files.reading import decode_text, read_bytes
 
     if not path.exists():
@@ -29,6 +29,7 @@ def _read_json(path: Path, where: str) -> Any:
         text = decode_text(read_bytes(str(path), what="schema file"), where)
     except DeckFileError as error:
         raise RulesError(error.reason, where=where, line=error.line) from None
+    check_json_text(text, where, RulesError)
     try:
         return json.loads(text, parse_constant=_not_json, parse_float=_finite)
     except json.JSONDecodeError as error:
@@ -78,8 +79,11 @@ SECTIONS = ("leader", "cards", "side")
 
 
 def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
-    """``contents`` if it is a valid draft 2020-12 schema object with well-formed message templates."""
+    """``contents`` if it is a valid draft 2020-12 schema object with well-formed message templates,
+    that the sandbox can run (:func:`deckcli.rules.sandbox.check_schema_sandbox`)."""
     import jsonschema
+
+    from deckcli.rules.sandbox import check_schema_sandbox
 
     if not isinstance(contents, dict):
         raise RulesError("a rule set must be a JSON Schema object ({...})", where=where)
@@ -94,6 +98,7 @@ def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
     except RecursionError:
         raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
     _check_annotations(contents, where)
+    check_schema_sandbox(contents, where)
     return contents
 
 
@@ -137,6 +142,8 @@ def _check_template(key: str, template: str, where: str) -> None:
 
     from deckcli.rules.messages import FINDING_FIELDS
     from deckcli.rules.profile import ITEM_FIELDS, NESTED_FIELDS, PROFILE_FIELDS
+    from deckcli.rules.sandbox import format_spec_problem
+    from deckcli.text import printable
 
     known = sorted({*PROFILE_FIELDS, *ITEM_FIELDS, *FINDING_FIELDS} - set(NESTED_FIELDS))
     try:
@@ -155,6 +162,9 @@ def _check_template(key: str, template: str, where: str) -> None:
                 f"{key} {template!r}: {{{field}}} is not a field a message can use; choose {', '.join(known)}",
                 where=where,
             )
+        problem = format_spec_problem(spec) if spec and "|" not in spec else None
+        if problem is not None:
+            raise RulesError(f"{key} {printable(template)!r}: {{{field}:{printable(spec, limit=20)}}} {problem}", where=where)
         if spec and "|" not in spec and not _applies(spec):
             raise RulesError(
                 f"{key} {template!r}: {{{field}:{spec}}} is not a format deckcli can apply; "
@@ -182,6 +192,7 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
     for a reference to the network, to an unknown built-in rule set, or to a
     file that is missing or not a valid JSON Schema.
     """
+    folder = Path(unquote(urlparse(base).path)).parent
     loaded = {base: {**root, "$id": base}}
     waiting = [(base, root, where)]
     while waiting:
@@ -203,12 +214,26 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
             if target in loaded:
                 continue
             path = Path(unquote(parsed.path))
+            if not path.resolve().is_relative_to(folder):
+                raise RulesError(
+                    f"{keyword} {ref!r} leaves the rule file's folder ({folder}): a rule set may refer only to "
+                    "files in its own folder or below; copy that schema there",
+                    where=shown,
+                )
             if not path.exists():
                 raise RulesError(f"{keyword} {ref!r}: no such schema file {path}", where=shown)
             if not path.is_file():
                 kind = "a folder" if path.is_dir() else "not a regular file"
                 raise RulesError(f"{keyword} {ref!r}: {path} is {kind}, not a schema file", where=shown)
-            contents = _checked_schema(_read_json(path, str(path)), str(path))
+            try:
+                contents = _checked_schema(_read_json(path, str(path)), str(path))
+            except RulesError as error:
+                # Nothing of a referenced file is quoted, only where: the message could repeat its content.
+                raise RulesError(
+                    f"{keyword} {ref!r}: {path} is not a usable rule-set schema (not quoted here; "
+                    f"see why with --rules {path})",
+                    where=shown,
+                ) from None
             loaded[target] = {**contents, "$id": target}
             waiting.append((target, contents, str(path)))
     return loaded
@@ -243,6 +268,7 @@ def load_house_rules(spec: str, builtin_registry: Any) -> Any:
 
     from deckcli.rules.builtin import BUILTIN_ID_PREFIX, builtin_rule_sets
     from deckcli.rules.rule_set import RuleSet
+    from deckcli.rules.sandbox import SandboxedValidator
 
     path = Path(spec)
     schema = _checked_schema(_read_json(path, spec), spec)
@@ -254,5 +280,5 @@ def load_house_rules(spec: str, builtin_registry: Any) -> Any:
     )
     for uri, contents in local.items():
         _check_references(contents, registry.resolver(base_uri=uri), spec if uri == base else unquote(urlparse(uri).path))
-    validator = strict_validator_class()(local[base], registry=registry)
+    validator = SandboxedValidator(local[base], registry, spec)
     return RuleSet(name=path.name, schema=local[base], validator=validator, where=spec)
