@@ -35,6 +35,7 @@ from deckcli.deck.resolution import (
     unresolved_findings,
 )
 from deckcli.errors import DeckFileError
+from deckcli.files.budget import check_line_lengths
 from deckcli.findings import Finding
 
 _BULLET = re.compile(r"^(?:[-*+•]\s+)+")
@@ -93,10 +94,12 @@ def parse_list(text: str, where: str) -> DeckList:
     """Read every line of a plain deck list (the forms in this module's docstring).
 
     A line that cannot be read becomes a ``bad-line`` problem. Raises
-    :class:`DeckFileError` (exit code 2) only when the text is a TOML deck
-    file already, which is not a list to import.
+    :class:`DeckFileError` (exit code 2) when the text is a TOML deck file
+    already, which is not a list to import, or has a line longer than the input
+    budget allows (:data:`deckcli.files.budget.MAX_LINE_CHARS`).
     """
     _refuse_deck_file(text, where)
+    check_line_lengths(text, where, DeckFileError)
     listed = DeckList(where)
     section = "cards"
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -137,7 +140,9 @@ def _refuse_deck_file(text: str, where: str) -> None:
 
 
 def _clean(raw: str, keep_comment: bool = False) -> str:
-    line = visible(raw).strip()
+    # Runs of spaces become one: the patterns below try a split at each space, and a run of
+    # thousands of them made that quadratic (seconds a line).
+    line = " ".join(visible(raw).split())
     if line.startswith("#"):
         return ""
     line = _EMPHASIS.sub("", _BULLET.sub("", line))
@@ -179,30 +184,48 @@ def _card_line(listed: DeckList, line: str, number: int, section: str) -> None:
         listed.problems.append(Finding("bad-line", f"cannot read {line!r}: no card name", number))
     elif not 1 <= copies <= MAX_COPIES:
         listed.problems.append(
-            Finding("bad-line", f"{copies} copies of {name}: a count is a whole number from 1 to {MAX_COPIES}", number, name)
+            Finding("bad-line", f"{_shown(copies)} copies of {name}: a count is a whole number from 1 to {MAX_COPIES}", number, name)
         )
     else:
         listed.entries.append(Entry(name, copies, number, section))
 
 
-def _count_and_name(line: str) -> tuple[int, str]:
+def _count_and_name(line: str, notes_stripped: bool = False) -> tuple[int, str]:
     first = _COUNT_FIRST.match(line)
     if first:
-        return int(first["n"]), _strip_notes(first["name"])
+        return _whole(first["n"]), _strip_notes(first["name"])
     for pattern in _COUNT_LAST:
         last = pattern.match(line)
         if last:
-            return int(last["n"]), _strip_notes(last["name"])
+            return _whole(last["n"]), _strip_notes(last["name"])
     bare = _strip_notes(line)
-    return _count_and_name(bare) if bare != line and bare else (1, bare or line)
+    if bare != line and bare and not notes_stripped:
+        return _count_and_name(bare, notes_stripped=True)
+    return 1, bare or line
+
+
+MAX_NOTES = 8
+NOTE_CHARS = 200
+"""Notes stripped from the end of one line at most ("(x2) [foil]"): each strip reads the whole line."""
+
+
+def _whole(digits: str) -> int:
+    """A typed count; one of more digits than any count has is simply too many (int() refuses 4,301 digits)."""
+    return int(digits) if len(digits) <= 6 else 10**6
+
+
+def _shown(copies: int) -> str:
+    return str(copies) if copies < 10**6 else "a million or more"
 
 
 def _strip_notes(text: str) -> str:
-    while True:
-        stripped = _NOTE.sub("", text)
-        if stripped == text or not stripped:
+    for _round in range(MAX_NOTES):
+        # A note ends the line and is short: looked for in the last NOTE_CHARS only, so a line costs no more than that.
+        found = _NOTE.search(text, max(0, len(text) - NOTE_CHARS))
+        if found is None or found.start() == 0:
             return text
-        text = stripped
+        text = text[: found.start()]
+    return text
 
 
 class UndecidedFaction(DeckFileError):

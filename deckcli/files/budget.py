@@ -40,7 +40,7 @@ MAX_DEPTH = 32
 MAX_DIGITS = 64
 MAX_ITEMS = 20_000
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "check_json_text", "check_toml_text"]
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "check_json_text", "check_line_lengths", "check_toml_text"]
 
 _SPACE = re.compile(r"[ \t]*+")
 _BLANKS = re.compile(r"(?:[ \t\n]++|#[^\n]*+)*+")
@@ -85,7 +85,11 @@ def _refuse(text: str, position: int, reason: str, where: str, error: type[Deckc
     raise error(f"{reason} (deckcli's input budget)", where=where, line=line, column=column)
 
 
-def _check_lines(text: str, where: str, error: type[DeckcliError]) -> None:
+def check_line_lengths(text: str, where: str, error: type[DeckcliError]) -> None:
+    """Refuse ``text`` with a line longer than :data:`MAX_LINE_CHARS` (any text format; a CR ending is not counted).
+
+    Raises ``error`` naming ``where`` and the line. Each line is read once.
+    """
     long_line = _LONG_LINE.search(text)
     if long_line:
         rest = text.find("\n", long_line.start())
@@ -105,7 +109,7 @@ def check_toml_text(text: str, where: str, error: type[DeckcliError]) -> None:
     the line and column of the first thing over a bound. Text that is not TOML
     is measured up to where it stops being TOML; the parser reports the rest.
     """
-    _check_lines(text, where, error)
+    check_line_lengths(text, where, error)
     source = text.replace("\r\n", "\n")
     try:
         _TomlScan(source).document()
@@ -195,7 +199,8 @@ class _TomlScan:
             char = source[pos]
             self.count(pos)
             if char in "[{":
-                depth += 1
+                # A list's items are a level below it; an inline table's keys count their own parts.
+                depth += 1 if char == "[" else 0
                 if depth > MAX_DEPTH:
                     raise _Refusal(f"keys, tables and lists nested more than {MAX_DEPTH} levels deep", pos)
                 stack.append((char, depth))
@@ -211,7 +216,6 @@ class _TomlScan:
                         depth += parts
                         continue
                 stack.pop()
-                depth -= 1
                 pos += 1
             elif char in "\"'":
                 string = _STRING.match(source, pos)
