@@ -379,3 +379,41 @@ def test_every_command_answers_a_hostile_catalog_file(args, piece):
         _record(f"{args[0]} (DECKCLI_CATALOG)", time.perf_counter() - start, piece[:40].replace("\n", "\\n"))
         default_catalog.cache_clear()
     assert result.exit_code == EXIT_UNUSABLE and BUDGET in result.stderr, result.stderr
+
+
+# --- found by benchmarks/hostile.py --------------------------------------------------------------
+
+
+def test_fmt_refuses_what_tomlkit_cannot_edit_in_time(tmp_path):
+    # 250 dotted keys took tomlkit 19 s and 200 headers of 16 parts 39 s; tomllib reads both at once.
+    deck = tmp_path / "deck.toml"
+    deck.write_text(starter_with("[extra]\n" + "".join(f"a.b{n} = 1\n" for n in range(250))), encoding="utf-8")
+    run_cli(["validate", deck], exit_code=0)
+    before = deck.read_bytes()
+    result = run_cli(["fmt", deck], exit_code=2)
+    assert_budget(result, deck, "more than 16 dotted keys or dotted table headers in a file to rewrite")
+    assert deck.read_bytes() == before
+    deck.write_text(starter_with("".join("[" + ".".join(["a"] * 15) + f".t{n}]\n" for n in range(200))), encoding="utf-8")
+    assert_budget(run_cli(["fmt", "--check", deck], exit_code=2), deck, "dotted table headers in a file to rewrite")
+
+
+def test_fmt_still_edits_a_few_dotted_keys(tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text(starter_with("[extra]\n" + "".join(f"a.b{n} = 1\n" for n in range(16))), encoding="utf-8")
+    run_cli(["fmt", deck], exit_code=0)
+
+
+def test_import_reads_at_most_a_deck_files_worth_of_lines(tmp_path):
+    # 20,000 `kN = 1` lines were 20,000 unknown names, each with "did you mean": 35 s and 2 MB of output.
+    listing = tmp_path / "list.txt"
+    listing.write_text("".join(f"k{n} = 1\n" for n in range(20_000)), encoding="utf-8")
+    result = run_cli(["import", listing, "--faction", "Skellige", "-o", "-"], exit_code=2)
+    assert result.stderr.strip() == f"{listing}:1001: holds more than 1000 card lines; a deck file lists at most 1000 names"
+
+
+def test_import_lines_of_thousands_of_spaces_and_notes_are_read(tmp_path):
+    from deckcli.authoring.importing import parse_list
+
+    listed = parse_list(("2 Decoy" + " " * 9_000 + "(foil)\n") + ("(a)" * 3_300 + "\n"), "list.txt")
+    assert [(e.name, e.copies) for e in listed.entries][0] == ("Decoy", 2)
+    assert len(listed.entries) == 2

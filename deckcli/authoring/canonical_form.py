@@ -59,8 +59,9 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
     bom = "\ufeff" if data.startswith(codecs.BOM_UTF8) else ""
     original = data.decode("utf-8-sig")
     crlf = "\r\n" in original
-    # parse_deck measured this text already; tomlkit recurses per key part and level, so say so here too.
-    check_toml_text(original, where, DeckFileError)
+    # tomlkit is slower than tomllib by far (dotted keys cost it the square of their number): the tighter
+    # editing budget, once parse_deck has said what is wrong with the deck itself.
+    check_toml_text(original, where, DeckFileError, editing=True)
     try:
         document = tomlkit.parse(original.replace("\r\n", "\n"))
     except tomlkit.exceptions.TOMLKitError as error:  # a corner of TOML tomllib reads and tomlkit does not

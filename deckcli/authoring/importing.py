@@ -27,7 +27,7 @@ from typing import Any
 
 from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, visible
-from deckcli.deck.reading import MAX_COPIES, DeckFile, Entry
+from deckcli.deck.reading import MAX_COPIES, MAX_DISTINCT_NAMES, DeckFile, Entry
 from deckcli.deck.resolution import (
     Placed,
     ResolvedDeck,
@@ -95,8 +95,9 @@ def parse_list(text: str, where: str) -> DeckList:
 
     A line that cannot be read becomes a ``bad-line`` problem. Raises
     :class:`DeckFileError` (exit code 2) when the text is a TOML deck file
-    already, which is not a list to import, or has a line longer than the input
-    budget allows (:data:`deckcli.files.budget.MAX_LINE_CHARS`).
+    already, which is not a list to import, has a line longer than the input
+    budget allows (:data:`deckcli.files.budget.MAX_LINE_CHARS`) or more than
+    :data:`deckcli.deck.reading.MAX_DISTINCT_NAMES` card lines (good or bad).
     """
     _refuse_deck_file(text, where)
     check_line_lengths(text, where, DeckFileError)
@@ -119,6 +120,13 @@ def parse_list(text: str, where: str) -> DeckList:
             section = _section_of(line)
         else:
             _card_line(listed, line, number, section)
+        if len(listed.entries) + len(listed.problems) > MAX_DISTINCT_NAMES:
+            # Each name is looked up with its "did you mean": a deck file's own limit keeps that bounded.
+            raise DeckFileError(
+                f"holds more than {MAX_DISTINCT_NAMES} card lines; a deck file lists at most {MAX_DISTINCT_NAMES} names",
+                where=where,
+                line=number,
+            )
     return listed
 
 

@@ -39,8 +39,13 @@ MAX_KEY_PARTS = 16
 MAX_DEPTH = 32
 MAX_DIGITS = 64
 MAX_ITEMS = 20_000
+MAX_EDIT_ITEMS = 5_000
+"""Keys and values in a file ``fmt`` or an edit rewrites: tomlkit, which keeps comments, is pure Python."""
+MAX_EDIT_DOTTED = 16
+"""Dotted keys and dotted table headers (``a.b = 1``, ``[a.b]``) in a file to edit: tomlkit slows down
+with each one as the square of their number (250 dotted keys took 19 s)."""
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "check_json_text", "check_line_lengths", "check_toml_text"]
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "MAX_EDIT_DOTTED", "MAX_EDIT_ITEMS", "check_json_text", "check_line_lengths", "check_toml_text"]
 
 _SPACE = re.compile(r"[ \t]*+")
 _BLANKS = re.compile(r"(?:[ \t\n]++|#[^\n]*+)*+")
@@ -101,8 +106,11 @@ def check_line_lengths(text: str, where: str, error: type[DeckcliError]) -> None
         )
 
 
-def check_toml_text(text: str, where: str, error: type[DeckcliError]) -> None:
+def check_toml_text(text: str, where: str, error: type[DeckcliError], *, editing: bool = False) -> None:
     """Refuse TOML ``text`` beyond the budget before a parser reads it; linear in its length.
+
+    With ``editing`` (the text goes to tomlkit, to be rewritten with its
+    comments kept), the tighter :data:`MAX_EDIT_ITEMS` and :data:`MAX_EDIT_DOTTED` apply too.
 
     ``where`` names the file in the message and ``error`` is the
     :class:`~deckcli.errors.DeckcliError` subclass raised (exit code 2), with
@@ -112,7 +120,7 @@ def check_toml_text(text: str, where: str, error: type[DeckcliError]) -> None:
     check_line_lengths(text, where, error)
     source = text.replace("\r\n", "\n")
     try:
-        _TomlScan(source).document()
+        _TomlScan(source, editing).document()
     except _NotToml:
         return
     except _Refusal as refusal:
@@ -122,14 +130,28 @@ def check_toml_text(text: str, where: str, error: type[DeckcliError]) -> None:
 class _TomlScan:
     """One walk over a TOML document as ``tomllib`` reads it, measuring as it goes."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, editing: bool = False) -> None:
         self.source = source
         self.items = 0
+        self.dotted = 0
+        self.editing = editing
 
     def count(self, position: int, items: int = 1) -> None:
         self.items += items
         if self.items > MAX_ITEMS:
             raise _Refusal(f"more than {MAX_ITEMS:,} keys and values in one file", position)
+        if self.editing and self.items > MAX_EDIT_ITEMS:
+            raise _Refusal(f"more than {MAX_EDIT_ITEMS:,} keys and values in a file to rewrite", position)
+
+    def count_dotted(self, parts: int, position: int) -> None:
+        if parts > 1 and self.editing:
+            self.dotted += 1
+            if self.dotted > MAX_EDIT_DOTTED:
+                raise _Refusal(
+                    f"more than {MAX_EDIT_DOTTED} dotted keys or dotted table headers in a file to rewrite "
+                    "(write [cards] with one name a line)",
+                    position,
+                )
 
     def skip(self, pattern: re.Pattern[str], pos: int) -> int:
         found = pattern.match(self.source, pos)
@@ -177,6 +199,7 @@ class _TomlScan:
                 raise _Refusal(f"keys, tables and lists nested more than {MAX_DEPTH} levels deep", pos)
             dot = _DOT.match(self.source, part.end())
             if dot is None:
+                self.count_dotted(parts, start)
                 return part.end(), parts
             pos = dot.end()
 

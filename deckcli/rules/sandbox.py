@@ -284,7 +284,8 @@ def sandboxed_validator_class() -> Any:
     keywords.update(
         pattern=_pattern, patternProperties=_pattern_properties, additionalProperties=_additional_properties
     )
-    return jsonschema.validators.extend(strict, {name: _metered(keyword) for name, keyword in keywords.items()})
+    metered = {name: _metered(keyword) for name, keyword in keywords.items()}
+    return jsonschema.validators.extend(strict, metered)  # type: ignore[no-untyped-call]
 
 
 class SandboxedValidator:
