@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import tomli_w
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import DECKS, run_cli
@@ -307,7 +307,10 @@ SLOWEST: dict[str, tuple[float, str]] = {}
 def report_slowest(request):
     yield
     reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None and SLOWEST:
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None or not SLOWEST:
+        return
+    with capture.global_and_fixture_disabled():
         reporter.write_line("")
         for command, (seconds, label) in sorted(SLOWEST.items(), key=lambda item: -item[1][0]):
             reporter.write_line(f"slowest hostile input for {command}: {seconds * 1000:.0f} ms ({label})")
@@ -340,6 +343,11 @@ HOSTILE_LINES = {
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                                   HealthCheck.function_scoped_fixture])
 @given(piece=hostile_pieces(), registration=st.booleans())
+@example(piece=".".join(["k"] * 50_000) + " = 1", registration=False)  # finding 6: minutes in tomllib
+@example(piece="[" + ".".join(["a"] * 4_000) + "]", registration=True)  # finding 3
+@example(piece="x = " + "[\n" * 3_000 + "]\n" * 3_000, registration=False)
+@example(piece="x = 1" + "0" * 100_000, registration=True)  # finding 1
+@example(piece="x = [\n" + "1,\n" * 60_000 + "]", registration=False)
 def test_every_command_answers_hostile_documents(name, piece, registration):
     line = HOSTILE_LINES[name]
     with tempfile.TemporaryDirectory() as folder:
@@ -417,3 +425,12 @@ def test_import_lines_of_thousands_of_spaces_and_notes_are_read(tmp_path):
     listed = parse_list(("2 Decoy" + " " * 9_000 + "(foil)\n") + ("(a)" * 3_300 + "\n"), "list.txt")
     assert [(e.name, e.copies) for e in listed.entries][0] == ("Decoy", 2)
     assert len(listed.entries) == 2
+
+
+def test_fmt_rewrites_files_of_at_most_128_kib(tmp_path):
+    # 1 MiB of comment lines took tomlkit 10 s; validate reads it at once.
+    deck = tmp_path / "deck.toml"
+    deck.write_text(STARTER.read_text(encoding="utf-8") + ("# " + "x" * 77 + "\n") * 2_000, encoding="utf-8")
+    run_cli(["validate", deck], exit_code=0)
+    result = run_cli(["fmt", "--check", deck], exit_code=2)
+    assert result.stderr.startswith(f"{deck}: ") and "a file to rewrite holds at most 131,072" in result.stderr

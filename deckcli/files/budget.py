@@ -14,10 +14,14 @@ bound                  value   measured as
 :data:`MAX_LINE_CHARS`  10,000  characters on one line (TOML only: minified JSON is normal)
 :data:`MAX_KEY_PARTS`       16  parts of one dotted key or table header (``a.b.c`` is 3)
 :data:`MAX_DEPTH`           32  levels of a value: header parts + key parts + lists
-                                and inline tables around it (JSON: ``[`` and ``{``)
+                                around it (JSON: ``[`` and ``{``)
 :data:`MAX_DIGITS`          64  digits in one number (TOML integers are 64-bit: 19 digits)
 :data:`MAX_ITEMS`       20,000  key parts, values and list items in one file (JSON: ``,`` and ``:``)
 =====================  ======  ===================================================
+
+A file that ``fmt`` (or an edit) rewrites goes through tomlkit, much slower
+than tomllib, and meets tighter bounds too: :data:`MAX_EDIT_CHARS`,
+:data:`MAX_EDIT_ITEMS` and :data:`MAX_EDIT_DOTTED`.
 
 An ordinary deck file is 2 levels deep with keys of 1 or 2 parts. The scanner
 follows the TOML 1.0 lexical rules as ``tomllib`` applies them (strings,
@@ -41,11 +45,14 @@ MAX_DIGITS = 64
 MAX_ITEMS = 20_000
 MAX_EDIT_ITEMS = 5_000
 """Keys and values in a file ``fmt`` or an edit rewrites: tomlkit, which keeps comments, is pure Python."""
+MAX_EDIT_CHARS = 128 * 1024
+"""Characters of a file to edit: tomlkit reads about 100 KB a second on a busy 2-core machine
+(a deck at the 1,000-name limit is about 40 KB)."""
 MAX_EDIT_DOTTED = 16
 """Dotted keys and dotted table headers (``a.b = 1``, ``[a.b]``) in a file to edit: tomlkit slows down
 with each one as the square of their number (250 dotted keys took 19 s)."""
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "MAX_EDIT_DOTTED", "MAX_EDIT_ITEMS", "check_json_text", "check_line_lengths", "check_toml_text"]
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "MAX_EDIT_CHARS", "MAX_EDIT_DOTTED", "MAX_EDIT_ITEMS", "check_json_text", "check_line_lengths", "check_toml_text"]
 
 _SPACE = re.compile(r"[ \t]*+")
 _BLANKS = re.compile(r"(?:[ \t\n]++|#[^\n]*+)*+")
@@ -118,6 +125,12 @@ def check_toml_text(text: str, where: str, error: type[DeckcliError], *, editing
     is measured up to where it stops being TOML; the parser reports the rest.
     """
     check_line_lengths(text, where, error)
+    if editing and len(text) > MAX_EDIT_CHARS:
+        raise error(
+            f"{len(text):,} characters; a file to rewrite holds at most {MAX_EDIT_CHARS:,} "
+            "(deckcli's input budget: the editor that keeps comments is slow)",
+            where=where,
+        )
     source = text.replace("\r\n", "\n")
     try:
         _TomlScan(source, editing).document()

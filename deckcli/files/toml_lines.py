@@ -61,6 +61,8 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
             key = next(group for group in simple.groups() if group is not None)
             lines.setdefault((*table, key), number)
             continue
+        if "=" not in stripped:  # no key here (a line of a multi-line string or list): no parse attempt
+            continue
         try:
             parsed = tomllib.loads(stripped)
         except tomllib.TOMLDecodeError:
