@@ -19,10 +19,12 @@ STARTER = DECKS / "northern-realms-starter.toml"
 
 
 def padded_to(size: int) -> bytes:
-    """The Northern Realms starter deck, a comment line making it exactly ``size`` bytes."""
+    """The Northern Realms starter deck, comment lines (of 80 bytes, as a person writes them) making it ``size`` bytes."""
     deck = STARTER.read_bytes()
-    room = size - len(deck) - len(b"#\n")
-    return deck + b"#" + b"x" * room + b"\n"
+    room = size - len(deck)
+    line = b"#" + b"x" * 78 + b"\n"
+    lines, rest = divmod(room, len(line))
+    return deck + line * lines + (b"#" + b"x" * (rest - 2) + b"\n" if rest >= 2 else b"\n" * rest)
 
 
 def test_a_file_of_exactly_one_mebibyte_is_read(tmp_path):
@@ -78,7 +80,8 @@ def test_more_than_a_thousand_names_are_refused(tmp_path):
 def test_names_in_the_side_deck_and_leader_count_too(tmp_path):
     names = [f'"Zzyzx {n}"' for n in range(MAX_DISTINCT_NAMES + 1)]
     path = tmp_path / "leaders.toml"
-    path.write_text(f'faction = "Monsters"\nleader = [{", ".join(names)}]\n', encoding="utf-8")
+    listed = ",\n".join(names)  # one name a line: a line of a thousand names is over the line budget
+    path.write_text(f'faction = "Monsters"\nleader = [\n{listed}]\n', encoding="utf-8")
     assert "lists 1001 different card names" in run_cli(["validate", path], exit_code=2).stderr
     side = write_deck(tmp_path, {"Decoy": 1}, side={f"Zzyzx {n}": 1 for n in range(MAX_DISTINCT_NAMES)}, name="side.toml")
     assert "lists 1002 different card names" in run_cli(["validate", side], exit_code=2).stderr
@@ -87,8 +90,8 @@ def test_names_in_the_side_deck_and_leader_count_too(tmp_path):
 @pytest.mark.parametrize(
     "nesting",
     [
-        "x = " + "[" * 5000 + "]" * 5000,
-        "x = " + "{a = " * 2000 + "1" + "}" * 2000,
+        "x = " + "[\n" * 5000 + "]\n" * 5000,
+        "x = " + "{a = " * 1500 + "1" + "}" * 1500,
         "[" + ".".join(["a"] * 3000) + "]",
         "cards = " + "[" * 900 + "]" * 900,
         "x = " + "[" * 100_000,
@@ -99,14 +102,15 @@ def test_nesting_hundreds_deep_is_refused_not_a_crash(tmp_path, nesting):
     path = tmp_path / "deep.toml"
     path.write_text(f'faction = "Monsters"\n{nesting}\n', encoding="utf-8")
     result = run_cli(["validate", path], exit_code=2)
-    assert f"{path}: holds tables or lists nested hundreds of levels deep: not a deck file" in result.stderr
+    assert result.stderr.startswith(f"{path}:") and "(deckcli's input budget)" in result.stderr
+    assert any(reason in result.stderr for reason in ("more than 32 levels deep", "more than 16 parts", "a line of"))
 
 
 def test_nesting_deep_through_the_installed_command(tmp_path):
     path = tmp_path / "deep.toml"
-    path.write_text('faction = "Monsters"\nx = ' + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    path.write_text('faction = "Monsters"\nx = ' + "[\n" * 5000 + "]\n" * 5000, encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "deckcli", "validate", str(path)], capture_output=True, text=True, timeout=120, cwd=REPO
     )
     assert result.returncode == 2, result.stderr
-    assert "nested hundreds of levels deep" in result.stderr and "internal error" not in result.stderr
+    assert "nested more than 32 levels deep" in result.stderr and "internal error" not in result.stderr

@@ -23,7 +23,8 @@ from deckcli.deck.reading import MAX_COPIES, parse_deck
 from deckcli.deck.resolution import resolve_deck
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError
 from deckcli.files.reading import display_path, read_bytes
-from deckcli.files.safe_write import write_text
+from deckcli.files.budget import check_toml_text
+from deckcli.files.safe_write import rewrite_text
 from deckcli.findings import Finding
 from deckcli.rules.judging import unresolved_findings
 
@@ -69,10 +70,15 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
     bom = "\ufeff" if data.startswith(codecs.BOM_UTF8) else ""
     original = data.decode("utf-8-sig")
     crlf = "\r\n" in original
+    # tomlkit is slower than tomllib by far (dotted keys cost it the square of their number): the tighter
+    # editing budget, once parse_deck has said what is wrong with the deck itself.
+    check_toml_text(original, where, DeckFileError, editing=True)
     try:
         document = tomlkit.parse(original.replace("\r\n", "\n"))
     except tomlkit.exceptions.TOMLKitError as error:  # a corner of TOML tomllib reads and tomlkit does not
         raise DeckFileError(f"fmt cannot edit this file: {error}", where=where) from None
+    except RecursionError:  # the last line behind the budget
+        raise DeckFileError("fmt cannot edit this file: nested too deeply", where=where) from None
     _set_string(document, "faction", resolved.faction.name)
     _canonical_leader(document, catalog)
     for section in SECTIONS:
@@ -85,16 +91,20 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
     return Formatted(where, text, text != bom + original, unresolved_findings(resolved))
 
 
-def format_file(path: str, *, check: bool = False, catalog: Catalog | None = None) -> Formatted:
+def format_file(path: str, *, check: bool = False, force: bool = False, catalog: Catalog | None = None) -> Formatted:
     """Read the deck file at ``path`` and, unless ``check``, rewrite it in canonical form (atomically, in place).
 
     ``-`` reads standard input and never writes. A file already canonical is
-    not touched. Raises :class:`DeckFileError` for a file that is not a deck and
-    :class:`deckcli.errors.OutputError` when it cannot be rewritten.
+    not touched. The rewrite keeps the file's mode, owner and symbolic links
+    (:func:`deckcli.files.safe_write.rewrite_text`); ``force`` rewrites a file
+    with other hard links (they keep the old text). Raises
+    :class:`DeckFileError` for a file that is not a deck and
+    :class:`deckcli.errors.OutputError` when it cannot be rewritten (read-only,
+    hard-linked without ``force``, an unwritable folder).
     """
     formatted = format_deck(read_bytes(path), display_path(path), catalog)
     if formatted.changed and not check and path != "-":
-        write_text(path, formatted.text, force=True)
+        rewrite_text(path, formatted.text, force=force)
     return formatted
 
 

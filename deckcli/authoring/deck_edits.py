@@ -33,6 +33,9 @@ def set_copies(text: str, where: str, catalog: Catalog, changes: Mapping[tuple[s
     """
     import tomlkit
 
+    from deckcli.files.budget import check_toml_text
+
+    check_toml_text(text, where, DeckFileError, editing=True)
     try:
         document = tomlkit.parse(text)
     except tomlkit.exceptions.TOMLKitError as error:

@@ -34,9 +34,10 @@ from typing import Any
 
 from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, visible
-from deckcli.deck.reading import MAX_COPIES, DeckFile, Entry
+from deckcli.deck.reading import MAX_COPIES, MAX_DISTINCT_NAMES, DeckFile, Entry
 from deckcli.deck.resolution import Placed, ResolvedDeck, resolve_deck
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError
+from deckcli.files.budget import check_line_lengths
 from deckcli.findings import Finding
 from deckcli.rules.judging import unresolved_findings
 from deckcli.rules.messages import coded_message
@@ -126,10 +127,13 @@ def parse_list(text: str, where: str, catalog: Catalog | None = None) -> DeckLis
     A line that cannot be read becomes a ``bad-line`` problem. ``catalog``
     decides ``Name: 3`` (a count only after a whole card name) and whether a
     first line that names no card is the deck's title; without it neither is
-    read. Raises :class:`DeckFileError` (exit code 2) only when the text is a
-    TOML deck file already, which is not a list to import.
+    read. Raises :class:`DeckFileError` (exit code 2) when the text is a TOML
+    deck file already, which is not a list to import, has a line longer than the
+    input budget allows (:data:`deckcli.files.budget.MAX_LINE_CHARS`) or more than
+    :data:`deckcli.deck.reading.MAX_DISTINCT_NAMES` card lines (good or bad).
     """
     _refuse_deck_file(text, where)
+    check_line_lengths(text, where, DeckFileError)
     listed = DeckList(where)
     section, kept = "cards", False
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -163,6 +167,13 @@ def parse_list(text: str, where: str, catalog: Catalog | None = None) -> DeckLis
             _card_line(listed, line, number, section, catalog)
             if kept:
                 listed.kept.add(number)
+        if len(listed.entries) + len(listed.problems) > MAX_DISTINCT_NAMES:
+            # Each name is looked up with its "did you mean": a deck file's own limit keeps that bounded.
+            raise DeckFileError(
+                f"holds more than {MAX_DISTINCT_NAMES} card lines; a deck file lists at most {MAX_DISTINCT_NAMES} names",
+                where=where,
+                line=number,
+            )
     return listed
 
 
@@ -188,10 +199,13 @@ def _read_name(text: str) -> str:
 def _refuse_deck_file(text: str, where: str) -> None:
     import tomllib
 
+    from deckcli.files.budget import check_toml_text
+
     try:
+        check_toml_text(text, where, DeckFileError)
         document = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError):
-        return
+    except (DeckFileError, tomllib.TOMLDecodeError, RecursionError):
+        return  # not a deck file: a list is read line by line, whatever its size
     if "faction" in document or isinstance(document.get("cards"), dict):
         raise DeckFileError(
             "is a deck file (TOML) already, not a card list: check it with deckcli validate, tidy it with deckcli fmt",
@@ -200,7 +214,9 @@ def _refuse_deck_file(text: str, where: str) -> None:
 
 
 def _clean(raw: str, keep_comment: bool = False) -> str:
-    line = visible(raw).strip()
+    # Runs of spaces become one: the patterns below try a split at each space, and a run of
+    # thousands of them made that quadratic (seconds a line).
+    line = " ".join(visible(raw).split())
     if line.startswith("#"):
         return ""
     line = _EMPHASIS.sub("", _BULLET.sub("", line))
@@ -249,7 +265,7 @@ def _card_line(listed: DeckList, line: str, number: int, section: str, catalog: 
         )
     elif copies is not None and not 1 <= copies <= MAX_COPIES:
         listed.problems.append(
-            Finding("bad-line", f"{copies} copies of {name}: a count is a whole number from 1 to {MAX_COPIES}", number, name)
+            Finding("bad-line", f"{_shown(copies)} copies of {name}: a count is a whole number from 1 to {MAX_COPIES}", number, name)
         )
     else:
         listed.entries.append(Entry(name, copies or 1, number, section))
@@ -270,14 +286,14 @@ def _count_and_name(line: str, catalog: Catalog | None) -> tuple[int | None, str
     for pattern in _COUNT_FIRST:
         first = pattern.match(line)
         if first:
-            return int(first["n"]), _strip_notes(first["name"])
+            return _whole(first["n"]), _strip_notes(first["name"])
     for pattern in _COUNT_LAST:
         last = pattern.match(line)
         if last:
             return _number(last["n"]), _strip_notes(last["name"])
     colon = _COLON_COUNT.match(line)
     if colon and catalog is not None and catalog.is_name(colon["name"].strip().strip(_QUOTES)):
-        return int(colon["n"]), colon["name"]
+        return _whole(colon["n"]), colon["name"]
     bare = _strip_notes(line)
     if bare != line and bare:
         copies, name = _count_and_name(bare, catalog)
@@ -286,7 +302,16 @@ def _count_and_name(line: str, catalog: Catalog | None) -> tuple[int | None, str
 
 
 def _number(text: str) -> int:
-    return _WORDS[text.casefold()] if text.casefold() in _WORDS else int(text)
+    return _WORDS[text.casefold()] if text.casefold() in _WORDS else _whole(text)
+
+
+def _whole(digits: str) -> int:
+    """A typed count; one of more digits than any count has is simply too many (int() refuses 4,301 digits)."""
+    return int(digits) if len(digits) <= 6 else 10**6
+
+
+def _shown(copies: int) -> str:
+    return str(copies) if copies < 10**6 else "a million or more"
 
 
 def _strip_notes(text: str) -> str:

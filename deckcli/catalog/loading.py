@@ -44,11 +44,16 @@ CATALOG_ENV = "DECKCLI_CATALOG"
 """Environment variable naming a folder of the player's own catalog files."""
 
 
-def _parse_catalog_file(text: str, where: str) -> dict[str, Any]:
+def _parse_catalog_file(text: str, where: str, *, budget: bool = False) -> dict[str, Any]:
+    """The TOML document in ``text``; with ``budget`` (a player's file), measured first (:mod:`deckcli.files.budget`)."""
     import tomllib
 
     from deckcli.files.toml_lines import toml_error_parts
 
+    if budget:
+        from deckcli.files.budget import check_toml_text
+
+        check_toml_text(text, where, CatalogError)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -99,7 +104,10 @@ def read_catalog_files(override: str | None = None) -> dict[str, dict[str, Any]]
 
 
 def _read_override(folder: Path) -> dict[str, dict[str, Any]]:
+    from deckcli.errors import DeckFileError
+    from deckcli.files.reading import decode_text, read_bytes
     from deckcli.files.schemas import packaged_schema, strict_validator_class
+    from deckcli.text import printable
 
     if not folder.is_dir():
         raise CatalogError(f"{CATALOG_ENV} must name a folder of catalog files", where=str(folder))
@@ -107,14 +115,16 @@ def _read_override(folder: Path) -> dict[str, dict[str, Any]]:
     documents: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.toml")):
         try:
-            text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as failure:
-            raise CatalogError(f"cannot be read as UTF-8 text: {failure}", where=str(path)) from None
-        document = _parse_catalog_file(text, str(path))
+            text = decode_text(read_bytes(str(path), what="catalog file"), str(path))
+        except DeckFileError as unreadable:
+            raise CatalogError(unreadable.reason, where=str(path), line=unreadable.line) from None
+        document = _parse_catalog_file(text, str(path), budget=True)
         for error in validator.iter_errors(document):
             location = "/".join(str(p) for p in error.absolute_path) or "top level"
             raise CatalogError(
-                f"not a catalog file ({location}): {error.message}", where=str(path), line=_entry_line(text, error.absolute_path)
+                f"not a catalog file ({location}): {printable(error.message, limit=200)}",
+                where=str(path),
+                line=_entry_line(text, error.absolute_path),
             )
         if document["faction"] != path.stem:
             raise CatalogError(

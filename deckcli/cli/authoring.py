@@ -125,8 +125,12 @@ def export(deck: str, to: str) -> int:
 @click.command(context_settings=CONTEXT)
 @click.argument("decks", nargs=-1, required=True, metavar="DECK...", shell_complete=complete_path)
 @click.option("--check", is_flag=True, help="Change nothing; exit 1 when a file is not in canonical form.")
+@click.option(
+    "--force", is_flag=True,
+    help="Rewrite a file that has other hard links too (those other names keep the old text).",
+)
 @reports_errors
-def fmt(decks: tuple[str, ...], check: bool) -> int:
+def fmt(decks: tuple[str, ...], check: bool, force: bool) -> int:
     """Rewrite deck files in canonical form.
 
     Catalog spelling of every name, duplicates merged, cards ordered by kind,
@@ -142,7 +146,7 @@ def fmt(decks: tuple[str, ...], check: bool) -> int:
     codes = [EXIT_OK]
     for path in decks:
         try:
-            formatted = format_file(path, check=check)
+            formatted = format_file(path, check=check, force=force)
         except DeckcliError as error:
             say(error_line(error), err=True)
             codes.append(error.exit_code)

@@ -121,6 +121,21 @@ def verdict_format_option(command: _Command) -> _Command:
     )(command)
 
 
+class UnusableInput(click.ClickException):
+    """A :class:`DeckcliError` raised while Click converts an option (outside :func:`reports_errors`).
+
+    Shown as the library error's own one-line message, with its exit code (2),
+    not as a usage error: the command line was right, a file it needs is not.
+    """
+
+    def __init__(self, error: DeckcliError) -> None:
+        super().__init__(error_line(error))
+        self.exit_code = error.exit_code  # type: ignore[misc]  # the library error's own code, not Click's 1
+
+    def show(self, file: Any = None) -> None:
+        click.echo(self.message, err=True)
+
+
 class FactionName(FactionParamType):
     """``--faction``: a faction's display name or slug, any case or apostrophe; converts to its set."""
 
@@ -131,7 +146,10 @@ class FactionName(FactionParamType):
 
         if not isinstance(value, str):
             return value
-        catalog = default_catalog()
+        try:
+            catalog = default_catalog()
+        except DeckcliError as error:  # a broken DECKCLI_CATALOG file, met while Click reads the options
+            raise UnusableInput(error) from None
         try:
             return catalog.faction(value)
         except KeyError:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from deckcli.errors import DeckFileError
 from deckcli.files import schema_checks
+from deckcli.files.budget import check_line_lengths
 from deckcli.files.reading import decode_text, display_path, read_bytes
 from deckcli.files.schemas import packaged_schema, strict_validator_class
 from deckcli.files.simple_toml import read_simple_toml
@@ -142,6 +143,7 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
     when the bytes are not UTF-8, not TOML, or not shaped like a deck.
     """
     text = decode_text(data, where)
+    check_line_lengths(text, where, DeckFileError)  # the one bound of the input budget a plain deck file can break
     simple = read_simple_toml(text)  # most deck files: read with their lines in one pass, no tomllib
     if simple is not None:
         document, known_lines = simple
@@ -150,7 +152,8 @@ def parse_deck(data: bytes, where: str) -> DeckFile:
         try:
             document = parse_toml(text, where)
         except DeckFileError as error:
-            hint = "" if "; write" in error.reason else _toml_hint(text, error.line)
+            # A syntax error may be a name typed without quotes; a refusal of the input budget never is.
+            hint = "" if "; write" in error.reason or "input budget" in error.reason else _toml_hint(text, error.line)
             if hint:
                 raise DeckFileError(f"{error.reason}; {hint}", where=where, line=error.line, column=error.column) from None
             raise

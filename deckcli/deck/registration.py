@@ -29,7 +29,7 @@ from deckcli.files import schema_checks
 from deckcli.files.schemas import jsonable, packaged_schema, strict_validator_class
 from deckcli.files.toml_lines import key_lines, parse_toml
 from deckcli.findings import Finding
-from deckcli.text import counted
+from deckcli.text import counted, printable
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -41,13 +41,18 @@ class Registration:
 
     ``decks`` are the deck files as paths usable from the working folder (each
     name joined to the registration's folder), in the order written;
-    ``warnings`` an ``unknown-key`` finding for each key deckcli does not use.
+    ``warnings`` an ``unknown-key`` finding for each key deckcli does not use
+    and an ``outside-folder`` finding for each deck path that is absolute or
+    leaves the registration's folder (a registration names its own decks,
+    beside it; a path elsewhere may name a file that is not the player's).
     """
 
     where: str
     player: str | None
     decks: tuple[str, ...]
     warnings: tuple[Finding, ...] = ()
+    outside: tuple[str, ...] = ()
+    """The paths of ``decks`` written as absolute paths or leaving the registration's folder (``../``)."""
 
 
 @functools.cache
@@ -109,12 +114,36 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
             where=where,
             line=_line_naming(text, name, line, after=_line_naming(text, earlier, line)),
         )
+    outside = [(name, path) for name, path in zip(names, decks) if _leaves_folder(name)]
     warnings = tuple(
         Finding("unknown-key", f"key {key!r} is not part of a registration (player, decks) and is ignored", lines.get((key,)))
         for key in document
         if key not in ("player", "decks")
+    ) + tuple(
+        Finding(
+            "outside-folder",
+            f'deck path "{printable(name)}" is {_outside_how(name)}: a registration names decks in its own folder or below',
+            _line_naming(text, name, line),
+        )
+        for name, _path in outside
     )
-    return Registration(where=where, player=document.get("player"), decks=decks, warnings=warnings)
+    return Registration(
+        where=where,
+        player=document.get("player"),
+        decks=decks,
+        warnings=warnings,
+        outside=tuple(path for _name, path in outside),
+    )
+
+
+def _outside_how(name: str) -> str:
+    return "absolute" if os.path.isabs(name) else "outside the registration's folder"
+
+
+def _leaves_folder(name: str) -> bool:
+    """Whether a deck path as written is absolute or climbs out of the registration's folder (``../x.toml``)."""
+    normal = os.path.normpath(name)
+    return os.path.isabs(name) or normal == os.pardir or normal.startswith(os.pardir + os.sep)
 
 
 def _state(path: str) -> str:

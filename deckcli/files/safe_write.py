@@ -9,6 +9,7 @@ crash or a full disk never leaves half a deck behind.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -103,7 +104,102 @@ def _write_error(error: OSError, where: str) -> OutputError:
 def rewrite_text(path: str | Path, text: str, *, force: bool = False) -> None:
     """Replace the text of the existing file at ``path`` in place, atomically (``fmt``, ``add``, ``fix --apply``).
 
-    ``force`` allows what a plain rewrite refuses. Raises :class:`OutputError`
-    (exit code 2) as :func:`write_text` does.
+    What the file was stays as it was: its mode, its owner and group (when run
+    as root, or as its owner), its extended attributes where they can be
+    copied, and every symbolic link to it (a link, or a chain of links, is
+    followed and the file it leads to is rewritten). The new text is written to
+    a temporary file beside that file and renamed over it, so a reader sees the
+    old text or the new, never half of either.
+
+    A file with other hard links is refused unless ``force``: a rename gives
+    this name the new text and leaves the other names with the old one, which
+    ``force`` accepts. Raises :class:`OutputError` (exit code 2) when the file
+    does not exist or is not a regular file, is read-only (no write permission
+    for the user, or, for root, no write bit at all), has other hard links
+    (without ``force``), belongs to another user or group that this user
+    cannot give the new file, or its folder cannot be written.
     """
-    write_text(path, text, force=True)
+    where = str(path)
+    target = os.path.realpath(path)
+    try:
+        before = os.stat(target)
+    except FileNotFoundError:
+        reason = "is a link to a missing file" if os.path.islink(path) else "no such file"
+        raise OutputError(f"{reason}: nothing to rewrite", where=where) from None
+    except OSError as error:
+        raise _write_error(error, where) from None
+    if not stat.S_ISREG(before.st_mode):
+        raise OutputError("is not a regular file (a folder, a device or a pipe): nothing written", where=where)
+    if _read_only(target, before):
+        raise OutputError("is read-only: nothing written (make it writable first, e.g. chmod u+w)", where=where)
+    if before.st_nlink > 1 and not force:
+        others = before.st_nlink - 1
+        names = "another name" if others == 1 else f"{others} other names"
+        raise OutputError(
+            f"has {names} (hard links): a rewrite would give only this name the new text, and the other "
+            f"{'name' if others == 1 else 'names'} would keep the old text; nothing written "
+            "(use --force to rewrite this name anyway)",
+            where=where,
+        )
+    folder = os.path.dirname(target)
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    except PermissionError:
+        raise OutputError(
+            "cannot be rewritten: its folder is not writable (an atomic rewrite puts a new file beside it)", where=where
+        ) from None
+    except OSError as error:
+        raise _write_error(error, where) from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode("utf-8"))
+            stream.flush()
+            _keep_owner(stream.fileno(), before, where)
+            os.fchmod(stream.fileno(), stat.S_IMODE(before.st_mode))
+            _copy_attributes(target, stream.fileno())
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except OSError as error:
+        raise _write_error(error, where) from None
+    finally:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+
+
+def _read_only(target: str, found: os.stat_result) -> bool:
+    """Whether the file is not to be written: no permission for this user, or (for root, whom permissions do not stop) no write bit at all."""
+    if not os.access(target, os.W_OK):
+        return True
+    return os.geteuid() == 0 and not found.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _keep_owner(descriptor: int, before: os.stat_result, where: str) -> None:
+    """Give the new file the old one's owner and group, or refuse (the rename would hand the file to this user)."""
+    now = os.fstat(descriptor)
+    if (now.st_uid, now.st_gid) == (before.st_uid, before.st_gid):
+        return
+    try:
+        os.fchown(descriptor, before.st_uid, before.st_gid)
+    except PermissionError:
+        whose = "another user" if now.st_uid != before.st_uid else "a group this user is not in"
+        raise OutputError(
+            f"belongs to {whose}: a rewrite would make it this user's file; nothing written "
+            "(run as its owner, or as root)",
+            where=where,
+        ) from None
+
+
+def _copy_attributes(target: str, descriptor: int) -> None:
+    """Copy extended attributes (access control lists among them) where the system allows; best effort."""
+    listxattr = getattr(os, "listxattr", None)
+    if listxattr is None:
+        return
+    try:
+        names = listxattr(target)
+    except OSError:
+        return
+    for name in names:
+        try:
+            os.setxattr(descriptor, name, os.getxattr(target, name))
+        except OSError:
+            continue

@@ -71,6 +71,8 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
             key = next(group for group in simple.groups() if group is not None)
             lines.setdefault((*table, key), number)
             continue
+        if "=" not in stripped:  # no key here (a line of a multi-line string or list): no parse attempt
+            continue
         try:
             parsed = tomllib.loads(stripped)
         except tomllib.TOMLDecodeError:
@@ -103,9 +105,17 @@ def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | No
 
 
 def parse_toml(text: str, where: str) -> dict[str, Any]:
-    """Parse TOML 1.0. Raises :class:`DeckFileError` with line and column on a syntax error."""
+    """Parse TOML 1.0 after measuring it against the input budget (:mod:`deckcli.files.budget`).
+
+    Raises :class:`DeckFileError` with line and column on a syntax error or
+    for anything over the budget (too deep, a key of too many parts, a number
+    of too many digits, too long a line, too many keys and values).
+    """
+    from deckcli.files.budget import check_toml_text
+
     import tomllib
 
+    check_toml_text(text, where, DeckFileError)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 def _read_json(path: Path, where: str) -> Any:
     """The JSON document in the file at ``path`` (at most 1 MiB of UTF-8, like a deck file)."""
     from deckcli.errors import DeckFileError
+    from deckcli.files.budget import check_json_text
     from deckcli.files.reading import decode_text, read_bytes
 
     if not path.exists():
@@ -34,6 +35,7 @@ def _read_json(path: Path, where: str) -> Any:
         text = decode_text(read_bytes(str(path), what="schema file"), where)
     except DeckFileError as error:
         raise RulesError(error.reason, where=where, line=error.line) from None
+    check_json_text(text, where, RulesError)
     try:
         return json.loads(text, parse_constant=_not_json, parse_float=_finite)
     except json.JSONDecodeError as error:
@@ -79,8 +81,11 @@ TEMPLATE_KEYS = ("x-message", "x-short", "x-summary")
 
 
 def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
-    """``contents`` if it is a valid draft 2020-12 schema object with well-formed message templates."""
+    """``contents`` if it is a valid draft 2020-12 schema object with well-formed message templates,
+    that the sandbox can run (:func:`deckcli.rules.sandbox.check_schema_sandbox`)."""
     import jsonschema
+
+    from deckcli.rules.sandbox import check_schema_sandbox
 
     if not isinstance(contents, dict):
         raise RulesError("a rule set must be a JSON Schema object ({...})", where=where)
@@ -96,6 +101,7 @@ def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
         raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
     _check_annotations(contents, where)
     _check_fields(contents, where)
+    check_schema_sandbox(contents, where)
     return contents
 
 
@@ -163,6 +169,8 @@ def _check_template(key: str, template: str, where: str) -> None:
 
     from deckcli.rules.messages import FINDING_FIELDS
     from deckcli.rules.profile import item_fields, nested_fields, profile_fields
+    from deckcli.rules.sandbox import format_spec_problem
+    from deckcli.text import printable
 
     known = sorted({*profile_fields(), *item_fields(), *FINDING_FIELDS} - set(nested_fields()))
     try:
@@ -181,6 +189,9 @@ def _check_template(key: str, template: str, where: str) -> None:
                 f"{key} {template!r}: {{{field}}} is not a field a message can use; choose {', '.join(known)}",
                 where=where,
             )
+        problem = format_spec_problem(spec) if spec and "|" not in spec else None
+        if problem is not None:
+            raise RulesError(f"{key} {printable(template)!r}: {{{field}:{printable(spec or '', limit=20)}}} {problem}", where=where)
         if spec and "|" not in spec and not _applies(spec):
             raise RulesError(
                 f"{key} {template!r}: {{{field}:{spec}}} is not a format deckcli can apply; "
@@ -208,6 +219,7 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
     for a reference to the network, to an unknown built-in rule set, or to a
     file that is missing or not a valid JSON Schema.
     """
+    folder = Path(unquote(urlparse(base).path)).parent
     loaded = {base: {**root, "$id": base}}
     waiting = [(base, root, where)]
     while waiting:
@@ -229,12 +241,26 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
             if target in loaded:
                 continue
             path = Path(unquote(parsed.path))
+            if not path.resolve().is_relative_to(folder):
+                raise RulesError(
+                    f"{keyword} {ref!r} leaves the rule file's folder ({folder}): a rule set may refer only to "
+                    "files in its own folder or below; copy that schema there",
+                    where=shown,
+                )
             if not path.exists():
                 raise RulesError(f"{keyword} {ref!r}: no such schema file {path}", where=shown)
             if not path.is_file():
                 kind = "a folder" if path.is_dir() else "not a regular file"
                 raise RulesError(f"{keyword} {ref!r}: {path} is {kind}, not a schema file", where=shown)
-            contents = _checked_schema(_read_json(path, str(path)), str(path))
+            try:
+                contents = _checked_schema(_read_json(path, str(path)), str(path))
+            except RulesError:
+                # Nothing of a referenced file is quoted, only where: the message could repeat its content.
+                raise RulesError(
+                    f"{keyword} {ref!r}: {path} is not a usable rule-set schema (not quoted here; "
+                    f"see why with --rules {path})",
+                    where=shown,
+                ) from None
             loaded[target] = {**contents, "$id": target}
             waiting.append((target, contents, str(path)))
     return loaded
@@ -280,4 +306,4 @@ def load_house_rules(spec: str, builtin_registry: Registry[Any]) -> RuleSet:
     )
     for uri, contents in local.items():
         _check_references(contents, registry.resolver(base_uri=uri), spec if uri == base else unquote(urlparse(uri).path))
-    return RuleSet.compile(path.name, local[base], registry=registry, where=spec)
+    return RuleSet.compile(path.name, local[base], registry=registry, where=spec, sandboxed=True)

@@ -229,12 +229,29 @@ def judge_lineup_files(files: Sequence[str], name: str) -> LineupReport:
         registration = read_registration(files[0], rules.deck_count, rules.label)
         report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
         report.warnings = list(registration.warnings)
+        _unquoted_outside(report, registration.outside)
         return report
     if len(files) != rules.deck_count:
         either = " (or one registration file naming them)" if rules.registration else ""
         raise DeckcliError(f"a {rules.label} is exactly {rules.deck_count} deck files{either}; got {len(files)}")
     _refuse_repeats(files, rules)
     return judge_lineup(files, rules)
+
+
+def _unquoted_outside(report: LineupReport, outside: Sequence[str]) -> None:
+    """A file outside the registration's folder that is not a deck is reported by its path only.
+
+    Its own error could quote its content (a value, a line of it): the
+    registration may name any file the runner can read (``/etc/passwd``).
+    """
+    from deckcli.errors import DeckFileError
+
+    for deck in report.decks:
+        if deck.error is not None and deck.deck in outside:
+            deck.error = DeckFileError(
+                "cannot be read as a deck file (it is outside the registration's folder: nothing of it is quoted)",
+                where=deck.deck,
+            )
 
 
 def _refuse_repeats(paths: Sequence[str], rules: LineupRules) -> None:
@@ -344,13 +361,19 @@ def registration_files(folder: str) -> list[str]:
 
 
 def looks_like_registration(path: str) -> bool:
-    """Whether ``path`` reads as a registration (TOML with ``decks``); ``False`` for deck files and unreadable ones."""
-    import tomllib
+    """Whether ``path`` reads as a registration (TOML with ``decks``); ``False`` for deck files, standard input
+    (read once, by the command) and unreadable files, which are then reported where they are judged.
 
+    The file is read within the same limits as any input (1 MiB, the input budget).
+    """
+    from deckcli.files.reading import STDIN, decode_text, read_bytes
+    from deckcli.files.toml_lines import parse_toml
+
+    if path == STDIN:
+        return False
     try:
-        with open(path, "rb") as handle:
-            return "decks" in tomllib.load(handle)
-    except (OSError, ValueError):
+        return "decks" in parse_toml(decode_text(read_bytes(path), path), path)
+    except DeckcliError:
         return False
 
 

@@ -76,12 +76,18 @@ def _coded_templates() -> dict[str, str]:
     return templates
 
 
+MAX_MESSAGE_CHARS = 2000
+"""The longest filled message; the rest is cut with "…" (a house rule's {value} may be a long list)."""
+
+
 def format_message(template: str, context: Mapping[str, Any]) -> str | None:
     """``template`` filled from ``context``, or ``None`` when a field is missing or does not fit."""
     try:
-        return _MessageFormatter().vformat(template, (), context)
+        text = _MessageFormatter().vformat(template, (), context)
     except (IndexError, AttributeError, ValueError, TypeError, KeyError):
         return None
+    # A message is a line for a player: a list of a thousand names is cut, not printed whole per finding.
+    return text if len(text) <= MAX_MESSAGE_CHARS else text[: MAX_MESSAGE_CHARS - 1] + "…"
 
 
 def message_fields(profile: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, cast
+from typing import Any, Callable, Iterator, Mapping, TYPE_CHECKING, cast
 
 from deckcli.errors import RulesError
 from deckcli.files import schema_checks
@@ -49,6 +49,7 @@ class RuleSet:
         registry: Any = None,
         where: str | None = None,
         fast_check: str | None = None,
+        sandboxed: bool = False,
     ) -> RuleSet:
         """The one way a rule set is built: ``schema`` compiled with deckcli's strict draft 2020-12 validator.
 
@@ -57,13 +58,19 @@ class RuleSet:
         player's own rule set. ``fast_check`` names the packaged schema (``rules/standard``)
         whose generated check clears a profile that breaks nothing: then the validator
         (and the registry) are built only when a finding has to be worded.
+        ``sandboxed`` (a player's own rule file) judges within the house-rule sandbox:
+        patterns on RE2, formats checked, a step and time budget (:mod:`deckcli.rules.sandbox`).
         """
 
         def build() -> Validator:
             from deckcli.files import schemas
 
-            compiled = schemas.strict_validator_class()
             resolver = registry() if callable(registry) else registry
+            if sandboxed:
+                from deckcli.rules.sandbox import SandboxedValidator
+
+                return cast("Validator", SandboxedValidator(schema, resolver, where or name))
+            compiled = schemas.strict_validator_class()
             return compiled(schema) if resolver is None else compiled(schema, registry=resolver)
 
         validator = build() if fast_check is None else CompiledOnFirstUse(functools.cache(build))
