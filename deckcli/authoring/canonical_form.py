@@ -22,8 +22,8 @@ from deckcli.catalog.ordering import deck_order
 from deckcli.deck.reading import MAX_COPIES, parse_deck
 from deckcli.deck.resolution import resolve_deck
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError
-from deckcli.files.reading import display_path, read_bytes
 from deckcli.files.budget import check_toml_text
+from deckcli.files.reading import display_path, read_bytes
 from deckcli.files.safe_write import rewrite_text
 from deckcli.findings import Finding
 from deckcli.rules.judging import unresolved_findings

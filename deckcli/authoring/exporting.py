@@ -82,9 +82,9 @@ def _name_text(name: str, prefix: str) -> str:
     separator or invisible character but the space is escaped, so the name
     stays on one line and keeps every character (rulebook-free: a file detail).
     """
-    from deckcli.authoring.importing import parse_list
-
     import unicodedata
+
+    from deckcli.authoring.importing import parse_list
 
     printable = all(char == " " or unicodedata.category(char)[0] not in "CZ" for char in name)
     if name and printable and parse_list(f"{prefix}{name}\n", "-").name == name:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from deckcli.findings import Finding
 
 if TYPE_CHECKING:
-    from deckcli.authoring.importing import DeckList
+    from deckcli.authoring.deck_list import DeckList
     from deckcli.catalog.model import Catalog
 
 _ENTRY = re.compile(r"\[[^\[\]]*\]")
@@ -61,7 +61,7 @@ def read_gwent_classic(text: str, where: str, catalog: Catalog) -> DeckList:
     ``Faction:`` of the list; the Leader and each card an entry with its line;
     every id the table cannot place is a problem (``unknown-id``, ``bad-line``).
     """
-    from deckcli.authoring.importing import DeckList
+    from deckcli.authoring.deck_list import DeckList
     from deckcli.deck.reading import Entry
 
     document = json.loads(text)

@@ -32,6 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckcli.authoring.deck_list import DeckList
 from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, visible
 from deckcli.deck.reading import MAX_COPIES, MAX_DISTINCT_NAMES, DeckFile, Entry
@@ -87,28 +88,6 @@ _HEADING = re.compile(r"^###+\s+(?P<title>\S.*?)\s*$")
 _QUOTED_NAME = re.compile(r"^(?:[-*+•]\s+)?(?:\*\*)?(?:name|deck|title)\s*:\s*(?:\*\*)?\s*(?P<value>.*)$", re.IGNORECASE)
 _KEPT = "by mistake"
 """The mark ``deckcli export`` puts on a heading over cards listed in the wrong section: they stay there."""
-
-
-@dataclass
-class DeckList:
-    """A plain list read line by line, names not yet resolved.
-
-    ``entries`` are :class:`deckcli.deck.reading.Entry` records (section ``leader``,
-    ``cards`` or ``side``) with their 1-based lines; ``problems`` the lines that
-    could not be read; ``faction`` / ``name`` come from ``Faction:`` / ``Name:`` lines;
-    ``kept`` the lines under a heading marked "by mistake" (``deckcli export``), whose
-    cards stay in the section they were listed in; ``notes`` warnings that do not
-    stop the import (a line taken as the deck's name).
-    """
-
-    where: str
-    entries: list[Entry] = field(default_factory=list)
-    problems: list[Finding] = field(default_factory=list)
-    faction: str | None = None
-    faction_line: int | None = None
-    name: str | None = None
-    kept: set[int] = field(default_factory=set)
-    notes: list[Finding] = field(default_factory=list)
 
 
 def read_list(text: str, where: str, catalog: Catalog) -> DeckList:

@@ -149,7 +149,11 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
 def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
     """The tournament desk: judge every registration, streaming text results, then the summary."""
     from deckcli.render.verdicts import render_desk, render_lineup
-    from deckcli.rules.lineups import judge_registrations, note_shared_decks, registration_files
+    from deckcli.rules.lineups import (
+        judge_registrations,
+        note_shared_decks,
+        registration_files,
+    )
 
     if fmt == "github":
         raise click.UsageError("--format github annotates one lineup: give one registration or three deck files")

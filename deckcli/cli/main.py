@@ -20,8 +20,8 @@ from deckcli.cli.catalog import card, cards
 from deckcli.cli.editing import add, remove
 from deckcli.cli.judging import profile, team, tournament, validate
 from deckcli.cli.options import CONTEXT, silence_stdout
-from deckcli.cli.sheets import draw, sheet
 from deckcli.cli.repair import fix
+from deckcli.cli.sheets import draw, sheet
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
 

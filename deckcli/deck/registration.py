@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckcli.errors import DeckFileError
+from deckcli.files import schema_checks
 from deckcli.files.reading import (
     STDIN,
     decode_text,
@@ -25,7 +26,6 @@ from deckcli.files.reading import (
     first_repeat,
     read_bytes,
 )
-from deckcli.files import schema_checks
 from deckcli.files.schemas import jsonable, packaged_schema, strict_validator_class
 from deckcli.files.toml_lines import key_lines, parse_toml
 from deckcli.findings import Finding

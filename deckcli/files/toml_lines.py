@@ -111,9 +111,9 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
     for anything over the budget (too deep, a key of too many parts, a number
     of too many digits, too long a line, too many keys and values).
     """
-    from deckcli.files.budget import check_toml_text
-
     import tomllib
+
+    from deckcli.files.budget import check_toml_text
 
     check_toml_text(text, where, DeckFileError)
     try:

@@ -6,8 +6,6 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 from typing import Any, Iterable, Mapping
 
 from deckcli.text import to_json
@@ -20,7 +18,9 @@ DEFAULT_TABLE_FORMAT = "simple"
 
 def table_formats() -> list[str]:
     """Every ``--format`` choice of the table commands: tabulate's formats, then json and csv."""
-    return [*sorted(tabulate_module().tabulate_formats), *MACHINE_FORMATS]
+    from deckcli.render.table_fit import tabulate_without_metadata
+
+    return [*sorted(tabulate_without_metadata().tabulate_formats), *MACHINE_FORMATS]
 
 
 def render_rows(
@@ -51,40 +51,6 @@ def render_rows(
 
     titles = [(headers or {}).get(k, k) for k in keys]
     return fit_table(titles, [[row.get(k) for k in keys] for row in rows], fmt, width)
-
-
-class _NoMetadata(Exception):
-    """What the stand-in ``importlib.metadata.version`` raises: tabulate then calls its version "unknown"."""
-
-
-def tabulate_module() -> Any:
-    """The tabulate module, imported without looking its own version up.
-
-    tabulate 0.10 asks ``importlib.metadata`` for its version when imported:
-    importing that module and scanning every installed distribution costs
-    several times what drawing a table does. deckcli never reads that version,
-    so while tabulate is imported (and only if nothing has imported
-    ``importlib.metadata`` yet) a stand-in answers "not found".
-    """
-    if "tabulate" in sys.modules or "importlib.metadata" in sys.modules:
-        import tabulate
-
-        return tabulate
-    stand_in = types.ModuleType("importlib.metadata")
-    stand_in.PackageNotFoundError = _NoMetadata  # type: ignore[attr-defined]
-    stand_in.version = _no_version  # type: ignore[attr-defined]
-    sys.modules["importlib.metadata"] = stand_in
-    try:
-        import tabulate
-    finally:
-        if sys.modules.get("importlib.metadata") is stand_in:
-            del sys.modules["importlib.metadata"]
-    return tabulate
-
-
-def _no_version(name: str) -> str:
-    raise _NoMetadata(name)
-
 
 
 def _csv_cell(value: Any) -> Any:

@@ -9,7 +9,9 @@ wider than asked, never cut.
 
 from __future__ import annotations
 
+import sys
 import textwrap
+import types
 from typing import Any, Callable, Sequence
 
 _GLUE = "\u00a0"
@@ -27,9 +29,7 @@ def fit_table(headers: Sequence[str], body: Sequence[Sequence[Any]], fmt: str, w
     ``a, b, c``). ``width`` ``None``, or a markup format, draws one line per
     row. Returns the table without a trailing newline.
     """
-    from deckcli.render.formats import tabulate_module as without_metadata_lookup
-
-    tabulate_module = without_metadata_lookup()
+    tabulate_module = tabulate_without_metadata()
     multiline_formats, tabulate = tabulate_module.multiline_formats, tabulate_module.tabulate
 
     heads = [str(h) for h in headers]
@@ -136,3 +136,36 @@ def _longest_word(text: str, whole_items: bool) -> int:
 
 def _widest(text: str) -> int:
     return max((len(line) for line in text.splitlines()), default=0)
+
+
+class _NoMetadata(Exception):
+    """What the stand-in ``importlib.metadata.version`` raises: tabulate then calls its version "unknown"."""
+
+
+def tabulate_without_metadata() -> Any:
+    """The tabulate module, imported without looking its own version up.
+
+    tabulate 0.10 asks ``importlib.metadata`` for its version when imported:
+    importing that module and scanning every installed distribution costs
+    several times what drawing a table does. deckcli never reads that version,
+    so while tabulate is imported (and only if nothing has imported
+    ``importlib.metadata`` yet) a stand-in answers "not found".
+    """
+    if "tabulate" in sys.modules or "importlib.metadata" in sys.modules:
+        import tabulate
+
+        return tabulate
+    stand_in = types.ModuleType("importlib.metadata")
+    stand_in.PackageNotFoundError = _NoMetadata  # type: ignore[attr-defined]
+    stand_in.version = _no_version  # type: ignore[attr-defined]
+    sys.modules["importlib.metadata"] = stand_in
+    try:
+        import tabulate
+    finally:
+        if sys.modules.get("importlib.metadata") is stand_in:
+            del sys.modules["importlib.metadata"]
+    return tabulate
+
+
+def _no_version(name: str) -> str:
+    raise _NoMetadata(name)

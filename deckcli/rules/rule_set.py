@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, cast
 
 from deckcli.errors import RulesError
 from deckcli.files import schema_checks

@@ -10,20 +10,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from deckcli.analysis.main_deck import MainDeck, main_deck
+from deckcli.analysis.odds import draw_model
+from deckcli.analysis.probability import p_at_least_one
+from deckcli.analysis.stats import (
+    exposure_table,
+    histogram_table,
+    row_table,
+    side_deck_table,
+    strength_table,
+)
 from deckcli.catalog.abilities import ability_name
 from deckcli.catalog.loading import default_catalog
 from deckcli.catalog.model import ROW_NAMES, ROWS, Card, Catalog
-from deckcli.analysis.main_deck import MainDeck, main_deck
 from deckcli.catalog.names import fold
-from deckcli.analysis.probability import p_at_least_one
-from deckcli.analysis.odds import draw_model
-from deckcli.text import counted
 from deckcli.deck.resolution import Placed, ResolvedDeck
 from deckcli.rules.builtin import builtin_rule_set, builtin_rule_sets
-from deckcli.analysis.stats import exposure_table, histogram_table, row_table, side_deck_table, strength_table
 from deckcli.rules.judging import judge_deck
-
-from deckcli.sheets.charts import DASHES, PALETTE, Bar, Chart, Series, bar_chart, histogram, line_chart
+from deckcli.sheets.charts import (
+    DASHES,
+    PALETTE,
+    Bar,
+    Chart,
+    Series,
+    bar_chart,
+    histogram,
+    line_chart,
+)
+from deckcli.text import counted
 
 KIND_TITLES = {"leader": "Leader", "hero": "Heroes", "unit": "Unit Cards", "special": "Special Cards",
                "weather": "Weather Cards"}

@@ -10,7 +10,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from deckcli.errors import DeckcliError, EXIT_ILLEGAL, EXIT_OK
+from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
 
 if TYPE_CHECKING:
     import jinja2
