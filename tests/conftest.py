@@ -145,3 +145,18 @@ def generated_checks_agree_with_jsonschema() -> Any:
 def run():
     """The :func:`run_cli` helper as a fixture."""
     return run_cli
+
+
+PACKAGING_TESTS = "DECKCLI_PACKAGING_TESTS"
+"""Set (or CI set, as .ci/run runs) to run the packaging tests: they build the sdist and install deckcli
+through pre-commit from the package index, which takes a minute and the network."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Packaging tests run in CI and when asked (:data:`PACKAGING_TESTS`); elsewhere they are skipped, saying why."""
+    if os.environ.get("CI") or os.environ.get(PACKAGING_TESTS):
+        return
+    reason = f"a packaging test (sdist, pre-commit from the package index): runs in CI, or with {PACKAGING_TESTS}=1"
+    for item in items:
+        if item.get_closest_marker("packaging") is not None:
+            item.add_marker(pytest.mark.skip(reason=reason))

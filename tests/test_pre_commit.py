@@ -22,7 +22,6 @@ if importlib.util.find_spec("pre_commit") is None:
 if shutil.which("git") is None:
     pytest.skip("git is not installed: pre-commit works on Git repositories", allow_module_level=True)
 
-pytestmark = pytest.mark.slow  # pre-commit installs deckcli in a virtual environment of its own
 
 SOURCE = ["pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", ".pre-commit-hooks.yaml", "deckcli"]
 IDENTITY = ["-c", "user.name=deckcli tests", "-c", "user.email=tests@deckcli.invalid"]
@@ -33,6 +32,10 @@ def _git(folder: Path, *args: str) -> str:
     done = subprocess.run(["git", *IDENTITY, *args], cwd=folder, capture_output=True, text=True, check=True)
     return done.stdout.strip()
 
+
+# pre-commit installs deckcli from the package index in a virtual environment of its own, once: one
+# worker runs this file. A packaging test: run in CI, and locally with DECKCLI_PACKAGING_TESTS=1.
+pytestmark = [pytest.mark.slow, pytest.mark.packaging, pytest.mark.xdist_group("pre-commit")]
 
 @pytest.fixture(scope="module")
 def hook_repo(tmp_path_factory) -> Path:
