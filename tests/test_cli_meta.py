@@ -16,7 +16,7 @@ import pytest
 import deckcli
 from deckcli.cli.main import cli
 from deckcli.files.schemas import packaged_rule_names, packaged_schema
-from conftest import DECKS, run_cli
+from conftest import DECKS, REPO, run_cli
 
 PACKAGE = Path(deckcli.__file__).resolve().parent
 SCHEMAS = [p for p in (PACKAGE / "schemas").rglob("*.schema.json")]
@@ -86,7 +86,7 @@ def test_every_command_has_help_with_an_example(name):
 
 @pytest.mark.parametrize("name", COMMANDS)
 def test_the_readme_lists_and_shows_every_command(name):
-    readme = (PACKAGE.parent / "README.md").read_text("utf-8")
+    readme = (REPO / "README.md").read_text("utf-8")
     assert f"| `deckcli {name} " in readme or f"| `deckcli {name}` " in readme, "no row in the Commands table"
     assert f"### `deckcli {name}`\n" in readme, "no section of its own"
     section = readme.split(f"### `deckcli {name}`\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
