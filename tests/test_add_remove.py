@@ -62,3 +62,11 @@ def test_remove_deletes_the_line_at_zero_and_never_goes_below(tmp_path):
     assert '"Decoy"' not in path.read_text("utf-8") and "# spies" in path.read_text("utf-8")
     assert "Decoy: 2 -> 0 (only 2 to remove)" in result.stdout and "under advanced" in result.stdout
     assert "holds no Decoy" in run_cli(["remove", path, "Decoy"], exit_code=2).stderr
+
+
+def test_add_keeps_a_files_crlf_line_ends(tmp_path):
+    deck = tmp_path / "crlf.toml"
+    deck.write_bytes(b'faction = "skellige"\r\nleader = "Crach an Craite"\r\n[cards]\r\n"Cerys" = 1\r\n')
+    run_cli(["add", deck, "Olaf"])
+    data = deck.read_bytes()
+    assert b'"Olaf" = 1\r\n' in data and b"\n" not in data.replace(b"\r\n", b"")

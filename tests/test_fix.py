@@ -550,3 +550,29 @@ def test_the_solver_prints_nothing_of_its_own(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "- remove 1 × Blue Stripes Commando (Strength 4)"
     assert "HiGHS" not in done.stdout + done.stderr
+
+
+def test_tournament_fix_apply_writes_no_deck_unless_every_deck_can_be_written(tmp_path):
+    # Alex's lineup: the Hero shared by the Monsters and Skellige decks must go from one of them.
+    for name in ("monsters-advanced", "nilfgaard-advanced", "skellige-advanced"):
+        (tmp_path / f"{name}.toml").write_text((DECKS / f"{name}.toml").read_text("utf-8"), "utf-8")
+    monsters = tmp_path / "monsters-advanced.toml"
+    monsters.write_text(monsters.read_text("utf-8").replace("[cards]\n", '[cards]\n"Geralt of Rivia" = 1\n', 1), "utf-8")
+    skellige = tmp_path / "skellige-advanced.toml"
+    skellige.write_text(skellige.read_text("utf-8").replace("[cards]\n", '[cards]\n"Geralt of Rivia" = 1\n', 1), "utf-8")
+    before = {p.name: p.read_bytes() for p in tmp_path.glob("*.toml")}
+    for path in tmp_path.glob("*.toml"):
+        path.chmod(0o444)
+    files = [tmp_path / f"{n}.toml" for n in ("monsters-advanced", "nilfgaard-advanced", "skellige-advanced")]
+    result = run_cli(["tournament", *files, "--fix", "--apply"], exit_code=2)
+    assert "is read-only: nothing written" in result.stderr and "wrote" not in result.stdout + result.stderr
+    assert {p.name: p.read_bytes() for p in tmp_path.glob("*.toml")} == before
+
+
+def test_fix_refuses_an_existing_output_before_showing_a_plan(tmp_path):
+    path = write_deck(tmp_path, DECK_24_AT_133)
+    existing = tmp_path / "exists.toml"
+    existing.write_text("kept\n", "utf-8")
+    result = run_cli(["fix", path, "--rules", "advanced", "-o", existing], exit_code=2)
+    assert result.stdout == "" and "already exists" in result.stderr
+    assert existing.read_text("utf-8") == "kept\n"

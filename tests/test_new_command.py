@@ -105,3 +105,9 @@ def test_bad_leader_exit_2_naming_the_faction_leaders(tmp_path, leader, said):
 def test_faction_is_required_and_checked(tmp_path):
     run_cli(["new", "-o", tmp_path / "x.toml"], exit_code=2)
     assert "is not a faction" in run_cli(["new", "--faction", "Redania", "-o", tmp_path / "x.toml"], exit_code=2).stderr
+
+
+def test_a_name_longer_than_a_deck_file_can_hold_is_refused(tmp_path):
+    out = tmp_path / "long.toml"
+    result = run_cli(["new", "--faction", "skellige", "--name", "x" * 20_000, "-o", out], exit_code=2)
+    assert "a deck's name holds at most 1,000" in result.stderr and not out.exists()

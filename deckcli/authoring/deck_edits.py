@@ -36,6 +36,8 @@ def set_copies(text: str, where: str, catalog: Catalog, changes: Mapping[tuple[s
     from deckcli.files.budget import check_toml_text
 
     check_toml_text(text, where, DeckFileError, editing=True)
+    crlf = "\r\n" in text  # the file's line ends are kept, as fmt keeps them
+    text = text.replace("\r\n", "\n")
     try:
         document = tomlkit.parse(text)
     except tomlkit.exceptions.TOMLKitError as error:
@@ -50,7 +52,8 @@ def set_copies(text: str, where: str, catalog: Catalog, changes: Mapping[tuple[s
         table = _section_table(document, section, where, create=copies > 0)
         if table is not None:
             _set(table, card, copies, catalog)
-    return tomlkit.dumps(document)
+    edited = tomlkit.dumps(document)
+    return edited.replace("\n", "\r\n") if crlf else edited
 
 
 def _section_table(document: Any, section: str, where: str, create: bool) -> Any:

@@ -10,10 +10,14 @@ from importlib import resources
 from typing import TYPE_CHECKING, cast
 
 from deckcli.catalog.model import Card, Catalog, FactionSet
-from deckcli.errors import CatalogError
+from deckcli.errors import CatalogError, DeckcliError
 
 if TYPE_CHECKING:
     from tomlkit.items import Item
+
+
+MAX_NAME_CHARS = 1000
+"""The longest deck name ``new`` writes: a file deckcli writes must stay within its own input budget."""
 
 
 def starter_text(faction: FactionSet) -> str:
@@ -102,6 +106,8 @@ def new_deck_text(
 
     Raises :class:`CatalogError` when the starter deck is not installed.
     """
+    if name is not None and len(name) > MAX_NAME_CHARS:
+        raise DeckcliError(f"--name is {len(name):,} characters; a deck's name holds at most {MAX_NAME_CHARS:,}")
     if not starter:
         return skeleton_text(catalog, faction, leader, name)
     values = {"leader": leader.name if leader else None, "name": name}

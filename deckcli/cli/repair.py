@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from deckcli.cli.options import CONTEXT, reports_errors, say
@@ -47,6 +49,7 @@ def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool
         raise click.UsageError("--force goes with -o FILE")
     if rules.strip().lower() == EVERY_RULE_SET:
         raise click.UsageError("fix repairs a deck for one rule set: choose standard, advanced, solo or a FILE")
+    _check_writable([deck] if apply_ else [], output, force)  # refused before a plan is shown, not after
     plan = plan_fix(deck, load_rule_set(rules), keep=keep, no_add=no_add)
     _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt)
     if (apply_ or output is not None) and plan.exit_code == 0 and write_plan(plan, None if apply_ else output, force):
@@ -71,6 +74,9 @@ def fix_lineup(files: tuple[str, ...], fmt: str, apply_: bool) -> int:
     from deckcli.repair.plan import plan_lineup_fix, write_plan
 
     plan = plan_lineup_fix(files)
+    if apply_ and plan.exit_code == 0:
+        # Every deck the plan changes must be writable before any is written: never a half-repaired lineup.
+        _check_writable([deck_plan.path for deck_plan in plan.decks if deck_plan.text is not None], None, False)
     _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt)
     if apply_ and plan.exit_code == 0:
         for deck_plan in plan.decks:
@@ -78,3 +84,15 @@ def fix_lineup(files: tuple[str, ...], fmt: str, apply_: bool) -> int:
                 click.echo(f"wrote {deck_plan.deck}", err=fmt == "json")
     return plan.exit_code
 
+
+def _check_writable(rewritten: list[str], output: str | None, force: bool) -> None:
+    """Refuse, before anything is planned or written, what writing would refuse: a deck that cannot be
+    rewritten in place (read-only, hard-linked, not a file) or an existing ``-o`` file without ``--force``."""
+    from deckcli.errors import OutputError
+    from deckcli.files.safe_write import EXISTS, check_rewritable
+
+    for path in rewritten:
+        if path != "-":
+            check_rewritable(path)
+    if output is not None and output != "-" and os.path.lexists(output) and not force:
+        raise OutputError(EXISTS, where=output)

@@ -121,26 +121,7 @@ def rewrite_text(path: str | Path, text: str, *, force: bool = False) -> None:
     """
     where = str(path)
     target = os.path.realpath(path)
-    try:
-        before = os.stat(target)
-    except FileNotFoundError:
-        reason = "is a link to a missing file" if os.path.islink(path) else "no such file"
-        raise OutputError(f"{reason}: nothing to rewrite", where=where) from None
-    except OSError as error:
-        raise _write_error(error, where) from None
-    if not stat.S_ISREG(before.st_mode):
-        raise OutputError("is not a regular file (a folder, a device or a pipe): nothing written", where=where)
-    if _read_only(target, before):
-        raise OutputError("is read-only: nothing written (make it writable first, e.g. chmod u+w)", where=where)
-    if before.st_nlink > 1 and not force:
-        others = before.st_nlink - 1
-        names = "another name" if others == 1 else f"{others} other names"
-        raise OutputError(
-            f"has {names} (hard links): a rewrite would give only this name the new text, and the other "
-            f"{'name' if others == 1 else 'names'} would keep the old text; nothing written "
-            "(use --force to rewrite this name anyway)",
-            where=where,
-        )
+    before = check_rewritable(path, force=force)
     folder = os.path.dirname(target)
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
@@ -203,3 +184,34 @@ def _copy_attributes(target: str, descriptor: int) -> None:
             os.setxattr(descriptor, name, os.getxattr(target, name))
         except OSError:
             continue
+
+
+def check_rewritable(path: str | Path, *, force: bool = False) -> os.stat_result:
+    """What :func:`rewrite_text` would refuse, checked without writing: call it for every file first when
+    several are rewritten together (``tournament --fix --apply``), so that none is written unless all can be.
+
+    Returns the file's status. Raises :class:`OutputError` (exit code 2) as :func:`rewrite_text` does.
+    """
+    where = str(path)
+    target = os.path.realpath(path)
+    try:
+        before = os.stat(target)
+    except FileNotFoundError:
+        reason = "is a link to a missing file" if os.path.islink(path) else "no such file"
+        raise OutputError(f"{reason}: nothing to rewrite", where=where) from None
+    except OSError as error:
+        raise _write_error(error, where) from None
+    if not stat.S_ISREG(before.st_mode):
+        raise OutputError("is not a regular file (a folder, a device or a pipe): nothing written", where=where)
+    if _read_only(target, before):
+        raise OutputError("is read-only: nothing written (make it writable first, e.g. chmod u+w)", where=where)
+    if before.st_nlink > 1 and not force:
+        others = before.st_nlink - 1
+        names = "another name" if others == 1 else f"{others} other names"
+        raise OutputError(
+            f"has {names} (hard links): a rewrite would give only this name the new text, and the other "
+            f"{'name' if others == 1 else 'names'} would keep the old text; nothing written "
+            "(use --force to rewrite this name anyway)",
+            where=where,
+        )
+    return before
