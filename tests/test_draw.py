@@ -63,7 +63,7 @@ def test_exchanges_replace_a_card_with_one_not_set_aside(seed, exchanges):
 
 
 def test_text_groups_the_hand_by_row_and_says_what_the_exchange_changed():
-    text = run_cli(["draw", STARTER, "--seed", 7, "--exchange", 2]).stdout
+    text = run_cli(["draw", STARTER, "--seed", 7, "--exchange", 2], env={"COLUMNS": "80"}).stdout
     assert "Close Combat:" in text and "Strength" in text
     assert "1. set aside" in text and "2. set aside" in text and "drew" in text
     assert "Hand after the exchange:" in text
