@@ -227,12 +227,16 @@ def test_a_markdown_title_after_the_first_line_or_a_comment_is_not_a_name(tmp_pa
 def test_no_list_crashes_import(text):
     """Whatever the list holds: a deck (exit 0) or reported lines (exit 1), never a traceback.
 
-    Only NUL characters (UTF-16 text, or no text at all) make the list unreadable (exit 2).
+    Only NUL characters (UTF-16 text, or no text at all) and a text that opens like a JSON object (a
+    gwent-classic deck file) but is not valid JSON make the list unreadable (exit 2).
     """
     result = CliRunner().invoke(cli, ["import", "-", "-o", "-", "--faction", "monsters"], input=text)
     assert result.exception is None or isinstance(result.exception, SystemExit)
     if "\x00" in text:
         assert result.exit_code == 2 and ("looks like UTF-16" in result.stderr or "holds NUL bytes" in result.stderr)
+        return
+    if text.lstrip().startswith("{") and result.exit_code == 2:
+        assert "JSON" in result.stderr
         return
     assert result.exit_code in (0, 1)
     if result.exit_code == 0:

@@ -82,3 +82,11 @@ def test_no_gwent_classic_file_crashes_import(faction, leader, cards, title):
     assert result.exit_code in (0, 1, 2)
     if result.exit_code == 2:
         assert result.stderr.strip()
+
+
+def test_a_gwent_classic_file_cut_short_is_said_to_be_broken_json(tmp_path):
+    path = tmp_path / "trunc.json"
+    path.write_text('{"faction": "realms",\n "cards": [["nr_dijkstra", 1],\n', "utf-8")
+    result = run_cli(["import", path, "-o", tmp_path / "out.toml"], exit_code=2)
+    assert result.stderr.startswith(f"{path}:") and "is not valid JSON" in result.stderr
+    assert not (tmp_path / "out.toml").exists()

@@ -199,3 +199,9 @@ def test_pdf_with_weasyprint(tmp_path):
     out = tmp_path / "deck.pdf"
     run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", out])
     assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_a_sheet_to_a_file_of_another_kind_is_refused(tmp_path):
+    out = tmp_path / "s.txt"
+    result = run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", out], exit_code=2)
+    assert "FILE.html" in result.stderr and not out.exists()

@@ -107,3 +107,11 @@ def test_a_progress_bar_on_a_terminal_for_more_than_a_handful(tmp_path, monkeypa
     assert "#" not in result.stdout
     few = run_cli(["tournament", tmp_path / "p0" / "registration.toml", tmp_path / "p1" / "registration.toml"])
     assert few.stderr == ""
+
+
+def test_an_unjudged_registration_leaves_no_blank_line_on_standard_output(tmp_path):
+    broken = tmp_path / "b" / "registration.toml"
+    broken.parent.mkdir()
+    broken.write_text('decks = ["missing.toml", "b.toml", "c.toml"]\n', "utf-8")
+    result = run_cli(["tournament", "--dir", tmp_path], exit_code=2)
+    assert result.stdout.startswith("Tournament desk:") and "missing.toml" in result.stderr

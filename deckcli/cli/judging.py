@@ -164,9 +164,6 @@ def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
     progress = _Progress(len(paths)) if len(paths) > HANDFUL and _is_terminal(sys.stderr) else None
     entries = []
 
-    def err(line: str) -> None:
-        click.echo(line, err=True)
-
     for entry in judge_registrations(paths):
         entries.append(entry)
         if progress is not None:
@@ -174,12 +171,12 @@ def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
         if fmt == "text":
             if entry.report is not None:
                 render_lineup(entry.report, "text", out=echo_lines(layout), err=echo_error, layout=layout)
+                click.echo("")
             elif entry.error is not None:
-                err(entry.error.located())
-                err(f"{entry.where}: not judged as a Tournament lineup")
-            click.echo("")
+                echo_error(entry.error.located())
+                echo_error(f"{entry.where}: not judged as a Tournament lineup")
         elif entry.error is not None:
-            err(entry.error.located())
+            echo_error(entry.error.located())
         if progress is not None:
             progress.show(len(entries), entry.where)
     if progress is not None:

@@ -39,6 +39,8 @@ def sheet(file: str, output: str, force: bool, paper: str) -> int:
     from deckcli.sheets.pages import pdf_bytes, require_pdf, sheet_page
 
     pdf = output.lower().endswith(".pdf")
+    if output != "-" and not output.lower().endswith((".html", ".htm", ".pdf")):
+        raise click.UsageError(f"-o {output}: a sheet is written as FILE.html (or .htm) or FILE.pdf; - prints the HTML")
     if pdf:
         require_pdf()
     page = sheet_page(file, paper.lower())
