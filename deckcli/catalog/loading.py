@@ -46,19 +46,9 @@ CATALOG_ENV = "DECKCLI_CATALOG"
 
 def _parse_catalog_file(text: str, where: str, *, budget: bool = False) -> dict[str, Any]:
     """The TOML document in ``text``; with ``budget`` (a player's file), measured first (:mod:`deckcli.files.budget`)."""
-    import tomllib
+    from deckcli.files.toml_lines import parse_toml
 
-    from deckcli.files.toml_lines import toml_error_parts
-
-    if budget:
-        from deckcli.files.budget import check_toml_text
-
-        check_toml_text(text, where, CatalogError)
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        reason, line, column = toml_error_parts(str(error), text)
-        raise CatalogError(f"catalog file is not valid TOML: {reason}", where=where, line=line, column=column) from None
+    return parse_toml(text, where, error=CatalogError, subject="catalog file is ", budget=budget)
 
 
 def _entry_line(text: str, path: Iterable[object]) -> int | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 import click
 
 from deckcli.cli.completion import complete_card, complete_rules
@@ -30,16 +32,21 @@ def _edit(deck: str, name: str, change: int, rules: str) -> int:
     return EXIT_OK
 
 
-_RULES = click.option("--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE", shell_complete=complete_rules,
-                      help="The rule set of the verdict printed after the edit.")
+def _edit_command(command: Callable[[str, str, int, str], int]) -> click.Command:
+    """``DECK NAME [N] [--rules R]``: the arguments and options ``add`` and ``remove`` share, as a command."""
+    for decorate in (
+        reports_errors,
+        click.option("--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE",
+                     shell_complete=complete_rules, help="The rule set of the verdict printed after the edit."),
+        click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]"),
+        click.argument("name", shell_complete=complete_card),
+        click.argument("deck", type=click.Path(dir_okay=False)),
+    ):
+        command = decorate(command)
+    return click.command(context_settings=CONTEXT)(command)
 
 
-@click.command(context_settings=CONTEXT)
-@click.argument("deck", type=click.Path(dir_okay=False))
-@click.argument("name", shell_complete=complete_card)
-@click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]")
-@_RULES
-@reports_errors
+@_edit_command
 def add(deck: str, name: str, copies: int, rules: str) -> int:
     """Add N copies (default 1) of a card to a deck file, then print its verdict.
 
@@ -55,12 +62,7 @@ def add(deck: str, name: str, copies: int, rules: str) -> int:
     return _edit(deck, name, copies, rules)
 
 
-@click.command(context_settings=CONTEXT)
-@click.argument("deck", type=click.Path(dir_okay=False))
-@click.argument("name", shell_complete=complete_card)
-@click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]")
-@_RULES
-@reports_errors
+@_edit_command
 def remove(deck: str, name: str, copies: int, rules: str) -> int:
     """Remove N copies (default 1) of a card from a deck file, then print its verdict.
 

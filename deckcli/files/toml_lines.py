@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from deckcli.errors import DeckFileError
+from deckcli.errors import DeckcliError, DeckFileError
 
 _SIMPLE_KEY = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
 
@@ -104,22 +104,28 @@ def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | No
     return reason, line, int(found["column"])
 
 
-def parse_toml(text: str, where: str) -> dict[str, Any]:
+def parse_toml(
+    text: str, where: str, *, error: type[DeckcliError] = DeckFileError, subject: str = "", budget: bool = True,
+) -> dict[str, Any]:
     """Parse TOML 1.0 after measuring it against the input budget (:mod:`deckcli.files.budget`).
 
-    Raises :class:`DeckFileError` with line and column on a syntax error or
-    for anything over the budget (too deep, a key of too many parts, a number
-    of too many digits, too long a line, too many keys and values).
+    Raises ``error`` (a :class:`DeckFileError` unless told otherwise, e.g. a
+    catalog file's error) with line and column on a syntax error, its reason
+    starting with ``subject`` ("catalog file is "), or for anything over the
+    budget (too deep, a key of too many parts, a number of too many digits, too
+    long a line, too many keys and values). ``budget`` ``False`` skips the
+    measure for a file deckcli ships itself.
     """
     import tomllib
 
     from deckcli.files.budget import check_toml_text
 
-    check_toml_text(text, where, DeckFileError)
+    if budget:
+        check_toml_text(text, where, error)
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        reason, line, column = toml_error_parts(str(error), text)
-        raise DeckFileError(f"not valid TOML: {reason}", where=where, line=line, column=column) from None
+    except tomllib.TOMLDecodeError as failure:
+        reason, line, column = toml_error_parts(str(failure), text)
+        raise error(f"{subject}not valid TOML: {reason}", where=where, line=line, column=column) from None
     except RecursionError:
-        raise DeckFileError("holds tables or lists nested hundreds of levels deep: not a deck file", where=where) from None
+        raise error("holds tables or lists nested hundreds of levels deep: not a deck file", where=where) from None
