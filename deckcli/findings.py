@@ -2,27 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """One thing to tell the player about a deck.
 
     ``code`` is stable (kebab-case); ``message`` carries the numbers; ``line``
     is the deck file line it is about, ``card`` the card name involved.
     ``short`` is the finding in a few words ("7 Specials (5 allowed)") when the
     rule gives one (``x-short``); ``item`` the offending list item of an
-    ``x-each`` rule (a lineup finding's decks are there). Neither is compared.
+    ``x-each`` rule (a lineup finding's decks are there).
     """
 
     code: str
     message: str
     line: int | None = None
     card: str | None = None
-    short: str | None = field(default=None, compare=False)
-    item: Mapping[str, Any] | None = field(default=None, compare=False)
+    short: str | None = None
+    item: Mapping[str, Any] | None = None
 
     def as_dict(self) -> dict[str, object]:
         """The finding as a JSON object, without empty ``line`` / ``card``."""

@@ -14,7 +14,7 @@ Darkness carry Muster in one group, so any of them counts as bringing it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from deckcli.catalog.model import Card
 from deckcli.deck.resolution import Placed, ResolvedDeck
@@ -120,7 +120,7 @@ def main_deck(deck: ResolvedDeck) -> MainDeck:
     commands then exit 1, as ``validate`` does for unknown cards).
     """
     cards = [p for p in deck.main.values() if not p.card.is_leader and not p.card.side_deck]
-    left_out = [replace(finding, message=finding.message + LEFT_OUT) for finding in unresolved_findings(deck)]
+    left_out = [finding._replace(message=finding.message + LEFT_OUT) for finding in unresolved_findings(deck)]
     hints = hints_for(deck)
     for placed in deck.main.values():
         name = placed.card.name

@@ -6,7 +6,7 @@ A faction's *set* is its own cards plus the neutral ones; ``copies`` is always
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from deckcli.catalog.names import fold, head, suggest
 
@@ -22,8 +22,7 @@ ROW_NAMES = {"close": "Close Combat", "ranged": "Ranged Combat", "siege": "Siege
 NEUTRAL = "neutral"
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     """One distinct card.
 
     ``strength`` is the printed Strength (``None`` for Leaders, Special and
@@ -75,13 +74,12 @@ class Card:
         return any(a == ability or a.startswith(ability + "-") for a in self.abilities)
 
 
-@dataclass(frozen=True)
-class FactionSet:
+class FactionSet(NamedTuple):
     """One faction's set: ``copies`` maps card name to copies printed in that set."""
 
     slug: str
     name: str
-    copies: dict[str, int] = field(hash=False)
+    copies: dict[str, int]
 
     @property
     def size(self) -> int:
@@ -89,12 +87,12 @@ class FactionSet:
         return sum(self.copies.values())
 
 
-@dataclass(frozen=True)
 class Catalog:
     """Every card by name, and every faction's set by slug."""
 
-    cards: dict[str, Card]
-    factions: dict[str, FactionSet]
+    def __init__(self, cards: dict[str, Card], factions: dict[str, FactionSet]) -> None:
+        self.cards = cards
+        self.factions = factions
 
     @functools.cached_property
     def _by_key(self) -> dict[str, Card]:

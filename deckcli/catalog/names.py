@@ -37,7 +37,9 @@ def fold(name: str) -> str:
     """
     # Apostrophes first: NFKD would split ´ into a space and a combining accent.
     decomposed = unicodedata.normalize("NFKD", visible(name).translate(_APOSTROPHES))
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    if not decomposed.isascii():
+        decomposed = "".join(c for c in decomposed if not unicodedata.combining(c))
+    bare = decomposed.casefold()
     bare = _SPACES.sub(" ", bare).strip()
     return _LEADER_SEPARATOR.sub(": ", bare).rstrip(":-–— ")
 

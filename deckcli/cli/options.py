@@ -284,7 +284,6 @@ def text_layout() -> Layout:
     (https://no-color.org: any non-empty value).
     """
     import os
-    import shutil
 
     from deckcli.render.layout import DEFAULT_WIDTH, Layout, fitted_width
 
@@ -296,8 +295,32 @@ def text_layout() -> Layout:
         colour = choice == "always"
     if meta.get("deckcli.wide"):
         return Layout(width=None, colour=colour)
-    columns = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
-    return Layout(width=fitted_width(columns), colour=colour)
+    return Layout(width=fitted_width(terminal_size(DEFAULT_WIDTH, 24)[0]), colour=colour)
+
+
+def terminal_size(columns: int, lines: int) -> tuple[int, int]:
+    """The terminal's (columns, lines), as :func:`shutil.get_terminal_size` gives them, with the fallback given.
+
+    ``COLUMNS`` and ``LINES`` win when set to a positive number; then the size of
+    the terminal standard output is on; otherwise the fallback. (shutil itself
+    is not imported: it brings the bz2 and lzma modules into every start.)
+    """
+    import os
+
+    def from_environment(name: str) -> int:
+        try:
+            return int(os.environ.get(name, ""))
+        except ValueError:
+            return 0
+
+    size = (from_environment("COLUMNS"), from_environment("LINES"))
+    if size[0] <= 0 or size[1] <= 0:
+        try:
+            measured = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            measured = os.terminal_size((0, 0))
+        size = (size[0] if size[0] > 0 else measured.columns, size[1] if size[1] > 0 else measured.lines)
+    return (size[0] if size[0] > 0 else columns, size[1] if size[1] > 0 else lines)
 
 
 def _is_terminal(stream: Any) -> bool:
@@ -321,11 +344,9 @@ def echo_error(line: str) -> None:
 def echo_text(text: str, layout: Layout | None = None) -> None:
     """Print ``text``; through a pager (``PAGER``, else ``less``) when standard output is a terminal
     and the text is taller than it. Never when piped: then it is printed as it is."""
-    import shutil
-
     colour = True if layout is not None and layout.colour else None
     if _is_terminal(sys.stdout) and _is_terminal(sys.stdin):
-        rows = shutil.get_terminal_size((80, 24)).lines
+        rows = terminal_size(80, 24)[1]
         if text.count("\n") + 1 >= rows:
             click.echo_via_pager(text if text.endswith("\n") else text + "\n", color=colour)
             return

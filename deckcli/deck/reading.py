@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, cast
 
 from deckcli.errors import DeckFileError
 from deckcli.files import schema_checks
@@ -34,8 +34,7 @@ MAX_COPIES = 90
 KNOWN_KEYS = ("name", "faction", "leader", "cards", "side")
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     """One ``name = copies`` line of ``[cards]`` or ``[side]``, as typed.
 
     ``line`` is 1-based, ``None`` when it cannot be placed.
@@ -47,8 +46,7 @@ class Entry:
     section: str
 
 
-@dataclass(frozen=True)
-class DeckFile:
+class DeckFile(NamedTuple):
     """A deck file read and checked for shape, names not yet resolved.
 
     ``where`` is the path as the player gave it (``<stdin>`` for ``-``);
@@ -66,7 +64,7 @@ class DeckFile:
     cards: tuple[Entry, ...] = ()
     side: tuple[Entry, ...] = ()
     extra_keys: tuple[tuple[str, int | None], ...] = ()
-    document: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    document: Mapping[str, Any] = MappingProxyType({})
 
 
 @functools.cache

@@ -8,7 +8,6 @@ player means to shuffle).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from deckcli.catalog.model import Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, suggest
@@ -18,20 +17,19 @@ from deckcli.findings import Finding
 from deckcli.text import did_you_mean, printable
 
 
-@dataclass
 class Placed:
     """A catalog card in one section of the deck with its total copies and every line naming it."""
 
-    card: Card
-    copies: int
-    lines: list[int | None]
+    def __init__(self, card: Card, copies: int, lines: list[int | None]) -> None:
+        self.card = card
+        self.copies = copies
+        self.lines = lines
 
     @property
     def line(self) -> int | None:
         return self.lines[0]
 
 
-@dataclass
 class ResolvedDeck:
     """A deck whose names are resolved against the catalog.
 
@@ -40,16 +38,17 @@ class ResolvedDeck:
     no card or to several (with ``hints`` and ``candidates`` to tell the player).
     """
 
-    source: DeckFile
-    faction: FactionSet
-    leaders: list[Placed] = field(default_factory=list)
-    main: dict[str, Placed] = field(default_factory=dict)
-    side: dict[str, Placed] = field(default_factory=dict)
-    unknown: list[Entry] = field(default_factory=list)
-    ambiguous: list[Entry] = field(default_factory=list)
-    suggestions: dict[str, list[str]] = field(default_factory=dict)
-    candidates: dict[str, list[str]] = field(default_factory=dict)
-    warnings: list[Finding] = field(default_factory=list)
+    def __init__(self, source: DeckFile, faction: FactionSet) -> None:
+        self.source = source
+        self.faction = faction
+        self.leaders: list[Placed] = []
+        self.main: dict[str, Placed] = {}
+        self.side: dict[str, Placed] = {}
+        self.unknown: list[Entry] = []
+        self.ambiguous: list[Entry] = []
+        self.suggestions: dict[str, list[str]] = {}
+        self.candidates: dict[str, list[str]] = {}
+        self.warnings: list[Finding] = []
 
     @property
     def where(self) -> str:
@@ -112,7 +111,7 @@ def resolve_deck(deck: DeckFile, catalog: Catalog) -> ResolvedDeck:
     with a ``merged-duplicate`` warning naming both lines. Raises
     :class:`DeckFileError` only for an unknown faction.
     """
-    resolved = ResolvedDeck(source=deck, faction=resolve_faction(deck, catalog))
+    resolved = ResolvedDeck(deck, resolve_faction(deck, catalog))
     for entry in deck.leaders:
         card = _resolve_entry(entry, catalog, resolved)
         if card is not None:

@@ -79,8 +79,10 @@ def decode_text(data: bytes, where: str) -> str:
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise DeckFileError("holds NUL bytes: not a text file", where=where, line=line)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # the byte-order mark (the utf-8-sig codec would cost its import on every start)
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise DeckFileError(

@@ -10,7 +10,7 @@ terminal: the CLI measures it and decides.
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
+from typing import NamedTuple
 
 DEFAULT_WIDTH = 80
 """Columns when the output is not a terminal (a pipe, a file) and ``COLUMNS`` is not set."""
@@ -30,8 +30,7 @@ _STYLES = {
 _RESET = "\x1b[0m"
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """Width (columns, or ``None`` for one line per record) and colour of text output."""
 
     width: int | None = DEFAULT_WIDTH

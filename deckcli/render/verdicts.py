@@ -13,8 +13,7 @@ yellow, and verdicts green (legal) or bold red (not legal).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from deckcli.errors import DeckcliError
 from deckcli.findings import Finding
@@ -50,8 +49,7 @@ def verdict_line(report: DeckReport) -> str:
     return f"{report.deck}: not legal under {report.rules}: {violations} ({report.summary})"
 
 
-@dataclass(frozen=True)
-class VerdictLine:
+class VerdictLine(NamedTuple):
     """One line of a verdict as every format sees it.
 
     ``kind`` is ``"finding"`` (``finding`` about ``where``; ``annotate`` names
@@ -75,15 +73,15 @@ class VerdictLine:
     github_only: bool = False
 
 
-@dataclass
 class VerdictView:
     """A verdict ready for any format: its JSON ``document``, its ``lines`` in order, a text-only ``head``
     (``--rules all``'s table) and ``closing`` lines for standard error."""
 
-    document: dict[str, Any]
-    lines: list[VerdictLine] = field(default_factory=list)
-    head: str | None = None
-    closing: list[str] = field(default_factory=list)
+    def __init__(self, document: dict[str, Any], lines: list[VerdictLine] | None = None) -> None:
+        self.document = document
+        self.lines = lines if lines is not None else []
+        self.head: str | None = None
+        self.closing: list[str] = []
 
 
 def _findings(where: str, findings: Sequence[Finding], warning: bool = False, indent: str = "") -> list[VerdictLine]:

@@ -5,7 +5,6 @@ returning a :class:`DeckReport` that every output format renders."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from deckcli.catalog.loading import default_catalog
@@ -21,7 +20,6 @@ from deckcli.rules.rule_set import RuleSet
 from deckcli.text import did_you_mean, either, printable
 
 
-@dataclass
 class DeckReport:
     """The verdict on one deck file under one rule set.
 
@@ -29,14 +27,25 @@ class DeckReport:
     as a deck at all; otherwise ``violations`` lists every broken rule.
     """
 
-    deck: str
-    rules: str
-    legal: bool | None
-    violations: list[Finding] = field(default_factory=list)
-    warnings: list[Finding] = field(default_factory=list)
-    profile: dict[str, Any] | None = None
-    summary: str = ""
-    error: DeckcliError | None = None
+    def __init__(
+        self,
+        deck: str,
+        rules: str,
+        legal: bool | None,
+        violations: list[Finding] | None = None,
+        warnings: list[Finding] | None = None,
+        profile: dict[str, Any] | None = None,
+        summary: str = "",
+        error: DeckcliError | None = None,
+    ) -> None:
+        self.deck = deck
+        self.rules = rules
+        self.legal = legal
+        self.violations = violations if violations is not None else []
+        self.warnings = warnings if warnings is not None else []
+        self.profile = profile
+        self.summary = summary
+        self.error = error
 
     @property
     def exit_code(self) -> int:
@@ -142,5 +151,5 @@ def judge_file(path: str, rule_set: RuleSet, catalog: Catalog | None = None) -> 
     try:
         deck = read_resolved_deck(path, catalog)
     except DeckcliError as error:
-        return DeckReport(deck=display_path(path), rules=rule_set.name, legal=None, error=error)
+        return DeckReport(display_path(path), rule_set.name, None, error=error)
     return judge_deck(deck, rule_set)

@@ -12,8 +12,7 @@ whole deck the ``leader`` line. ``x-short`` is the finding in a few words, for
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, cast
 
 from deckcli.errors import RulesError
 from deckcli.files import schema_checks
@@ -27,8 +26,7 @@ if TYPE_CHECKING:
 DEFAULT_SUMMARY = "{units:unit|units}, {specials:special|specials}, {unit_strength} Strength"
 
 
-@dataclass(frozen=True)
-class RuleSet:
+class RuleSet(NamedTuple):
     """A rule set ready to judge profiles: its name, schema and compiled validator.
 
     ``where`` is the file of a player's own rule set (``None`` for a built-in one).
