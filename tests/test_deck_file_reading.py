@@ -41,6 +41,13 @@ def test_non_utf8_bytes(tmp_path):
     assert line.startswith(f"{deck}:4: is not UTF-8 text")
 
 
+def test_non_utf8_bytes_after_a_byte_order_mark_name_the_right_byte(tmp_path):
+    deck = tmp_path / "latin1-bom.toml"
+    deck.write_bytes(b"\xef\xbb\xbf" + HEADER.encode() + '"Síle de Tansarville" = 1\n'.encode("latin-1"))
+    line = one_line_error(run_cli(["validate", deck], exit_code=2), deck)
+    assert line == f"{deck}:4: is not UTF-8 text (byte 0xed); save it as UTF-8"
+
+
 def test_invalid_toml_gives_line_and_column(tmp_path):
     deck = tmp_path / "broken.toml"
     deck.write_text(HEADER + '"Decoy" = 2\n"Scorch" 1\n', encoding="utf-8")

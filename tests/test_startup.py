@@ -62,6 +62,9 @@ def test_a_legal_deck_is_judged_without_jsonschema_tables_or_toml_writers():
     assert "deckcli.catalog.packaged_cards" in modules
     assert not HEAVY & top_level(modules)
     assert not {"platformdirs", "importlib.resources", "importlib.metadata", "csv", "tomllib"} & modules
+    # Each of these cost a legal deck's start a millisecond or more (issue 13): dataclasses creates
+    # its classes by compiling code, shutil brings bz2 and lzma, the utf-8-sig codec is one more import.
+    assert not {"dataclasses", "shutil", "bz2", "lzma", "encodings.utf_8_sig"} & modules
     _code, interpreter = _imports(["-c", "pass"])  # an editable install's finder imports more at start
     assert "difflib" not in modules - interpreter  # no unknown name, no "did you mean"
 

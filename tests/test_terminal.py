@@ -181,6 +181,21 @@ def test_width_follows_columns(monkeypatch):
     assert max(len(line) for line in wide.splitlines()) > 80  # room enough: one line per card
 
 
+@pytest.mark.parametrize("columns", [None, "", "0", "-3", "x", "60", " 120"])
+@pytest.mark.parametrize("lines", [None, "0", "40"])
+def test_the_terminal_size_is_what_shutil_gives(monkeypatch, columns, lines):
+    import shutil
+
+    from deckcli.cli.options import terminal_size
+
+    for name, value in (("COLUMNS", columns), ("LINES", lines)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    assert terminal_size(80, 24) == tuple(shutil.get_terminal_size((80, 24)))
+
+
 def test_a_table_cell_wraps_at_list_items_while_it_can():
     from deckcli.render.table_fit import fit_table
 
