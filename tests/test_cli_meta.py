@@ -20,7 +20,7 @@ from conftest import DECKS, REPO, run_cli
 
 PACKAGE = Path(deckcli.__file__).resolve().parent
 SCHEMAS = [p for p in (PACKAGE / "schemas").rglob("*.schema.json")]
-COMMANDS = sorted(cli.commands)
+COMMANDS = sorted(cli.every_command())
 """Every command of ``deckcli``, as the CLI itself lists them."""
 LIBRARY_MODULES = sorted(
     str(path.relative_to(PACKAGE))

@@ -8,7 +8,7 @@ when it exits 2, never show a traceback, never change the files it reads and
 never leave a half-written file behind.
 
 Adding a command is one line in ``TEMPLATES``. The commands are read from the
-CLI (``cli.commands``): every command must have a template or be listed in
+CLI (``cli.every_command()``): every command must have a template or be listed in
 ``READS_NO_PLAYER_FILE`` with its reason, and a template naming a command the
 CLI lacks fails; nothing is skipped. ``test_template_reaches_its_command``
 checks that the guessed arguments reach the command rather than a usage error.
@@ -143,11 +143,11 @@ READS_NO_PLAYER_FILE = {
     "new": "writes a skeleton or a packaged starter deck; reads no file of the player's",
     "schema": "writes a schema from the packaged catalog; reads no file of the player's",
 }
-"""Commands of ``cli.commands`` with no template, each with the reason it needs none."""
+"""Commands of ``cli.every_command()`` with no template, each with the reason it needs none."""
 
 
 def test_every_command_is_fuzzed_or_says_why_not() -> None:
-    commands = set(cli.commands)
+    commands = set(cli.every_command())
     fuzzed = {template.command for template in TEMPLATES}
     assert fuzzed <= commands, f"templates for commands the CLI lacks: {sorted(fuzzed - commands)}"
     assert set(READS_NO_PLAYER_FILE) <= commands, sorted(set(READS_NO_PLAYER_FILE) - commands)

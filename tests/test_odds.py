@@ -141,6 +141,39 @@ def test_probabilities_are_capped_at_1_and_never_rise_when_the_deck_grows(deck_s
     assert 0 <= p_holding(deck_size + grow, [(copies, 1)], seen) <= small_all <= 1
 
 
+@settings(max_examples=300)
+@given(
+    deck_size=st.integers(1, 450),
+    copies=st.integers(0, 90),
+    seen=st.integers(0, 40),
+    spies=st.integers(0, 4),
+    deck_spies=st.integers(0, 20),
+    target_is_spy=st.booleans(),
+)
+def test_each_probability_is_the_float_nearest_the_exact_fraction(deck_size, copies, seen, spies, deck_spies, target_is_spy):
+    copies = min(copies, deck_size)
+    if target_is_spy:  # every copy of the target is one of the deck's Spies
+        deck_spies = min(max(deck_spies, copies), deck_size)
+        spy_copies = copies
+    else:
+        deck_spies = min(deck_spies, deck_size - copies)
+        spy_copies = 0
+    draws = comb(deck_size, min(seen, deck_size))
+    assert p_at_least_one(deck_size, copies, seen) == float(1 - Fraction(comb(deck_size - copies, min(seen, deck_size)), draws))
+    assert p_holding(deck_size, [(copies, 1)], seen) == float(1 - Fraction(comb(deck_size - copies, min(seen, deck_size)), draws))
+    got = p_with_spies(deck_size, copies, seen, spies, deck_spies, spy_copies)
+    if deck_spies < spies:
+        assert got is None
+        return
+    others = min(seen + 2 * spies, deck_size) - spies
+    spy_miss = Fraction(comb(deck_spies - spy_copies, spies), comb(deck_spies, spies))
+    if spy_miss == 0:  # every choice of Spies played includes the target
+        assert got == 1.0
+        return
+    miss = Fraction(comb(deck_size - spies - copies, others), comb(deck_size - spies, others))
+    assert got == float(1 - spy_miss * miss)
+
+
 # --- the command against enumeration --------------------------------------------------------------
 
 

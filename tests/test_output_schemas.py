@@ -36,7 +36,7 @@ def _takes_json(command: click.Command) -> bool:
     return False
 
 
-JSON_COMMANDS = sorted(name for name, command in cli.commands.items() if _takes_json(command) or name in ALWAYS_JSON)
+JSON_COMMANDS = sorted(name for name, command in cli.every_command().items() if _takes_json(command) or name in ALWAYS_JSON)
 
 
 def _rel(path: Path) -> str:

@@ -69,6 +69,22 @@ def test_a_legal_deck_is_judged_without_jsonschema_tables_or_toml_writers():
     assert "difflib" not in modules - interpreter  # no unknown name, no "did you mean"
 
 
+def test_a_command_imports_no_other_command_module():
+    code, modules = imports_of("validate", str(DECKS / "northern-realms-starter.toml"))
+    assert code == 0
+    assert {name for name in modules if name.startswith("deckcli.cli.")} == {
+        "deckcli.cli.main", "deckcli.cli.options", "deckcli.cli.completion", "deckcli.cli.judging",
+    }
+
+
+def test_every_command_is_found_by_its_name():
+    from deckcli.cli.main import COMMANDS, cli
+
+    commands = cli.every_command()
+    assert sorted(commands) == sorted(COMMANDS)
+    assert all(command.name == name for name, command in commands.items())
+
+
 def test_a_finding_is_worded_by_jsonschema(tmp_path):
     path = write_deck(tmp_path, {"Decoy": 1})
     code, modules = imports_of("validate", str(path))

@@ -14,7 +14,7 @@ Darkness carry Muster in one group, so any of them counts as bringing it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple, Sequence
 
 from deckcli.catalog.model import Card
 from deckcli.deck.resolution import Placed, ResolvedDeck
@@ -30,8 +30,7 @@ def is_spy(card: Card) -> bool:
     return card.is_unit and card.has("spy")
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """A Muster or Tight Bond group present in the main deck.
 
     ``members`` are its cards in the main deck; ``pullers`` the members whose
@@ -60,8 +59,7 @@ class Group:
         return sum(p.copies * (p.card.strength or 0) for p in self.members)
 
 
-@dataclass
-class MainDeck:
+class MainDeck(NamedTuple):
     """The shuffled cards of a resolved deck (``cards``: one :class:`Placed` per distinct card, copies counted).
 
     ``leader`` is the Leader when exactly one resolved, ``leaders`` how many did;
@@ -74,7 +72,7 @@ class MainDeck:
     cards: list[Placed]
     leader: Card | None
     leaders: int = 0
-    left_out: list[Finding] = field(default_factory=list)
+    left_out: Sequence[Finding] = ()
     unresolved: bool = False
 
     @property

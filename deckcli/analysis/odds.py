@@ -12,8 +12,7 @@ O'Dimm).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from deckcli.analysis.main_deck import MainDeck, is_spy, main_deck
 from deckcli.analysis.probability import (
@@ -52,8 +51,7 @@ _QUESTION_FIELDS = ("question", "deck_size", "hand_size", "exchanges", "p_openin
 _QUESTION_COLUMNS = {"question": "holding", "p_opening": "opening hand", "p_after_exchange": "after exchange"}
 
 
-@dataclass(frozen=True)
-class DrawModel:
+class DrawModel(NamedTuple):
     """What the player sees: ``deck_size`` (N), ``hand_size`` (h), ``exchanges`` (e), and the deck's Spies."""
 
     deck_size: int
@@ -219,8 +217,7 @@ def _shown(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-@dataclass
-class OddsReport:
+class OddsReport(NamedTuple):
     """The odds of one deck: its main deck, the draw model and the table (one row per card or question)."""
 
     main: MainDeck

@@ -2,8 +2,9 @@
 
 Gwent has no draw step: the opening hand, the exchange and Spy draws are all a
 player sees (rulebook §6, §10). Probabilities are fractions from 0 to 1,
-computed exactly with :class:`fractions.Fraction` and rounded once to a float,
-so they are capped at 1 and never rise when the deck grows.
+counted exactly in integers (ways to draw over all draws) and divided once:
+Python's integer division rounds correctly, so each is the float nearest the
+exact fraction, capped at 1, and never rises when the deck grows.
 
 Every function takes ``seen``, the number of distinct cards seen from a main
 deck of ``deck_size`` cards; ``seen`` is capped at ``deck_size``.
@@ -11,7 +12,6 @@ deck of ``deck_size`` cards; ``seen`` is capped at ``deck_size``.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from math import comb
 from typing import Sequence
 
@@ -41,10 +41,10 @@ def _check(deck_size: int, copies: int, seen: int) -> None:
         raise ValueError(f"impossible draw: {copies} copies in a deck of {deck_size}, {seen} seen")
 
 
-def _p_miss(deck_size: int, copies: int, seen: int) -> Fraction:
-    """Exact probability that none of ``copies`` cards is among ``seen`` drawn from ``deck_size``."""
+def _misses(deck_size: int, copies: int, seen: int) -> tuple[int, int]:
+    """The draws of ``seen`` from ``deck_size`` that miss all ``copies`` cards, and all the draws: (misses, draws)."""
     seen = min(seen, deck_size)
-    return Fraction(comb(deck_size - copies, seen), comb(deck_size, seen))
+    return comb(deck_size - copies, seen), comb(deck_size, seen)
 
 
 def p_at_least_one(deck_size: int, copies: int, seen: int) -> float:
@@ -56,7 +56,8 @@ def p_at_least_one(deck_size: int, copies: int, seen: int) -> float:
     _check(deck_size, copies, seen)
     if deck_size == 0:
         return 0.0
-    return float(1 - _p_miss(deck_size, copies, seen))
+    misses, draws = _misses(deck_size, copies, seen)
+    return (draws - misses) / draws
 
 
 def p_with_spies(
@@ -92,10 +93,11 @@ def p_with_spies(
     if deck_size == 0:
         return 0.0
     others = min(seen + SPY_DRAWS * spies, deck_size) - spies
-    spy_miss = Fraction(comb(deck_spies - spy_copies, spies), comb(deck_spies, spies))
-    if spy_miss == 0:  # every choice of Spies played includes the target
+    spy_misses, spy_choices = comb(deck_spies - spy_copies, spies), comb(deck_spies, spies)
+    if spy_misses == 0:  # every choice of Spies played includes the target
         return 1.0
-    return float(1 - spy_miss * _p_miss(deck_size - spies, copies, others))
+    misses, draws = _misses(deck_size - spies, copies, others)
+    return (spy_choices * draws - spy_misses * misses) / (spy_choices * draws)
 
 
 def p_holding(deck_size: int, wants: Sequence[tuple[int, int]], seen: int, keep: int | None = None) -> float:
@@ -126,7 +128,7 @@ def p_holding(deck_size: int, wants: Sequence[tuple[int, int]], seen: int, keep:
                 following[drawn + j] = following.get(drawn + j, 0) + ways * comb(copies, j)
         ways_by_drawn = following
     ways = sum(w * comb(deck_size - total, seen - drawn) for drawn, w in ways_by_drawn.items())
-    return float(Fraction(ways, comb(deck_size, seen)))
+    return ways / comb(deck_size, seen)
 
 
 def expected_copies(deck_size: int, copies: int, seen: int) -> float:

@@ -9,8 +9,7 @@ never in the main deck (§2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, cast
+from typing import Any, Callable, NamedTuple, cast
 
 from deckcli.analysis.main_deck import Group, MainDeck, main_deck
 from deckcli.catalog.abilities import ability_name
@@ -259,8 +258,7 @@ def side_deck_table(main: MainDeck, deck: ResolvedDeck) -> Table:
     return Table("side-deck", "Side deck to set aside", columns, tuple(columns), rows)
 
 
-@dataclass
-class StatsReport:
+class StatsReport(NamedTuple):
     """The statistics of one deck: its main deck and every table (see :data:`TABLES`)."""
 
     main: MainDeck

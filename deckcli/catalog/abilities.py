@@ -9,11 +9,10 @@ Scorch, Mardroeme) carry both sentences.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Ability:
+class Ability(NamedTuple):
     """One ability: ``code`` as in the catalog, ``name`` as printed in the rules, ``section`` (``"§10"``).
 
     ``rule`` is its sentence on a Unit Card; ``special_rule`` on a Special or

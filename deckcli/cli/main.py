@@ -10,22 +10,48 @@ import errno
 import io
 import os
 import sys
+from typing import cast
 
 import click
 
 from deckcli import __version__
-from deckcli.cli.analysis import diff, odds, stats
-from deckcli.cli.authoring import export, fmt, import_, new, schema
-from deckcli.cli.catalog import card, cards
-from deckcli.cli.editing import add, remove
-from deckcli.cli.judging import profile, team, tournament, validate
 from deckcli.cli.options import CONTEXT, silence_stdout
-from deckcli.cli.repair import fix
-from deckcli.cli.sheets import draw, sheet
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
+COMMANDS = {
+    "validate": "judging", "tournament": "judging", "team": "judging", "profile": "judging",
+    "stats": "analysis", "odds": "analysis", "diff": "analysis",
+    "cards": "catalog", "card": "catalog",
+    "new": "authoring", "import": "authoring:import_", "export": "authoring", "fmt": "authoring", "schema": "authoring",
+    "add": "editing", "remove": "editing",
+    "fix": "repair",
+    "sheet": "sheets", "draw": "sheets",
+}
+"""Every command's name and the module of ``deckcli.cli`` defining it (``module:function`` when the names differ)."""
 
-@click.group(context_settings=CONTEXT)
+
+class CommandsOnDemand(click.Group):
+    """A group that imports a command's module only when that command is run, listed or helped:
+    ``deckcli validate`` loads none of the other commands' options and modules."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context | None, cmd_name: str) -> click.Command | None:
+        where = COMMANDS.get(cmd_name)
+        if where is None:
+            return None
+        module, _, function = where.partition(":")
+        # __import__ rather than importlib.import_module: -X importtime (the start-up tests) sees it
+        defining = __import__(f"deckcli.cli.{module}", fromlist=[function or cmd_name])
+        return cast(click.Command, getattr(defining, function or cmd_name))
+
+    def every_command(self) -> dict[str, click.Command]:
+        """Every command by name, each module imported (for tests and tools that go through them all)."""
+        return {name: command for name in COMMANDS if (command := self.get_command(None, name)) is not None}
+
+
+@click.group(cls=CommandsOnDemand, context_settings=CONTEXT)
 @click.version_option(__version__, prog_name="deckcli")
 def cli() -> None:
     """Validate, check and analyse decks for Gwent: The Legendary Card Game.
@@ -44,13 +70,6 @@ def cli() -> None:
 def _exit_with(code: int | None, **_options: object) -> None:
     """Every command returns the exit code its report carries; here, and only here, deckcli exits with it."""
     click.get_current_context().exit(EXIT_OK if code is None else code)
-
-
-for _command in (validate, tournament, team, profile, stats, odds, diff, cards, card, new, import_, export, fmt, schema, sheet, draw, fix):
-    cli.add_command(_command)
-cli.add_command(fix)
-cli.add_command(add)
-cli.add_command(remove)
 
 
 def main() -> None:

@@ -7,15 +7,13 @@ probabilities as fractions 0–1) and, when they differ, display values
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from deckcli.render.formats import MACHINE_FORMATS, render_rows
 from deckcli.render.layout import Layout
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """One table of a command's output.
 
     ``columns`` maps each key of ``text_rows`` to its column title, in
@@ -32,8 +30,8 @@ class Table:
     fields: tuple[str, ...]
     rows: list[dict[str, Any]]
     text_rows: list[dict[str, Any]] | None = None
-    notes: tuple[str, ...] = field(default=())
-    movable: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
+    movable: tuple[str, ...] = ()
     label: str | None = None
 
     def render(self, fmt: str, titled: bool = True, width: int | None = None) -> str:
