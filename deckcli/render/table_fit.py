@@ -42,11 +42,15 @@ def fit_table(headers: Sequence[str], body: Sequence[Sequence[Any]], fmt: str, w
         titles = [_wrap(h, caps[i], False) for i, h in enumerate(heads)]
         return str(tabulate(shown, headers=titles, tablefmt=fmt, disable_numparse=False))
 
-    text = draw([None] * ncols)
-    if width is None or fmt in MARKUP_FORMATS or fmt not in multiline_formats or _widest(text) <= width:
-        return text
+    if width is None or fmt in MARKUP_FORMATS or fmt not in multiline_formats:
+        return draw([None] * ncols)
     columns = [[heads[i]] + [row[i] for row in rows] for i in range(ncols)]
     natural = [max(len(str(c).replace(_GLUE, " ")) for c in column) for column in columns]
+    if sum(natural) <= width or any("\n" in str(c) for column in columns for c in column):
+        # Each line of a table holds every column at its widest cell: wider cells than ``width`` cannot fit.
+        text = draw([None] * ncols)
+        if _widest(text) <= width:
+            return text
     wraps = [any(isinstance(c, str) and " " in c.replace(_GLUE, " ") for c in column[1:]) for column in columns]
 
     def floor(i: int, whole_items: bool) -> int:
