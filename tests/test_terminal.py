@@ -289,3 +289,25 @@ def test_any_table_of_short_words_fits_80_columns_and_keeps_every_word(table):
             words = cell if isinstance(cell, list) else [str(cell)]
             for word in " ".join(map(str, words)).split():
                 assert word in shown or f"{word}," in shown
+
+
+_NUMBER_LIKE = st.sampled_from(["1", "-2", "3.5", "1,000", "1_000", " 7 ", "inf", "NaN", "1e3", "", "True", "\x1b[31m42\x1b[0m"])
+_CELL = st.one_of(_NUMBER_LIKE, st.text(alphabet="ab1.%, -e", max_size=8), st.integers(-99, 999), st.floats(0, 1, allow_nan=False))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.integers(0, 6).flatmap(lambda n: st.lists(st.lists(_CELL, min_size=3, max_size=3), min_size=n, max_size=n)),
+    fmt=st.sampled_from(["simple", "grid", "plain"]),
+    width=st.sampled_from([None, 12, 30, 80]),
+)
+def test_columns_of_words_are_drawn_as_tabulate_reads_every_cell(rows, fmt, width):
+    from deckcli.render import table_fit
+
+    fitted = table_fit.fit_table(["a", "b", "c"], rows, fmt, width)
+    original = table_fit._surely_words
+    try:
+        table_fit._surely_words = lambda cell: False  # tabulate tries every cell as a number
+        assert table_fit.fit_table(["a", "b", "c"], rows, fmt, width) == fitted
+    finally:
+        table_fit._surely_words = original

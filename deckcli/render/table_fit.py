@@ -36,11 +36,13 @@ def fit_table(headers: Sequence[str], body: Sequence[Sequence[Any]], fmt: str, w
     rows = [[_cell_text(c) for c in row] for row in body]
     ncols = len(heads)
     whole = [True] * ncols
+    words = [i for i in range(ncols) if all(_surely_words(row[i]) for row in rows)] if rows else []
 
     def draw(caps: list[int | None]) -> str:
         shown = [[_wrap(c, caps[i], whole[i]) if isinstance(c, str) else c for i, c in enumerate(row)] for row in rows]
         titles = [_wrap(h, caps[i], False) for i, h in enumerate(heads)]
-        return str(tabulate(shown, headers=titles, tablefmt=fmt, disable_numparse=False))
+        # tabulate would try every cell of a column of words as a number, on each of the draws
+        return str(tabulate(shown, headers=titles, tablefmt=fmt, disable_numparse=words))
 
     if width is None or fmt in MARKUP_FORMATS or fmt not in multiline_formats:
         return draw([None] * ncols)
@@ -114,6 +116,16 @@ def _caps(natural: list[int], floors: list[int], budget: int) -> list[int | None
         widths[i] += extra
         spare -= extra
     return [None if w >= n else w for w, n in zip(widths, natural)]
+
+
+_NUMBER_CHARACTERS = frozenset("0123456789+-.,_eE \t\r\n" "infatyINFATY")
+"""Every character of a text tabulate may read as a number ("-1,234.5e6", " inf", "NaN", "1_000")."""
+
+
+def _surely_words(cell: Any) -> bool:
+    """Whether tabulate would read ``cell`` as text (or as missing, when empty) whatever its wrapping: it holds a
+    character no number has. Text with colour codes is never sure: tabulate strips them before reading."""
+    return isinstance(cell, str) and "\x1b" not in cell and (not cell or not set(cell.replace(_GLUE, " ")) <= _NUMBER_CHARACTERS)
 
 
 def _cell_text(cell: Any) -> Any:
