@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import tomllib
 
-from conftest import run_cli
+import pytest
+
+from conftest import run_cli, write_deck
 
 DECK = '''# my Temeria deck
 name = "Temeria"
@@ -70,3 +72,18 @@ def test_add_keeps_a_files_crlf_line_ends(tmp_path):
     run_cli(["add", deck, "Olaf"])
     data = deck.read_bytes()
     assert b'"Olaf" = 1\r\n' in data and b"\n" not in data.replace(b"\r\n", b"")
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["add", "{deck}", "Blue Stripes Commando", "-2"], "N is 1 or more; to take copies away, type: deckcli remove {deck} 'Blue Stripes Commando' 2"),
+        (["remove", "--rules", "advanced", "{deck}", "Decoy", "-1"], "N is 1 or more; to add copies, type: deckcli add {deck} Decoy 1"),
+    ],
+)
+def test_a_negative_count_says_which_command_to_type(tmp_path, args, said):
+    deck = write_deck(tmp_path, {"Decoy": 2})
+    before = deck.read_bytes()
+    result = run_cli([a.format(deck=deck) for a in args], exit_code=2)
+    assert said.format(deck=deck) in result.stderr and "No such option" not in result.stderr
+    assert deck.read_bytes() == before

@@ -90,7 +90,9 @@ def test_unwritable_places_are_one_line_errors(tmp_path, target):
         ("Foltest", "may mean"),
         ("Foltest: The Siegemaster", "not in the Nilfgaard set"),
         ("Vreemde", "is a Unit Card, not a Leader"),
-        ("Emhyr the Great", "is not a card"),
+        ("Emhyr the Great", '"Emhyr the Great" is not a Nilfgaard Leader; the'),
+        ("Crah", '"Crah" is not a Nilfgaard Leader; the'),  # once "did you mean Scorch?": only Leaders are suggested
+        ("Emhyr var Emreis: The Whte Flame", "did you mean Emhyr var Emreis: The White Flame?"),
     ],
 )
 def test_bad_leader_exit_2_naming_the_faction_leaders(tmp_path, leader, said):

@@ -10,6 +10,7 @@ import re
 
 from deckcli.catalog.abilities import KIND_NAMES
 from deckcli.catalog.model import Card, Catalog, FactionSet
+from deckcli.catalog.names import fold, suggest
 from deckcli.errors import CardLookupError
 from deckcli.text import did_you_mean, either, printable, spoken
 
@@ -100,7 +101,10 @@ def lookup_leader(catalog: Catalog, name: str, faction: FactionSet) -> Card:
     try:
         card = lookup_card(catalog, name, faction)
     except CardLookupError as error:
-        raise CardLookupError(f"{error.reason}; {choices}") from None
+        if catalog.find(name):  # several cards: the candidates are listed
+            raise CardLookupError(f"{error.reason}; {choices}") from None
+        close = suggest(name, {fold(leader): leader for leader in leaders}, limit=1)  # a Leader, never a Scorch
+        raise CardLookupError(f'"{printable(name)}" is not a {faction.name} Leader{did_you_mean(close)}; {choices}') from None
     if not card.is_leader:
         raise CardLookupError(f"{card.name} is a {KIND_NAMES[card.kind]}, not a Leader; {choices}")
     if card.name not in faction.copies:

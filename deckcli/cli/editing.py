@@ -32,6 +32,21 @@ def _edit(deck: str, name: str, change: int, rules: str) -> int:
     return EXIT_OK
 
 
+class _EditCommand(click.Command):
+    """``add`` / ``remove``: a negative N (``add deck.toml Decoy -1``) is told as such, not as an unknown option."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        import shlex
+
+        for arg in args:
+            if arg.startswith("-") and arg[1:].isdigit():
+                words = [shlex.quote(a) for at, a in enumerate(args) if not a.startswith("-") and args[at - 1 : at] != ["--rules"]][:2]
+                deck, name = (words + ["DECK", "NAME"][len(words):])[:2]
+                other, doing = ("remove", "take copies away") if self.name == "add" else ("add", "add copies")
+                raise click.UsageError(f"N is 1 or more; to {doing}, type: deckcli {other} {deck} {name} {arg[1:]}", ctx)
+        return super().parse_args(ctx, args)
+
+
 def _edit_command(command: Callable[[str, str, int, str], int]) -> click.Command:
     """``DECK NAME [N] [--rules R]``: the arguments and options ``add`` and ``remove`` share, as a command."""
     for decorate in (
@@ -43,7 +58,7 @@ def _edit_command(command: Callable[[str, str, int, str], int]) -> click.Command
         click.argument("deck", type=click.Path(dir_okay=False)),
     ):
         command = decorate(command)
-    return click.command(context_settings=CONTEXT)(command)
+    return click.command(cls=_EditCommand, context_settings=CONTEXT)(command)
 
 
 @_edit_command
