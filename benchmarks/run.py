@@ -279,6 +279,7 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
             {
                 "pass": (python + ["-c", "pass"], (0,)),
                 "click": (python + ["-c", "import click"], (0,)),
+                "jsonschema": (python + ["-c", "import click, jsonschema"], (0,)),
                 "floor": (python + [str(floor_app), str(starter)], (0,)),
                 "validate": (deckcli + ["validate", str(starter)], (0,)),
                 "illegal": (deckcli + ["validate", str(starter), "--rules", "advanced"], (1,)),
@@ -307,6 +308,11 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
                 label, ms(timing.cpu), f"python -c pass {ms(bare.cpu)}",
                 timing.cpu / bare.cpu, timing.wall / bare.wall, "-", None,
             ))
+        worded = start["jsonschema"]  # what wording a finding costs before deckcli does anything
+        figures.append(Figure(
+            'for scale: python -c "import click, jsonschema"', ms(worded.cpu), f"{floor_name} {ms(floor.cpu)}",
+            worded.cpu / floor.cpu, worded.wall / floor.wall, "-", None,
+        ))
 
         batch_runs = max(runs // 4, 3)
         print(f"timing {BATCH:,} decks and {UNKNOWN_NAMES} unknown names ({batch_runs} runs each) …", file=sys.stderr)

@@ -7,7 +7,7 @@ from typing import Callable
 import click
 
 from deckcli.cli.completion import complete_card, complete_rules
-from deckcli.cli.options import CONTEXT, reports_errors, say
+from deckcli.cli.options import CONTEXT, before_writing, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
@@ -15,7 +15,7 @@ def _edit(deck: str, name: str, change: int, rules: str) -> int:
     from deckcli.authoring.add_remove import edit_copies
     from deckcli.catalog.loading import default_catalog
     from deckcli.files.reading import STDIN, decode_text, display_path, read_bytes
-    from deckcli.files.safe_write import rewrite_text
+    from deckcli.files.safe_write import check_rewritable, rewrite_text
     from deckcli.render.verdicts import verdict_line
     from deckcli.rules.judging import judge_file
     from deckcli.rules.loading import load_rule_set
@@ -25,8 +25,9 @@ def _edit(deck: str, name: str, change: int, rules: str) -> int:
     rule_set = load_rule_set(rules)  # a mistyped --rules stops before the file changes
     where = display_path(deck)
     edit = edit_copies(decode_text(read_bytes(deck), where), where, default_catalog(), name, change)
+    check_rewritable(deck)
+    before_writing(lambda: say(edit.described(where)))
     rewrite_text(deck, edit.text)
-    say(edit.described(where))
     report = judge_file(deck, rule_set)
     say(verdict_line(report) if report.error is None else report.error.located())
     return EXIT_OK

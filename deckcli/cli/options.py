@@ -236,6 +236,22 @@ def echo_findings(where: str, findings: Sequence[Finding], warning: bool = False
         say(finding_line(where, finding, warning=warning), err=True)
 
 
+def before_writing(show: Callable[[], None]) -> None:
+    """Run ``show`` (what a command tells before it rewrites a file in place) and see standard output take it.
+
+    Standard output that cannot (closed: ``>&-``; full: ``>/dev/full``) raises ``OSError`` here,
+    before the file changes: the command exits 2 with nothing written, so a script that runs it
+    again never adds a card twice. A reader that went away (``| head -1``) stops nothing: the change
+    was asked for, and the rest of the output is dropped.
+    """
+    try:
+        show()
+        sys.stdout.write("")  # standard output closed before deckcli started raises here
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+
+
 def silence_stdout() -> None:
     import os
 

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from deckcli.cli.options import CONTEXT, reports_errors, say
+from deckcli.cli.options import CONTEXT, before_writing, reports_errors, say
 
 
 @click.command(context_settings=CONTEXT)
@@ -51,7 +51,7 @@ def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool
         raise click.UsageError("fix repairs a deck for one rule set: choose standard, advanced, solo or a FILE")
     _check_writable([deck] if apply_ else [], output, force)  # refused before a plan is shown, not after
     plan = plan_fix(deck, load_rule_set(rules), keep=keep, no_add=no_add)
-    _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt)
+    before_writing(lambda: _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt))
     if (apply_ or output is not None) and plan.exit_code == 0 and write_plan(plan, None if apply_ else output, force):
         click.echo(f"wrote {output or plan.deck}", err=fmt == "json")
     return plan.exit_code
@@ -77,7 +77,7 @@ def fix_lineup(files: tuple[str, ...], fmt: str, apply_: bool) -> int:
     if apply_ and plan.exit_code == 0:
         # Every deck the plan changes must be writable before any is written: never a half-repaired lineup.
         _check_writable([deck_plan.path for deck_plan in plan.decks if deck_plan.text is not None], None, False)
-    _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt)
+    before_writing(lambda: _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt))
     if apply_ and plan.exit_code == 0:
         for deck_plan in plan.decks:
             if write_plan(deck_plan, None, False):

@@ -1,0 +1,78 @@
+"""A command that rewrites a file in place and an output that fails: the file changes once or not at all.
+
+Standard output closed (``>&-``) or full (``>/dev/full``) stops ``add``, ``remove`` and
+``fix --apply`` before the file changes (exit 2): a script that runs them again never adds a
+card twice. A reader that goes away (``| head -1``) stops nothing: the change was asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DECKS, REPO
+
+COMMANDS = {
+    "add": ["add", "{deck}", "Decoy"],
+    "remove": ["remove", "{deck}", "Decoy"],
+    "fix --apply": ["fix", "{deck}", "--rules", "advanced", "--apply"],
+    "tournament --fix --apply": ["tournament", "{registration}", "--fix", "--apply"],
+}
+
+
+def _lineup(folder: Path) -> dict[str, Path]:
+    """The example registration and its decks copied into ``folder``, its Skellige deck the starter deck
+    (which breaks Advanced rules: ``fix`` and the lineup plan change it)."""
+    for name in ("tournament-registration.toml", "monsters-advanced.toml", "nilfgaard-advanced.toml"):
+        shutil.copy(DECKS / name, folder / name)
+    shutil.copy(DECKS / "skellige-starter.toml", folder / "skellige-advanced.toml")
+    return {"registration": folder / "tournament-registration.toml", "deck": folder / "skellige-advanced.toml"}
+
+
+def _run(args: list[str], paths: dict[str, Path], stdout: object) -> int:
+    command = [sys.executable, "-m", "deckcli", *[a.format(**{k: str(v) for k, v in paths.items()}) for a in args]]
+    return subprocess.run(command, stdout=stdout, stderr=subprocess.DEVNULL, cwd=REPO, timeout=120).returncode
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.toml"))}
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_closed_or_full_output_changes_no_file(tmp_path, name):
+    paths = _lineup(tmp_path)
+    before = _snapshot(tmp_path)
+    closed = subprocess.run(
+        [sys.executable, "-c", "import os, sys; os.close(1); os.execvp(sys.argv[1], sys.argv[1:])", sys.executable,
+         "-m", "deckcli", *[a.format(**{k: str(v) for k, v in paths.items()}) for a in COMMANDS[name]]],
+        stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120,
+    )
+    assert closed.returncode == 2 and "cannot write the output" in closed.stderr
+    assert _snapshot(tmp_path) == before
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            code = _run(COMMANDS[name], paths, full)
+        assert code == 2
+        assert _snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_reader_that_goes_away_still_gets_the_change(tmp_path, name):
+    paths = _lineup(tmp_path)
+    before = _snapshot(tmp_path)
+    args = [a.format(**{k: str(v) for k, v in paths.items()}) for a in COMMANDS[name]]
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before deckcli writes a byte
+    try:
+        code = subprocess.run([sys.executable, "-m", "deckcli", *args], stdout=write_end, stderr=subprocess.DEVNULL,
+                              cwd=REPO, timeout=120).returncode
+    finally:
+        os.close(write_end)
+    assert code == 0
+    after = _snapshot(tmp_path)
+    assert after != before and after[paths["deck"].name] != before[paths["deck"].name]
