@@ -205,3 +205,20 @@ def test_a_sheet_to_a_file_of_another_kind_is_refused(tmp_path):
     out = tmp_path / "s.txt"
     result = run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", out], exit_code=2)
     assert "FILE.html" in result.stderr and not out.exists()
+
+
+def test_a_deck_on_standard_input_gets_its_sheet(tmp_path):
+    deck = DECKS / "monsters-starter.toml"
+    from_file = run_cli(["sheet", deck, "-o", "-"]).stdout
+    from_stdin = run_cli(["sheet", "-", "-o", "-"], input=deck.read_text("utf-8")).stdout
+    assert from_stdin == from_file.replace(str(deck), "&lt;stdin&gt;")
+
+
+def test_control_characters_in_a_deck_name_are_shown_escaped(tmp_path):
+    deck = DECKS / "monsters-starter.toml"
+    text = deck.read_text("utf-8")
+    named = tmp_path / "named.toml"
+    named.write_text('name = "Red\\u001b]0;pwned\\u0007\\nline2"\n' + "\n".join(
+        line for line in text.splitlines() if not line.startswith("name")) + "\n", "utf-8")
+    said = run_cli(["sheet", named, "-o", tmp_path / "named.html"]).stdout
+    assert said.strip().endswith("deck sheet of Red\\x1b]0;pwned\\x07\\nline2 (Monsters)") and "\x1b" not in said

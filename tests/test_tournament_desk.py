@@ -115,3 +115,20 @@ def test_an_unjudged_registration_leaves_no_blank_line_on_standard_output(tmp_pa
     broken.write_text('decks = ["missing.toml", "b.toml", "c.toml"]\n', "utf-8")
     result = run_cli(["tournament", "--dir", tmp_path], exit_code=2)
     assert result.stdout.startswith("Tournament desk:") and "missing.toml" in result.stderr
+
+
+def test_an_unjudged_registration_keeps_its_player(tmp_path):
+    register(tmp_path / "a", "Alex")
+    register(tmp_path / "b", "Cy", ("monsters-advanced.toml",))  # one deck: not a lineup
+    result = run_cli(["tournament", "--dir", tmp_path, "--format", "csv"], exit_code=2)
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [(row["player"], row["verdict"]) for row in rows] == [("Alex", "legal"), ("Cy", "not judged")]
+
+
+def test_control_characters_in_a_player_name_are_shown_escaped(tmp_path):
+    register(tmp_path / "a", "Al\\u001b]0;pwned\\u0007ex\\nline2")
+    register(tmp_path / "b", "Bo", ("monsters-advanced.toml", "nilfgaard-advanced.toml", "../a/skellige-advanced.toml"))
+    text = run_cli(["tournament", "--dir", tmp_path]).stdout
+    assert "\x1b" not in text and "\x07" not in text
+    assert "Al\\x1b]0;pwned\\x07ex\\nline2" in text
+    assert all(not line.startswith("line2") for line in text.splitlines())

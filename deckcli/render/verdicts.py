@@ -21,7 +21,7 @@ from deckcli.render.annotations import annotation, finding_annotation
 from deckcli.render.documents import document_json
 from deckcli.render.formats import render_rows
 from deckcli.render.layout import WIDE, Layout
-from deckcli.text import counted, spoken, to_json
+from deckcli.text import counted, printable, spoken, to_json
 
 if TYPE_CHECKING:  # reports are only read here: their modules are not imported just to render one kind
     from deckcli.rules.judging import DeckReport
@@ -274,11 +274,11 @@ def render_desk(
         return document_json({"registrations": rows})
     if fmt == "csv":
         return render_rows(rows, fmt)
-    shown = [{**row, "player": row["player"] or "", "factions": ", ".join(row["factions"]),
+    shown = [{**row, "player": printable(row["player"] or ""), "factions": ", ".join(row["factions"]),
               "codes": ", ".join(row["codes"])} for row in rows]
     lines = [desk_summary_line(entries), render_rows([{k: r[k] for k in DESK_COLUMNS} for r in shown], "simple", DESK_COLUMNS, width)]
     for deck, users in shared:
-        who = spoken([f"{e.report.player or 'a player'} ({e.where})" for e in users if e.report is not None])
-        lines.append(f"note: {deck} is registered by {who}: one deck file for two players")
+        who = spoken([f"{printable(e.report.player or 'a player')} ({e.where})" for e in users if e.report is not None])
+        lines += Layout(width=width).wrap(f"note: {deck} is registered by {who}: one deck file for two players")
     return "\n".join(lines)
 

@@ -278,6 +278,7 @@ class DeskEntry:
     ``decks``, a missing deck file, …) or one of its deck files cannot be read;
     ``report`` is ``None`` in the first case. ``shares`` lists, per deck file
     that another registration also names, that file and the other registrations.
+    ``player`` is the registration's player when it names one, judged or not.
     """
 
     path: str
@@ -285,6 +286,7 @@ class DeskEntry:
     report: LineupReport | None = None
     error: DeckcliError | None = None
     shares: list[tuple[str, list[str]]] = field(default_factory=list)
+    player: str | None = None
 
     @property
     def exit_code(self) -> int:
@@ -313,7 +315,7 @@ class DeskEntry:
             codes = [f.code for f in report.violations]
             codes += [f.code for d in report.decks for f in d.violations]
         return {
-            "player": report.player if report is not None else None,
+            "player": report.player if report is not None else self.player,
             "registration": self.where,
             "legal": report.legal if report is not None else None,
             "verdict": self.verdict,
@@ -393,6 +395,7 @@ def judge_registrations(paths: Sequence[str], name: str = "tournament") -> Itera
             registration = read_registration(path, rules.deck_count, rules.label)
         except DeckcliError as error:
             entry.error = error
+            entry.player = _player_named(path)
             yield entry
             continue
         report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
@@ -400,6 +403,18 @@ def judge_registrations(paths: Sequence[str], name: str = "tournament") -> Itera
         entry.report = report
         entry.error = next((d.error for d in report.decks if d.error is not None), None)
         yield entry
+
+
+def _player_named(path: str) -> str | None:
+    """The ``player`` of a registration that cannot be judged, when the file still reads as TOML naming one."""
+    from deckcli.files.reading import decode_text, display_path, read_bytes
+    from deckcli.files.toml_lines import parse_toml
+
+    try:
+        player = parse_toml(decode_text(read_bytes(path), display_path(path)), display_path(path)).get("player")
+    except DeckcliError:
+        return None
+    return player if isinstance(player, str) and player.strip() else None
 
 
 def note_shared_decks(entries: Sequence[DeskEntry]) -> list[tuple[str, list[DeskEntry]]]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
+from deckcli.text import printable
 
 if TYPE_CHECKING:
     import jinja2
@@ -61,11 +62,15 @@ def render_template(name: str, paper: str = "a4", **values: Any) -> str:
 def is_registration(path: str) -> bool:
     """Whether the TOML file at ``path`` is a registration (``decks`` and no ``faction``) rather than a deck.
 
-    Raises :class:`DeckcliError` (exit 2) when the file cannot be read or is not TOML.
+    Standard input (``-``) is a deck: it can be read only once, and a registration names its
+    deck files relative to its own folder. Raises :class:`DeckcliError` (exit 2) when the file
+    cannot be read or is not TOML.
     """
-    from deckcli.files.reading import decode_text, display_path, read_bytes
+    from deckcli.files.reading import STDIN, decode_text, display_path, read_bytes
     from deckcli.files.toml_lines import parse_toml
 
+    if path == STDIN:
+        return False
     where = display_path(path)
     document = parse_toml(decode_text(read_bytes(path), where), where)
     return "decks" in document and "faction" not in document
@@ -83,14 +88,14 @@ def sheet_page(path: str, paper: str = "a4") -> Page:
         registration = registration_sheet(path)
         html = render_template("registration.html.j2", paper, sheet=registration, source=registration.where)
         who = registration.player or "no player named"
-        return Page("registration", registration.where, html, f"registration sheet ({who}): {registration.verdict}")
+        return Page("registration", registration.where, html, f"registration sheet ({printable(who)}): {registration.verdict}")
     from deckcli.rules.judging import read_resolved_deck
     from deckcli.sheets.deck_sheet import deck_sheet
 
     sheet = deck_sheet(read_resolved_deck(path))
     html = render_template("deck.html.j2", paper, sheet=sheet, source=sheet.where)
     code = EXIT_ILLEGAL if sheet.unresolved else EXIT_OK
-    return Page("deck", sheet.where, html, f"deck sheet of {sheet.name} ({sheet.faction})", code)
+    return Page("deck", sheet.where, html, f"deck sheet of {printable(sheet.name)} ({sheet.faction})", code)
 
 
 def pdf_bytes(html: str) -> bytes:
