@@ -96,3 +96,21 @@ def test_missing_rule_set_file(tmp_path):
 def test_no_deck_given():
     result = run_cli(["validate"], exit_code=2)
     assert "Missing argument" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["validat", "x.toml"], "No such command 'validat'; did you mean validate?"),
+        (["cards", "--faction", "skelige"], "'skelige' is not a faction; did you mean Skellige?"),
+        (["cards", "--ability", "tightbond"], "did you mean Tight Bond?"),
+        (["cards", "--row", "sieg"], "'sieg' is not a row; did you mean Siege?"),
+        (["stats", str(DECKS / "monsters-starter.toml"), "--format", "jsn"], "'jsn' is not a format; did you mean json?"),
+        (["stats", str(DECKS / "monsters-starter.toml"), "--table", "group"], "did you mean groups?"),
+        (["cards", "--row", "xyz"], "'xyz' is not a row; choose one of: Close"),
+    ],
+)
+def test_a_mistyped_command_or_choice_gets_did_you_mean_within_80_columns(args, said):
+    stderr = run_cli(args, exit_code=2).stderr
+    assert said in " ".join(line.strip() for line in stderr.splitlines())
+    assert max(len(line) for line in stderr.splitlines()) <= 80

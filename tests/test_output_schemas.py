@@ -133,4 +133,5 @@ def test_a_schema_is_not_vacuous():
 
 def test_schema_needs_a_faction_or_a_command():
     assert "--output-of COMMAND" in run_cli(["schema"], exit_code=2).stderr
-    assert "prints no JSON document" in run_cli(["schema", "--output-of", "fmt"], exit_code=2).stderr
+    said = run_cli(["schema", "--output-of", "fmt"], exit_code=2).stderr
+    assert "is not a command that prints a JSON document" in " ".join(line.strip() for line in said.splitlines())

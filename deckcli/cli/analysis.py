@@ -11,6 +11,7 @@ from deckcli.cli.options import (
     CONTEXT,
     StrParamType,
     echo_findings,
+    refuse_choice,
     echo_text,
     reports_errors,
     table_format_option,
@@ -34,7 +35,7 @@ class StatsTable(StrParamType):
 
         if value in TABLES:
             return value
-        self.fail(f"{value!r} is not a table; choose one of: {', '.join(TABLES)}", param, ctx)
+        refuse_choice(value, "a table", list(TABLES), param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         from deckcli.analysis.stats import TABLES

@@ -11,6 +11,7 @@ from deckcli.cli.options import (
     CONTEXT,
     FactionName,
     echo_findings,
+    refuse_choice,
     error_line,
     output_option,
     reports_errors,
@@ -173,7 +174,7 @@ class OutputOf(click.ParamType[str]):
         names = output_schema_names()
         if value in names:
             return str(value)
-        self.fail(f"{value!r} prints no JSON document; choose one of: {', '.join(names)}", param, ctx)
+        refuse_choice(value, "a command that prints a JSON document", list(names), param, ctx)
 
 
 @click.command(context_settings=CONTEXT)

@@ -46,6 +46,16 @@ class CommandsOnDemand(click.Group):
         defining = __import__(f"deckcli.cli.{module}", fromlist=[function or cmd_name])
         return cast(click.Command, getattr(defining, function or cmd_name))
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        typed = args[0] if args else ""
+        if typed and typed not in COMMANDS and not typed.startswith("-") and not ctx.resilient_parsing:
+            import difflib
+
+            close = difflib.get_close_matches(typed, COMMANDS, n=1)
+            if close:
+                ctx.fail(f"No such command {typed!r}; did you mean {close[0]}?")
+        return super().resolve_command(ctx, args)
+
     def every_command(self) -> dict[str, click.Command]:
         """Every command by name, each module imported (for tests and tools that go through them all)."""
         return {name: command for name in COMMANDS if (command := self.get_command(None, name)) is not None}

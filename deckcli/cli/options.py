@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Callable, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, ParamSpec, TypeVar
 
 import click
 
@@ -29,6 +29,29 @@ if TYPE_CHECKING:  # the render package is imported only when a command prints
     from deckcli.render.layout import Layout
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def refuse_choice(
+    value: str, what: str, choices: Sequence[str], param: click.Parameter | None, ctx: click.Context | None,
+) -> NoReturn:
+    """Fail an option's value that is not one of ``choices``: ``'jsn' is not a format; did you mean json?
+    Choose one of: …``, wrapped to 80 columns as Click shows it (``Error: Invalid value for '--format': …``).
+
+    ``what`` names what the value should be, with its article (``a format``). Raises ``click.BadParameter``.
+    """
+    import textwrap
+
+    from deckcli.catalog.names import fold, suggest
+    from deckcli.text import did_you_mean, printable
+
+    close = suggest(value, {fold(choice): choice for choice in choices}, limit=1)
+    message = f"{printable(value)!r} is not {what}{did_you_mean(close)} Choose one of: {', '.join(choices)}."
+    if not close:
+        message = message.replace(" Choose one of", "; choose one of", 1)
+    hint = param.get_error_hint(ctx) if param is not None and ctx is not None else "value"
+    prefix = f"Error: Invalid value for {hint}: "
+    lines = textwrap.wrap(prefix + message, 80, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+    raise click.BadParameter("\n".join(lines)[len(prefix):], ctx, param)
 
 
 def say(text: str, err: bool = False) -> None:
@@ -89,7 +112,7 @@ class TableFormat(StrParamType):
         choices = table_formats()
         if value.lower() in choices:
             return value.lower()
-        self.fail(f"{value!r} is not a format; choose one of: {', '.join(choices)}", param, ctx)
+        refuse_choice(value, "a format", choices, param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         from deckcli.cli.completion import complete_choices
@@ -153,8 +176,7 @@ class FactionName(FactionParamType):
         try:
             return catalog.faction(value)
         except KeyError:
-            choices = ", ".join(f.name for f in catalog.factions.values())
-            self.fail(f"{value!r} is not a faction; choose one of: {choices}", param, ctx)
+            refuse_choice(value, "a faction", [f.name for f in catalog.factions.values()], param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         from deckcli.catalog.loading import default_catalog
@@ -177,7 +199,7 @@ class GameName(StrParamType):
         code = find_named(value, names)
         if code is None:
             article = "an" if self.name[0] in "aeiou" else "a"
-            self.fail(f"{value!r} is not {article} {self.name}; choose one of: {', '.join(names.values())}", param, ctx)
+            refuse_choice(value, f"{article} {self.name}", list(names.values()), param, ctx)
         return code
 
 
