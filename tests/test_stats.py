@@ -305,3 +305,11 @@ def test_every_example_deck(deck):
 def test_an_unknown_name_shows_its_invisible_characters(tmp_path):
     result = run_cli(["stats", write_deck(tmp_path, {"Ves": 1, "Zz\u200bzz": 1})], exit_code=1)
     assert '"Zz\\u200bzz" is not a card of any faction set' in result.stderr
+
+
+@pytest.mark.parametrize("command", [["stats"], ["odds"], ["draw", "--seed", "1"]])
+def test_a_misspelt_section_is_warned_about_as_validate_does(tmp_path, command):
+    deck = tmp_path / "typo.toml"
+    deck.write_text('faction = "Monsters"\nleader = "Eredin: Bringer of Death"\n[card]\n"Decoy" = 2\n', "utf-8")
+    said = run_cli([*command, deck]).stderr
+    assert f"{deck}:3: warning: unknown-key: key 'card' is not part of a deck file" in said and "did you mean [cards]?" in said

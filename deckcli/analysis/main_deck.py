@@ -66,6 +66,7 @@ class MainDeck(NamedTuple):
     ``left_out`` lists what the figures do not cover, one :class:`Finding` each, with
     the codes ``validate`` gives (``unknown-card``, ``ambiguous-card``,
     ``leader-in-main``, ``side-deck-in-main``).
+    ``warnings`` are the deck file's own (``unknown-key``, ``zero-copies``, ``side-deck-copies``), as ``validate`` gives them.
     """
 
     where: str
@@ -73,6 +74,7 @@ class MainDeck(NamedTuple):
     leader: Card | None
     leaders: int = 0
     left_out: Sequence[Finding] = ()
+    warnings: Sequence[Finding] = ()
     unresolved: bool = False
 
     @property
@@ -133,4 +135,5 @@ def main_deck(deck: ResolvedDeck) -> MainDeck:
         leaders=len(deck.leaders),
         left_out=left_out,
         unresolved=bool(deck.unknown or deck.ambiguous),
+        warnings=tuple(deck.warnings),
     )

@@ -44,7 +44,9 @@ class StatsTable(StrParamType):
 
 
 def _print_deck_report(report: StatsReport | OddsReport, text: str) -> int:
-    """Say on stderr what the figures leave out, print ``text`` (paged on a terminal); 1 when some name is not a card."""
+    """Say on stderr what the figures leave out and the deck's warnings (a key deckcli does not read, ``= 0``),
+    print ``text`` (paged on a terminal); 1 when some name is not a card."""
+    echo_findings(report.main.where, report.main.warnings, warning=True)
     echo_findings(report.main.where, report.main.left_out)
     echo_text(text)
     return EXIT_ILLEGAL if report.main.unresolved else EXIT_OK

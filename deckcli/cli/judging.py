@@ -46,7 +46,7 @@ def validate(decks: tuple[str, ...], rules: str, fmt: str) -> int:
     \b
     Example:
       deckcli validate decks/*-advanced.toml --rules advanced
-      deckcli validate decks/*.toml --format github
+      deckcli validate decks/*-starter.toml --format github
       deckcli validate decks/skellige-starter.toml --rules all
     """
     from deckcli.render.verdicts import render_reports

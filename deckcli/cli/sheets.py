@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli.options import CONTEXT, reports_errors, say
+from deckcli.cli.options import CONTEXT, echo_findings, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
@@ -87,6 +87,7 @@ def draw(deck: str, seed: int | None, exchanges: int, fmt: str) -> int:
     from deckcli.sheets.sample_hand import draw_hand, new_seed, render_hand
 
     main = main_deck(read_named_deck(deck))
+    echo_findings(main.where, main.warnings, warning=True)
     hand = draw_hand(main, new_seed() if seed is None else seed, exchanges)
     text = render_hand(hand, fmt.lower())
     if fmt.lower() == "json":
