@@ -38,6 +38,8 @@ def imported(text: str, *args: str, exit_code: int = 0):
         "Blue Stripes Commando (three)",
         "Blue Stripes Commando x three",
         "Blue Stripes Commando - 3",
+        "Blue Stripes Commando – 3",
+        "Blue Stripes Commando —3",
         "Blue Stripes Commando: 3",
         "Blue Stripes Commando,3",
         "Blue Stripes Commando, 3",
@@ -80,3 +82,10 @@ def test_a_count_that_cannot_be_read_is_a_problem_line_never_one_copy(line):
     result, document = imported(LEADER + line + "\n", exit_code=1)
     assert document is None
     assert ":2: bad-line:" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("line", ["Blue Stripes Commando -3", "Blue Stripes Commando -1"])
+def test_a_negative_count_is_a_problem_line_never_copies(line):
+    result, document = imported(LEADER + line + "\n", exit_code=1)
+    assert document is None
+    assert f":2: bad-line: {line.rsplit(' ', 1)[1]} copies of Blue Stripes Commando: a count is a whole number" in result.stderr

@@ -64,7 +64,8 @@ _COUNT_LAST = (
     re.compile(rf"^(?P<name>.+?)\s+(?P<n>\d+)\s*{_TIMES}$", re.IGNORECASE),  # Name 3x
     re.compile(rf"^(?P<name>.+?)\s*\(\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\)$", re.IGNORECASE),  # (3x) (x3) (3 copies) (three)
     re.compile(rf"^(?P<name>.+?)\s*\[\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\]$", re.IGNORECASE),  # [3] [x3]
-    re.compile(r"^(?P<name>.+?)\s+[-–—]+\s*(?P<n>\d+)$"),  # Name - 3
+    re.compile(r"^(?P<name>.+?)\s+(?P<n>-\d+)$"),  # Name -1: a negative count, refused as such
+    re.compile(r"^(?P<name>.+?)\s+(?:-+\s+|[–—][-–—]*\s*)(?P<n>\d+)$"),  # Name - 3, Name –3
     re.compile(r"^(?P<name>.+?)\s*,\s*(?P<n>\d+)$"),  # Name,3
     re.compile(r"^(?P<name>.+?)\t\s*(?P<n>\d+)$"),  # Name<TAB>3
     re.compile(r"^(?P<name>.+?)\s*=\s*(?P<n>\d+)$"),  # "Name" = 3
