@@ -87,3 +87,16 @@ def test_a_negative_count_says_which_command_to_type(tmp_path, args, said):
     result = run_cli([a.format(deck=deck) for a in args], exit_code=2)
     assert said.format(deck=deck) in result.stderr and "No such option" not in result.stderr
     assert deck.read_bytes() == before
+
+
+def test_too_many_copies_say_how_many_may_be_added(tmp_path):
+    deck = write_deck(tmp_path, {"Decoy": 2})
+    said = run_cli(["add", deck, "Decoy", "999"], exit_code=2).stderr
+    assert "Decoy: 2 + 999 copies; the Northern Realms set prints 3: add at most 1" in said
+
+
+def test_another_faction_s_leader_is_refused_as_such(tmp_path):
+    deck = write_deck(tmp_path, {"Decoy": 2})
+    said = run_cli(["add", deck, "Eredin: Bringer of Death"], exit_code=2).stderr
+    assert "Eredin: Bringer of Death is a Monsters Leader: a Northern Realms deck takes a Northern Realms Leader" in said
+    assert "leader =" not in said

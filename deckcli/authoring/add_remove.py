@@ -52,6 +52,10 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
     faction = resolve_faction(deck, catalog)
     card = lookup_card(catalog, name, faction)
     if card.is_leader and change > 0:
+        if card.name not in faction.copies:
+            home = next((f.name for f in catalog.factions.values() if card.name in f.copies), "another faction's")
+            raise CardLookupError(f"{card.name} is a {home} Leader: a {faction.name} deck takes a {faction.name} "
+                                  "Leader (rulebook §2)")
         raise CardLookupError(f'{card.name} is a Leader: name it with leader = "{card.name}", not in [cards]')
     resolved = resolve_deck(deck, catalog)
     section = "side" if card.side_deck else "cards"
@@ -64,8 +68,9 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
             raise DeckFileError(f"{card.name} is not in the {faction.name} set: every card must show the deck's "
                                 "faction colour", where=where)
         if before + change > printed:
-            raise DeckFileError(f"{card.name}: {before} + {change} copies; the {faction.name} set prints {printed}",
-                                where=where)
+            room = f"add at most {printed - before}" if printed > before else "the deck holds them all"
+            raise DeckFileError(f"{card.name}: {before} + {change} copies; the {faction.name} set prints {printed}: "
+                                f"{room}", where=where)
     elif before == 0:
         raise DeckFileError(f"[{section}] holds no {card.name}: nothing to remove", where=where)
     elif before + change < 0:
