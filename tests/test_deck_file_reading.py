@@ -192,3 +192,19 @@ def test_a_binary_file_is_not_called_utf16(tmp_path):
     binary.write_bytes(b"\x7fELF\x02\x01\x01\x00" + b"\x00" * 8 + b"\x03\x00>\x00")
     result = run_cli(["validate", binary], exit_code=2)
     assert result.stderr.strip() == f"{binary}:1: holds NUL bytes: not a text file"
+
+
+def test_every_bad_count_is_placed_in_one_run(tmp_path):
+    deck = tmp_path / "counts.toml"
+    deck.write_text(HEADER + '"Decoy" = -1\n"Scorch" = 9999999999\n"Thaler" = "2"\n"Ves" = 1.5\n"Dun Banner Medic" = true\n',
+                    encoding="utf-8")
+    line = one_line_error(run_cli(["validate", deck], exit_code=2), deck)
+    assert line.startswith(f'{deck}:4: "Decoy" = -1: copies must be a whole number') and line.endswith(
+        "(and 4 more lines to correct: 5, 6, 7, 8)")
+
+
+def test_a_count_in_quotes_is_told_to_lose_them(tmp_path):
+    deck = tmp_path / "quoted.toml"
+    deck.write_text(HEADER + '"Thaler" = "2"\n', encoding="utf-8")
+    line = one_line_error(run_cli(["validate", deck], exit_code=2), deck)
+    assert line.endswith('; remove the quotes: "Thaler" = 2')

@@ -576,3 +576,12 @@ def test_fix_refuses_an_existing_output_before_showing_a_plan(tmp_path):
     result = run_cli(["fix", path, "--rules", "advanced", "-o", existing], exit_code=2)
     assert result.stdout == "" and "already exists" in result.stderr
     assert existing.read_text("utf-8") == "kept\n"
+
+
+def test_a_rule_set_whose_ref_goes_round_is_refused_as_validate_refuses_it(tmp_path):
+    rules = tmp_path / "round.json"
+    rules.write_text('{"$ref": "#"}', "utf-8")
+    deck = DECKS / "northern-realms-starter.toml"
+    fixed = run_cli(["fix", deck, "--rules", rules], exit_code=2).stderr
+    judged = run_cli(["validate", deck, "--rules", rules], exit_code=2).stderr
+    assert fixed == judged == f"{rules}: its $ref goes round in a circle (or it nests too deeply)\n"

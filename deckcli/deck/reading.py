@@ -97,6 +97,12 @@ def _shape_error(document: dict[str, Any], lines: dict[tuple[str, ...], int], wh
         template = cast("dict[str, Any]", error.schema).get("x-message", error.message)
         key = f'"{printable(path[-1])}"' if len(path) > 1 else (path[0] if path else "")
         reason = template.format(key=key, value=_toml_repr(error.instance))
+        if isinstance(error.instance, str) and error.instance.strip().isdigit() and len(path) > 1:
+            reason += f"; remove the quotes: {key} = {error.instance.strip()}"
+    others = sorted({lines[p] for e in errors[1:] if (p := tuple(str(q) for q in e.path)) in lines} - {line})
+    if others:  # the first is worded; the rest are placed, so that one run finds them all
+        shown = ", ".join(map(str, others[:8])) + (", …" if len(others) > 8 else "")
+        reason += f" (and {len(others)} more {'line' if len(others) == 1 else 'lines'} to correct: {shown})"
     raise DeckFileError(reason, where=where, line=line)
 
 

@@ -177,6 +177,8 @@ class _Walker:
 
     def refuse(self, keyword: str, spot: _Spot, why: str) -> RulesError:
         at = spot.down(keyword).path
+        if len(at) > 60:
+            at = "…/" + "/".join(at.split("/")[-4:])
         return RulesError(
             f"deckcli fix cannot turn {keyword} (at {at}) into a card constraint: {why}; "
             "deckcli validate still judges it",
@@ -198,8 +200,8 @@ class _Walker:
         from deckcli.files.schemas import packaged_schema
 
         self.depth += 1
-        if self.depth > 100:
-            raise self.refuse("$ref", spot, "the references go round in a circle")
+        if self.depth > 100:  # as validate refuses such a rule set: it judges nothing either
+            raise RulesError("its $ref goes round in a circle (or it nests too deeply)", where=self.where)
         target, fragment = urldefrag(urljoin(spot.base, ref))
         if target not in self.documents:
             parsed = urlparse(target)
