@@ -134,3 +134,9 @@ def test_kinds_and_rows_by_their_game_names():
     assert names("--kind", "weather card", "--row", "SIEGE") == set()
     assert names("--kind", "Special Card") == names("--kind", "special")
     assert names("--kind", "Leader Card") == names("--kind", "leader") != set()
+
+
+def test_no_match_prints_no_empty_table():
+    result = run_cli(["cards", "--search", "zzzz"])
+    assert result.stdout == "" and result.stderr == "deckcli: no card matches these filters\n"
+    assert json.loads(run_cli(["cards", "--search", "zzzz", "--format", "json"]).stdout)["cards"] == []

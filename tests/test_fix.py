@@ -585,3 +585,9 @@ def test_a_rule_set_whose_ref_goes_round_is_refused_as_validate_refuses_it(tmp_p
     fixed = run_cli(["fix", deck, "--rules", rules], exit_code=2).stderr
     judged = run_cli(["validate", deck, "--rules", rules], exit_code=2).stderr
     assert fixed == judged == f"{rules}: its $ref goes round in a circle (or it nests too deeply)\n"
+
+
+def test_keeping_a_card_outside_the_deck_s_set_is_refused():
+    said = run_cli(["fix", DECKS / "northern-realms-starter.toml", "--rules", "advanced", "--keep", "Hemdall"],
+                   exit_code=2).stderr
+    assert said == "deckcli: --keep Hemdall: not in the Northern Realms set, so no legal deck holds it: nothing to keep\n"

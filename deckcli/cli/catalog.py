@@ -73,7 +73,7 @@ def cards(
         from deckcli.render.documents import document_json
 
         click.echo(document_json({"cards": records}))
-    else:
+    elif records or fmt == "csv":  # a table with no rows says nothing a header alone could
         echo_text(render_rows(records, fmt, HEADERS, text_layout().width))
     if not records:
         say("deckcli: no card matches these filters", err=True)

@@ -38,7 +38,7 @@ from deckcli.repair.model import (
 from deckcli.rules.judging import DeckReport, judge_deck, unresolved_findings
 from deckcli.rules.lineups import LineupReport, LineupRules, lineup_profile
 from deckcli.rules.rule_set import RuleSet
-from deckcli.text import counted
+from deckcli.text import counted, spoken
 
 
 @dataclass(frozen=True)
@@ -208,6 +208,10 @@ def plan_fix(
     requirements = derive_requirements(rule_set.schema, rule_set.name, rule_set.where)
     pins = _keep_names(keep, catalog)
     read = _read(path, catalog)
+    outside = sorted(pin for pin in pins if pin not in read.deck.faction.copies)
+    if outside:
+        raise DeckcliError(f"--keep {spoken(outside)}: not in the {read.deck.faction.name} set, so no legal deck "
+                           "holds it: nothing to keep")
     before = judge_deck(read.deck, rule_set)
     plan = DeckPlan(read.where, path, rule_set.name, before.legal, faction_name=read.deck.faction.name,
                     pins=tuple(sorted(pins)), no_add=no_add)
