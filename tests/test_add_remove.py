@@ -100,3 +100,12 @@ def test_another_faction_s_leader_is_refused_as_such(tmp_path):
     said = run_cli(["add", deck, "Eredin: Bringer of Death"], exit_code=2).stderr
     assert "Eredin: Bringer of Death is a Monsters Leader: a Northern Realms deck takes a Northern Realms Leader" in said
     assert "leader =" not in said
+
+
+def test_a_byte_order_mark_is_kept(tmp_path):
+    deck = write_deck(tmp_path, {"Decoy": 2})
+    deck.write_bytes(b"\xef\xbb\xbf" + deck.read_bytes())
+    run_cli(["remove", deck, "Decoy"], exit_code=0)
+    run_cli(["add", deck, "Scorch"], exit_code=0)
+    data = deck.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\xef\xbb\xbf") == 1 and b'"Decoy" = 1' in data

@@ -24,10 +24,11 @@ def _edit(deck: str, name: str, change: int, rules: str) -> int:
         raise click.UsageError("DECK must be a file: standard input cannot be edited")
     rule_set = load_rule_set(rules)  # a mistyped --rules stops before the file changes
     where = display_path(deck)
-    edit = edit_copies(decode_text(read_bytes(deck), where), where, default_catalog(), name, change)
+    data = read_bytes(deck)
+    edit = edit_copies(decode_text(data, where), where, default_catalog(), name, change)
     check_rewritable(deck)
     before_writing(lambda: say(edit.described(where)))
-    rewrite_text(deck, edit.text)
+    rewrite_text(deck, ("\ufeff" if data.startswith(b"\xef\xbb\xbf") else "") + edit.text)  # its byte-order mark kept
     report = judge_file(deck, rule_set)
     say(verdict_line(report) if report.error is None else report.error.located())
     return EXIT_OK
