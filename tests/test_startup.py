@@ -6,6 +6,7 @@ so nothing imported by the test session itself can hide one.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -51,6 +52,22 @@ def test_help_imports_no_jsonschema_tabulate_or_catalog():
     assert not HEAVY & top_level(modules)
     assert "difflib" not in modules
     assert not {"deckcli.catalog.loading", "deckcli.catalog.model"} & modules  # no card data is read for --help
+
+
+def test_help_measures_the_terminal_without_shutil():
+    code, modules = imports_of("--help")
+    assert code == 0 and "shutil" not in modules
+
+
+@pytest.mark.parametrize("columns", ["40", "80", "150"])
+def test_help_is_as_wide_as_click_makes_it(columns):
+    env = {**os.environ, "COLUMNS": columns}
+    ours = subprocess.run([sys.executable, "-m", "deckcli", "odds", "--help"], capture_output=True, text=True, env=env)
+    clicks = subprocess.run(
+        [sys.executable, "-c", "from deckcli.cli.main import cli; cli(['odds', '--help'], prog_name='deckcli')"],
+        capture_output=True, text=True, env=env,
+    )
+    assert ours.stdout == clicks.stdout and ours.returncode == clicks.returncode == 0
 
 
 def test_a_legal_deck_is_judged_without_jsonschema_tables_or_toml_writers():

@@ -15,7 +15,7 @@ from typing import cast
 import click
 
 from deckcli import __version__
-from deckcli.cli.options import CONTEXT, silence_stdout
+from deckcli.cli.options import CONTEXT, HELP_WIDTH, silence_stdout, terminal_size
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
 COMMANDS = {
@@ -62,7 +62,7 @@ class CommandsOnDemand(click.Group):
 
 
 @click.group(cls=CommandsOnDemand, context_settings=CONTEXT)
-@click.version_option(__version__, prog_name="deckcli")
+@click.version_option(__version__, prog_name="deckcli", message="%(prog)s, version %(version)s")  # no gettext lookup
 def cli() -> None:
     """Validate, check and analyse decks for Gwent: The Legendary Card Game.
 
@@ -92,7 +92,7 @@ def main() -> None:
     if sys.stdout is None:  # started with standard output closed (`deckcli cards >&-`)
         sys.stdout = _ClosedOutput()
     try:
-        code = cli.main(prog_name="deckcli", standalone_mode=False)
+        code = cli.main(prog_name="deckcli", standalone_mode=False, terminal_width=_help_width())
     except click.exceptions.Exit as done:
         code = done.exit_code
     except click.ClickException as error:
@@ -127,6 +127,12 @@ class _ClosedOutput(io.TextIOBase):
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
 
+
+
+def _help_width() -> int:
+    """The width Click gives help text (the terminal's, at most ``max_content_width``, less 2, at least 50),
+    measured without Click importing shutil (and with it bz2 and lzma) for every ``--help``."""
+    return max(min(terminal_size(80, 24)[0], HELP_WIDTH) - 2, 50)
 
 
 def _flushed() -> bool:

@@ -28,7 +28,9 @@ _Command = TypeVar("_Command", bound=Callable[..., Any])
 if TYPE_CHECKING:  # the render package is imported only when a command prints
     from deckcli.render.layout import Layout
 
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+HELP_WIDTH = 100
+"""The widest help text, in columns."""
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": HELP_WIDTH}
 
 
 def refuse_choice(
