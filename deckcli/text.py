@@ -40,13 +40,13 @@ def did_you_mean(names: list[str], ending: str = "; ") -> str:
     return f"{ending}did you mean {either(names)}?" if names else ""
 
 
-def printable(text: str, limit: int = 80) -> str:
-    """``text`` made safe for a one-line message: control characters escaped, cut to ``limit``."""
-    head = text[: limit + 1]
+def printable(text: str, limit: int | None = 80) -> str:
+    """``text`` made safe for a one-line message: control characters escaped, cut to ``limit`` (``None``: whole)."""
+    head = text if limit is None else text[: limit + 1]
     # isprintable() is false for every control, format, private-use and unassigned character (and more):
     # when it holds, nothing here needs escaping (the common case, checked at C speed).
     shown = head if head.isprintable() else "".join(
         c if not unicodedata.category(c).startswith("C") else c.encode("unicode_escape").decode("ascii")
         for c in head
     )
-    return shown[:limit] + "…" if len(shown) > limit else shown
+    return shown[:limit] + "…" if limit is not None and len(shown) > limit else shown

@@ -222,3 +222,13 @@ def test_control_characters_in_a_deck_name_are_shown_escaped(tmp_path):
         line for line in text.splitlines() if not line.startswith("name")) + "\n", "utf-8")
     said = run_cli(["sheet", named, "-o", tmp_path / "named.html"]).stdout
     assert said.strip().endswith("deck sheet of Red\\x1b]0;pwned\\x07\\nline2 (Monsters)") and "\x1b" not in said
+
+
+def test_control_and_format_characters_of_a_name_are_escaped_in_the_page(tmp_path):
+    deck = tmp_path / "named.toml"
+    text = (DECKS / "monsters-starter.toml").read_text("utf-8")
+    deck.write_text('name = "Red\\u001b]0;x\\u0007 \\u202eevil"\n' + "\n".join(
+        line for line in text.splitlines() if not line.startswith("name")) + "\n", "utf-8")
+    page = run_cli(["sheet", deck, "-o", "-"]).stdout
+    assert "<h1>Red\\x1b]0;x\\x07 \\u202eevil</h1>" in page
+    assert not any(c in page for c in "\x1b\x07\u202e")

@@ -49,7 +49,16 @@ def environment() -> jinja2.Environment:
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
+        finalize=_shown,
     )
+
+
+def _shown(value: Any) -> Any:
+    """Every value a template prints, with the control and format characters of a player's text (a terminal
+    escape, a right-to-left override that would turn a printed name around) shown escaped, as in messages."""
+    if isinstance(value, str) and not hasattr(value, "__html__") and not value.isprintable():
+        return "\n".join(printable(line, limit=None) for line in value.split("\n"))
+    return value
 
 
 def render_template(name: str, paper: str = "a4", **values: Any) -> str:
