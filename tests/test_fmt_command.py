@@ -197,3 +197,11 @@ def test_max_copies_is_the_deck_schemas_maximum():
     from deckcli.files.schemas import packaged_schema
 
     assert packaged_schema("deck")["$defs"]["cardTable"]["additionalProperties"]["maximum"] == MAX_COPIES
+
+
+def test_top_level_keys_are_spaced_as_the_cards_are(tmp_path):
+    deck = tmp_path / "tight.toml"
+    deck.write_text('faction="Skellige" # mine\nleader  =   "Crach an Craite"\n"name"="x"\n[cards]\n"Decoy"=2\n', "utf-8")
+    run_cli(["fmt", deck])
+    assert deck.read_text("utf-8") == 'faction = "Skellige" # mine\nleader = "Crach an Craite"\n"name" = "x"\n[cards]\n"Decoy" = 2\n'
+    run_cli(["fmt", "--check", deck])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import tomllib
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -90,3 +91,15 @@ def test_a_gwent_classic_file_cut_short_is_said_to_be_broken_json(tmp_path):
     result = run_cli(["import", path, "-o", tmp_path / "out.toml"], exit_code=2)
     assert result.stderr.startswith(f"{path}:") and "is not valid JSON" in result.stderr
     assert not (tmp_path / "out.toml").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "shape"),
+    [('{"faction": "realms", "cards": {"a": 1}}', "JSON without a cards list"), ("[]", "a JSON list"),
+     ('[["x", 1]]', "a JSON list")],
+)
+def test_json_of_another_shape_is_not_read_as_a_card_list(tmp_path, text, shape):
+    listing = tmp_path / "deck.json"
+    listing.write_text(text, "utf-8")
+    said = run_cli(["import", listing, "-o", "-"], exit_code=2).stderr
+    assert said.startswith(f"{listing}: is {shape}, not a gwent-classic deck file") and len(said.splitlines()) == 1

@@ -86,6 +86,7 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
             placed = resolved.main if section == "cards" else resolved.side
             last_lines = {name: card.lines[-1] for name, card in placed.items()}
             document[section] = _canonical_table(document[section], catalog, where, section, last_lines)
+    _spaced_keys(document)
     text = tomlkit.dumps(document)
     text = bom + (text.replace("\n", "\r\n") if crlf else text)
     return Formatted(where, text, text != bom + original, unresolved_findings(resolved))
@@ -116,6 +117,15 @@ def canonical_text(text: str, where: str, catalog: Catalog | None = None) -> str
 def _unique_card(catalog: Catalog, name: str) -> Card | None:
     found = catalog.find(name)
     return found[0] if len(found) == 1 else None
+
+
+def _spaced_keys(document: Any) -> None:
+    """``faction="Skellige"`` and ``leader  =  "…"`` written ``key = value``, as the cards are (quoting kept)."""
+    from tomlkit.items import AoT, SingleKey, Table
+
+    for index, (key, item) in enumerate(document.body):
+        if isinstance(key, SingleKey) and not isinstance(item, (Table, AoT)) and key.sep != " = ":
+            document.body[index] = (SingleKey(key.key, t=key.t, sep=" = "), item)
 
 
 def _set_string(document: Any, key: str, value: str) -> None:

@@ -98,25 +98,35 @@ def read_list(text: str, where: str, catalog: Catalog) -> DeckList:
 
     if is_gwent_classic(text):
         return read_gwent_classic(text, where, catalog)
-    if text.lstrip().startswith("{"):
+    if text.lstrip().startswith(("{", "[")):
         _refuse_broken_json(text, where)
     return parse_list(text, where, catalog)
 
 
 def _refuse_broken_json(text: str, where: str) -> None:
     """A file that opens like a JSON object (a gwent-classic deck file) but is not valid JSON is said to be
-    broken, with the place, rather than read line by line as a card list. Raises :class:`DeckFileError`."""
+    broken, with the place, rather than read line by line as a card list; valid JSON of another shape is said
+    not to be a gwent-classic deck file. Raises :class:`DeckFileError`."""
     import json
 
+    opens_as_object = text.lstrip().startswith("{")
     try:
-        json.loads(text)
+        document = json.loads(text)
     except RecursionError:
         raise DeckFileError("is JSON nested too deeply to be a gwent-classic deck file", where=where) from None
     except json.JSONDecodeError as error:
+        if not opens_as_object:
+            return  # "[…" that is not JSON: a card list's own line, read as one
         raise DeckFileError(
             f"is not valid JSON ({error.msg}): a gwent-classic deck file must be whole; save it again",
             where=where, line=error.lineno, column=error.colno,
         ) from None
+    shape = "a JSON list" if isinstance(document, list) else "JSON without a cards list" if isinstance(document, dict) else "JSON"
+    raise DeckFileError(
+        f"is {shape}, not a gwent-classic deck file (a JSON object with faction, leader and cards: a list of "
+        "[ID, COPIES] pairs)",
+        where=where,
+    )
 
 
 def parse_list(text: str, where: str, catalog: Catalog | None = None) -> DeckList:
