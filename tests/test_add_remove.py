@@ -109,3 +109,12 @@ def test_a_byte_order_mark_is_kept(tmp_path):
     run_cli(["add", deck, "Scorch"], exit_code=0)
     data = deck.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\xef\xbb\xbf") == 1 and b'"Decoy" = 1' in data
+
+
+def test_a_misspelt_cards_section_is_named_not_doubled(tmp_path):
+    deck = tmp_path / "typo.toml"
+    text = 'faction = "Monsters"\nleader = "Eredin: Bringer of Death"\n[card]\n"Decoy" = 2\n'
+    deck.write_text(text, "utf-8")
+    said = run_cli(["add", deck, "Decoy"], exit_code=2).stderr
+    assert said.startswith(f"{deck}:3: [card] is not a section of a deck file: rename it [cards] first")
+    assert deck.read_text("utf-8") == text

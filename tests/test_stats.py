@@ -307,7 +307,7 @@ def test_an_unknown_name_shows_its_invisible_characters(tmp_path):
     assert '"Zz\\u200bzz" is not a card of any faction set' in result.stderr
 
 
-@pytest.mark.parametrize("command", [["stats"], ["odds"], ["draw", "--seed", "1"]])
+@pytest.mark.parametrize("command", [["stats"], ["odds"], ["draw", "--seed", "1"], ["export"], ["diff", str(DECKS / "monsters-starter.toml")]])
 def test_a_misspelt_section_is_warned_about_as_validate_does(tmp_path, command):
     deck = tmp_path / "typo.toml"
     deck.write_text('faction = "Monsters"\nleader = "Eredin: Bringer of Death"\n[card]\n"Decoy" = 2\n', "utf-8")

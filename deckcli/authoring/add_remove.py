@@ -10,9 +10,13 @@ The file keeps its comments and order (:mod:`deckcli.authoring.deck_edits`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from deckcli.catalog.model import Card, Catalog
 from deckcli.errors import CardLookupError, DeckFileError
+
+if TYPE_CHECKING:
+    from deckcli.deck.reading import DeckFile
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,7 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
         raise CardLookupError(f'{card.name} is a Leader: name it with leader = "{card.name}", not in [cards]')
     resolved = resolve_deck(deck, catalog)
     section = "side" if card.side_deck else "cards"
+    _refuse_a_misspelt_section(deck, section, where)
     held = resolved.side if card.side_deck else resolved.main
     before = held[card.name].copies if card.name in held else 0
     printed = faction.copies.get(card.name, 0)
@@ -78,3 +83,14 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
     after = max(before + change, 0)
     return CopiesEdit(set_copies(text, where, catalog, {(section, card.name): after}), card, section, before, after,
                       note)
+
+
+def _refuse_a_misspelt_section(deck: DeckFile, section: str, where: str) -> None:
+    """A table close to ``section`` (``[card]``, ``[Cards]``) holds the cards the player meant: editing would start a
+    second list beside it. Raises :class:`DeckFileError` naming its line."""
+    import difflib
+
+    for key, line in deck.extra_keys:
+        if isinstance(deck.document.get(key), dict) and difflib.get_close_matches(key.casefold(), [section], cutoff=0.75):
+            raise DeckFileError(f"[{key}] is not a section of a deck file: rename it [{section}] first (the change "
+                                f"would go to a second list)", where=where, line=line)

@@ -148,5 +148,8 @@ def diff(old: str, new: str, fmt: str) -> int:
 
     if old == new == "-":
         raise click.UsageError("standard input (-) can be read only once")
-    echo_text(render_diff(diff_decks(read_named_deck(old), read_named_deck(new)), fmt, text_layout().width))
+    decks = [read_named_deck(old), read_named_deck(new)]
+    for resolved in decks:
+        echo_findings(resolved.where, resolved.warnings, warning=True)
+    echo_text(render_diff(diff_decks(*decks), fmt, text_layout().width))
     return EXIT_OK

@@ -119,7 +119,9 @@ def export(deck: str, to: str) -> int:
     from deckcli.authoring.exporting import render_deck_list
     from deckcli.rules.judging import read_named_deck
 
-    click.echo(render_deck_list(read_named_deck(deck), to), nl=False)
+    resolved = read_named_deck(deck)
+    echo_findings(resolved.where, resolved.warnings, warning=True)
+    click.echo(render_deck_list(resolved, to), nl=False)
     return EXIT_OK
 
 
