@@ -77,8 +77,9 @@ def test_add_keeps_a_files_crlf_line_ends(tmp_path):
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["add", "{deck}", "Blue Stripes Commando", "-2"], "N is 1 or more; to take copies away, type: deckcli remove {deck} 'Blue Stripes Commando' 2"),
-        (["remove", "--rules", "advanced", "{deck}", "Decoy", "-1"], "N is 1 or more; to add copies, type: deckcli add {deck} Decoy 1"),
+        (["add", "{deck}", "Blue Stripes Commando", "-2"], "N is 1 or more; to take copies away, type:\n    deckcli remove {deck} 'Blue Stripes Commando' 2\n"),
+        (["remove", "--rules", "advanced", "{deck}", "Decoy", "-1"], "N is 1 or more; to add copies, type:\n    deckcli add {deck} Decoy 1\n"),
+        (["add", "{deck}", "Decoy", "-0"], "Error: N is 1 or more\n"),
     ],
 )
 def test_a_negative_count_says_which_command_to_type(tmp_path, args, said):

@@ -7,6 +7,7 @@ reported when one fails, standard input read once, output to a closed or full st
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -114,3 +115,15 @@ def test_a_mistyped_command_or_choice_gets_did_you_mean_within_80_columns(args, 
     stderr = run_cli(args, exit_code=2).stderr
     assert said in " ".join(line.strip() for line in stderr.splitlines())
     assert max(len(line) for line in stderr.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["fix", str(DECKS / "monsters-starter.toml"), "--rules", "all"], ["sheet", str(DECKS / "monsters-starter.toml"), "-o", "x.txt"]],
+)
+def test_click_s_own_errors_fit_80_columns(args, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "deckcli", *args], capture_output=True, text=True, cwd=tmp_path,
+                          env={k: v for k, v in os.environ.items() if k != "COLUMNS"})
+    assert done.returncode == 2 and "Error: " in done.stderr
+    assert max(len(line) for line in done.stderr.splitlines()) <= 80
+    assert "\n    " in done.stderr.split("Error: ", 1)[1]  # a continuation line, indented

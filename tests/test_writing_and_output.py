@@ -76,3 +76,29 @@ def test_a_reader_that_goes_away_still_gets_the_change(tmp_path, name):
     assert code == 0
     after = _snapshot(tmp_path)
     assert after != before and after[paths["deck"].name] != before[paths["deck"].name]
+
+
+WRITERS = {
+    "fmt": ["fmt", "{deck}"],
+    "new": ["new", "--faction", "monsters", "-o", "{folder}/new.toml"],
+    "import": ["import", "{listing}", "--faction", "monsters", "-o", "{folder}/imported.toml"],
+    "schema": ["schema", "--faction", "monsters", "-o", "{folder}/deck.schema.json"],
+    "sheet": ["sheet", "{deck}", "-o", "{folder}/sheet.html"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRITERS))
+def test_a_closed_output_stops_a_writing_command_before_it_writes(tmp_path, name):
+    paths = _lineup(tmp_path)
+    deck = paths["deck"]
+    deck.write_text(deck.read_text("utf-8").replace(" = ", "="), "utf-8")  # fmt has something to change
+    (tmp_path / "list.txt").write_text("Decoy 2\n", "utf-8")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    args = [a.format(deck=deck, folder=tmp_path, listing=tmp_path / "list.txt") for a in WRITERS[name]]
+    closed = subprocess.run(
+        [sys.executable, "-c", "import os, sys; os.close(1); os.execvp(sys.argv[1], sys.argv[1:])", sys.executable,
+         "-m", "deckcli", *args],
+        stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120,
+    )
+    assert closed.returncode == 2 and "cannot write the output" in closed.stderr
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

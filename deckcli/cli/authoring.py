@@ -10,10 +10,11 @@ from deckcli.cli.completion import complete_leader, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     FactionName,
+    before_writing,
     echo_findings,
-    refuse_choice,
     error_line,
     output_option,
+    refuse_choice,
     reports_errors,
     say,
     write_output,
@@ -145,11 +146,15 @@ def fmt(decks: tuple[str, ...], check: bool, force: bool) -> int:
       deckcli fmt --check decks/*-starter.toml
     """
     from deckcli.authoring.canonical_form import format_file
+    from deckcli.files.safe_write import check_rewritable, rewrite_text
 
     codes = [EXIT_OK]
     for path in decks:
         try:
-            formatted = format_file(path, check=check, force=force)
+            formatted = format_file(path, check=True)  # nothing written yet: said first, then written
+            rewrites = formatted.changed and not check and path != "-"
+            if rewrites:
+                check_rewritable(path, force=force)
         except DeckcliError as error:
             say(error_line(error), err=True)
             codes.append(error.exit_code)
@@ -158,6 +163,14 @@ def fmt(decks: tuple[str, ...], check: bool, force: bool) -> int:
         status = formatted.status(check)
         if path == "-" and not check:
             click.echo(formatted.text, nl=False)
+        elif rewrites:
+            before_writing(lambda: say(status or ""))
+            try:
+                rewrite_text(path, formatted.text, force=force)
+            except DeckcliError as error:  # the folder or file changed under us since it was checked
+                say(error_line(error), err=True)
+                codes.append(error.exit_code)
+                continue
         elif status is not None:
             say(status)
         codes.append(formatted.exit_code(check))

@@ -41,11 +41,15 @@ class _EditCommand(click.Command):
         import shlex
 
         for arg in args:
-            if arg.startswith("-") and arg[1:].isdigit():
-                words = [shlex.quote(a) for at, a in enumerate(args) if not a.startswith("-") and args[at - 1 : at] != ["--rules"]][:2]
-                deck, name = (words + ["DECK", "NAME"][len(words):])[:2]
-                other, doing = ("remove", "take copies away") if self.name == "add" else ("add", "add copies")
-                raise click.UsageError(f"N is 1 or more; to {doing}, type: deckcli {other} {deck} {name} {arg[1:]}", ctx)
+            if not (arg.startswith("-") and arg[1:].isdigit()):
+                continue
+            if int(arg[1:]) == 0:
+                raise click.UsageError("N is 1 or more", ctx)
+            words = [shlex.quote(a) for at, a in enumerate(args) if not a.startswith("-") and args[at - 1 : at] != ["--rules"]][:2]
+            deck, name = (words + ["DECK", "NAME"][len(words):])[:2]
+            other, doing = ("remove", "take copies away") if self.name == "add" else ("add", "add copies")
+            # the command to type on a line of its own, never broken where the message wraps
+            raise click.UsageError(f"N is 1 or more; to {doing}, type:\n    deckcli {other} {deck} {name} {int(arg[1:])}", ctx)
         return super().parse_args(ctx, args)
 
 

@@ -96,6 +96,7 @@ def main() -> None:
     except click.exceptions.Exit as done:
         code = done.exit_code
     except click.ClickException as error:
+        _fit_80_columns(error)
         error.show()
         code = error.exit_code
     except click.Abort:
@@ -127,6 +128,17 @@ class _ClosedOutput(io.TextIOBase):
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
 
+
+
+def _fit_80_columns(error: click.ClickException) -> None:
+    """Wrap Click's one-line ``Error: …`` to 80 columns, continuation lines indented as deckcli's own messages."""
+    message = error.format_message()
+    if "\n" in message or len(message) + len("Error: ") <= 80:
+        return  # already laid out (deckcli's own choice errors), or short
+    from deckcli.render.layout import Layout
+
+    wrapped = "\n".join(Layout(width=80).wrap("Error: " + message))[len("Error: "):]
+    setattr(error, "format_message", lambda: wrapped)  # noqa: B010 - the instance's own message, as shown
 
 
 def _help_width() -> int:

@@ -248,6 +248,7 @@ def write_output(text: str, output: str, force: bool) -> bool:
         return False
     from deckcli.files.safe_write import write_text
 
+    before_writing(lambda: None)  # a closed standard output stops the command before the file is made
     write_text(output, text, force=force)
     return True
 

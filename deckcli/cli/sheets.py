@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli.options import CONTEXT, echo_findings, reports_errors, say
+from deckcli.cli.options import CONTEXT, before_writing, echo_findings, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
@@ -47,6 +47,7 @@ def sheet(file: str, output: str, force: bool, paper: str) -> int:
     if output == "-":
         click.echo(page.html, nl=False)
         return page.exit_code
+    before_writing(lambda: None)  # a closed standard output stops the command before the file is made
     if pdf:
         from deckcli.files.safe_write import write_bytes
 
