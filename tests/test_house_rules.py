@@ -368,3 +368,9 @@ def test_a_schema_nested_too_deeply(tmp_path):
     rules.write_text('{"not":' * 3000 + "{}" + "}" * 3000, encoding="utf-8")
     result = run_cli(["validate", "--rules", rules, STARTER], exit_code=2)
     assert result.stderr.strip().startswith(f"{rules}:1:") and "nested more than 32 levels deep" in result.stderr
+
+
+def test_a_deck_given_as_the_rule_set_is_said_to_be_one(tmp_path):
+    deck = DECKS / "monsters-starter.toml"
+    said = run_cli(["validate", "--rules", deck, "advanced"], exit_code=2).stderr
+    assert said.startswith(f"{deck}: is a TOML file, not a rule set: --rules takes standard, advanced, solo")

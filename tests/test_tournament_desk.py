@@ -132,3 +132,5 @@ def test_control_characters_in_a_player_name_are_shown_escaped(tmp_path):
     assert "\x1b" not in text and "\x07" not in text
     assert "Al\\x1b]0;pwned\\x07ex\\nline2" in text
     assert all(not line.startswith("line2") for line in text.splitlines())
+    rows = list(csv.DictReader(io.StringIO(run_cli(["tournament", "--dir", tmp_path, "--format", "csv"]).stdout)))
+    assert rows[0]["player"] == "Al\\x1b]0;pwned\\x07ex\\nline2"

@@ -272,8 +272,8 @@ def render_desk(
     rows = [entry.row() for entry in entries]
     if fmt == "json":
         return document_json({"registrations": rows})
-    if fmt == "csv":
-        return render_rows(rows, fmt)
+    if fmt == "csv":  # a spreadsheet's text: a player's control characters shown escaped, as in the text summary
+        return render_rows([{**row, "player": row["player"] and printable(row["player"], limit=None)} for row in rows], fmt)
     shown = [{**row, "player": printable(row["player"] or ""), "factions": ", ".join(row["factions"]),
               "codes": ", ".join(row["codes"])} for row in rows]
     lines = [desk_summary_line(entries), render_rows([{k: r[k] for k in DESK_COLUMNS} for r in shown], "simple", DESK_COLUMNS, width)]

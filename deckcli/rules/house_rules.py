@@ -39,6 +39,9 @@ def _read_json(path: Path, where: str) -> Any:
     try:
         return json.loads(text, parse_constant=_not_json, parse_float=_finite)
     except json.JSONDecodeError as error:
+        if path.suffix.lower() == ".toml":  # `validate --rules my-deck.toml advanced`: the deck taken as the rules
+            raise RulesError("is a TOML file, not a rule set: --rules takes standard, advanced, solo or a rule-set "
+                             "JSON Schema (give the deck after the rule set's name)", where=where) from None
         raise RulesError(f"not valid JSON: {error.msg}", where=where, line=error.lineno, column=error.colno) from None
     except ValueError as error:
         raise RulesError(f"not valid JSON: {error}", where=where) from None
