@@ -39,6 +39,15 @@ def _run(args: list[str], paths: dict[str, Path], stdout: object) -> int:
     return subprocess.run(command, stdout=stdout, stderr=subprocess.DEVNULL, cwd=REPO, timeout=120).returncode
 
 
+def _with_stdout_closed(args: list[str]) -> subprocess.CompletedProcess[str]:
+    """``python -m deckcli ARGS`` started with standard output closed (``>&-``)."""
+    return subprocess.run(
+        [sys.executable, "-c", "import os, sys; os.close(1); os.execvp(sys.argv[1], sys.argv[1:])", sys.executable,
+         "-m", "deckcli", *args],
+        stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120,
+    )
+
+
 def _snapshot(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.glob("*.toml"))}
 
@@ -47,11 +56,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 def test_a_closed_or_full_output_changes_no_file(tmp_path, name):
     paths = _lineup(tmp_path)
     before = _snapshot(tmp_path)
-    closed = subprocess.run(
-        [sys.executable, "-c", "import os, sys; os.close(1); os.execvp(sys.argv[1], sys.argv[1:])", sys.executable,
-         "-m", "deckcli", *[a.format(**{k: str(v) for k, v in paths.items()}) for a in COMMANDS[name]]],
-        stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120,
-    )
+    closed = _with_stdout_closed([a.format(**{k: str(v) for k, v in paths.items()}) for a in COMMANDS[name]])
     assert closed.returncode == 2 and "cannot write the output" in closed.stderr
     assert _snapshot(tmp_path) == before
     if os.path.exists("/dev/full"):
@@ -95,10 +100,6 @@ def test_a_closed_output_stops_a_writing_command_before_it_writes(tmp_path, name
     (tmp_path / "list.txt").write_text("Decoy 2\n", "utf-8")
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     args = [a.format(deck=deck, folder=tmp_path, listing=tmp_path / "list.txt") for a in WRITERS[name]]
-    closed = subprocess.run(
-        [sys.executable, "-c", "import os, sys; os.close(1); os.execvp(sys.argv[1], sys.argv[1:])", sys.executable,
-         "-m", "deckcli", *args],
-        stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120,
-    )
+    closed = _with_stdout_closed(args)
     assert closed.returncode == 2 and "cannot write the output" in closed.stderr
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
