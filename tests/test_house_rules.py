@@ -341,9 +341,23 @@ def test_a_count_format_on_text_falls_back_to_the_plain_message(tmp_path):
     ],
 )
 def test_a_rule_deckcli_would_never_judge_or_word_is_refused_when_the_rules_load(tmp_path, schema, expected):
+    rules = write_schema(tmp_path, json.dumps(schema, indent=2))
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"{rules}:") and expected in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("schema", "line"),
+    [
+        ('{\n  "properties": {\n    "heros": {"maximum": 3}\n  }\n}\n', 3),
+        ('{\n  "allOf": [\n    {"properties": {}},\n    {"properties": {\n      "unit_strenght": {}}}\n  ]\n}\n', 5),
+        ('{\n  "properties": {\n    "units": {\n      "minimum": "ten"\n    }\n  }\n}\n', 4),
+    ],
+)
+def test_a_refused_rule_is_placed_on_its_line(tmp_path, schema, line):
     rules = write_schema(tmp_path, schema)
     result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
-    assert result.stderr.startswith(f"{rules}: ") and expected in result.stderr
+    assert result.stderr.startswith(f"{rules}:{line}: ")
 
 
 @pytest.mark.parametrize(

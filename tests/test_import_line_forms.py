@@ -89,3 +89,9 @@ def test_a_negative_count_is_a_problem_line_never_copies(line):
     result, document = imported(LEADER + line + "\n", exit_code=1)
     assert document is None
     assert f":2: bad-line: {line.rsplit(' ', 1)[1]} copies of Blue Stripes Commando: a count is a whole number" in result.stderr
+
+
+def test_a_count_with_a_thousands_separator_is_one_count():
+    result, document = imported(LEADER + "Blue Stripes Commando 1,000\n", exit_code=1)
+    assert document is None
+    assert ":2: bad-line: 1000 copies of Blue Stripes Commando: a count is a whole number" in result.stderr

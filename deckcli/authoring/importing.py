@@ -65,6 +65,7 @@ _COUNT_LAST = (
     re.compile(rf"^(?P<name>.+?)\s*\(\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\)$", re.IGNORECASE),  # (3x) (x3) (3 copies) (three)
     re.compile(rf"^(?P<name>.+?)\s*\[\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\]$", re.IGNORECASE),  # [3] [x3]
     re.compile(r"^(?P<name>.+?)\s+(?P<n>-\d+)$"),  # Name -1: a negative count, refused as such
+    re.compile(r"^(?P<name>.+?)\s+(?P<n>\d{1,3}(?:,\d{3})+)$"),  # Name 1,000: one count, refused as too many
     re.compile(r"^(?P<name>.+?)\s+(?:-+\s+|[–—][-–—]*\s*)(?P<n>\d+)$"),  # Name - 3, Name –3
     re.compile(r"^(?P<name>.+?)\s*,\s*(?P<n>\d+)$"),  # Name,3
     re.compile(r"^(?P<name>.+?)\t\s*(?P<n>\d+)$"),  # Name<TAB>3
@@ -315,6 +316,7 @@ def _number(text: str) -> int:
 
 def _whole(digits: str) -> int:
     """A typed count; one of more digits than any count has is simply too many (int() refuses 4,301 digits)."""
+    digits = digits.replace(",", "")  # 1,000
     return int(digits) if len(digits) <= 6 else 10**6
 
 

@@ -99,7 +99,8 @@ def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
         jsonschema.Draft202012Validator.check_schema(contents)
     except jsonschema.SchemaError as error:
         location = "/".join(str(p) for p in error.absolute_path) or "top level"
-        raise RulesError(f"not a valid JSON Schema ({location}): {error.message}", where=where) from None
+        raise RulesError(f"not a valid JSON Schema ({location}): {error.message}", where=where,
+                         line=_line_of(where, list(error.absolute_path))) from None
     except RecursionError:
         raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
     _check_annotations(contents, where)
@@ -119,8 +120,10 @@ def _check_fields(schema: dict[str, Any], where: str) -> None:
     from deckcli.text import did_you_mean
 
     fields = profile_fields()
-    parts = [schema, *(part for key in ("allOf", "anyOf", "oneOf") for part in schema.get(key, []) if isinstance(part, dict))]
-    for part in parts:
+    parts: list[tuple[list[Any], Any]] = [([], schema)]
+    for key in ("allOf", "anyOf", "oneOf"):
+        parts += [([key, index], part) for index, part in enumerate(schema.get(key, [])) if isinstance(part, dict)]
+    for at, part in parts:
         properties = part.get("properties")
         for name in properties if isinstance(properties, dict) else ():
             if name not in fields:
@@ -128,8 +131,25 @@ def _check_fields(schema: dict[str, Any], where: str) -> None:
                 raise RulesError(
                     f'properties/{name}: the profile has no field "{name}", so this rule would never be judged{hint} '
                     "(deckcli profile DECK shows the fields)",
-                    where=where,
+                    where=where, line=_line_of(where, [*at, "properties", name]),
                 )
+
+
+def _line_of(where: str, path: list[Any]) -> int | None:
+    """The line of the key at ``path`` (``["properties", "units", "minimum"]``) in the rule file ``where``: each key
+    looked for after the one before it, list indices passed over. ``None`` when the file cannot tell."""
+    try:
+        text = Path(where).read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    at = -1
+    for part in path:
+        if isinstance(part, int):
+            continue
+        at = text.find(json.dumps(str(part), ensure_ascii=False), at + 1)
+        if at < 0:
+            return None
+    return text.count("\n", 0, at) + 1 if at >= 0 else None
 
 
 def _check_annotations(node: Any, where: str) -> None:
