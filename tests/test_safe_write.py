@@ -163,3 +163,32 @@ def test_an_unwritable_folder_is_one_line(tmp_path):
             rewrite_text(path, "new\n")
     finally:
         folder.chmod(0o755)
+
+
+@AS_ROOT
+def test_output_force_keeps_the_replaced_file_s_owner_and_mode(tmp_path):
+    output = tmp_path / "deck.toml"
+    output.write_text("old\n", "utf-8")
+    os.chown(output, 1000, 1000)
+    output.chmod(0o640)
+    run_cli(["new", "--faction", "monsters", "-o", output, "--force"])
+    found = output.stat()
+    assert (found.st_uid, found.st_gid, stat.S_IMODE(found.st_mode)) == (1000, 1000, 0o640)
+    assert 'faction = "Monsters"' in output.read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["add", "{deck}", "Decoy"], ["remove", "{deck}", "Decoy"], ["fix", "{deck}", "--rules", "advanced", "--apply"]],
+)
+def test_force_rewrites_a_hard_linked_deck_for_add_remove_and_fix(tmp_path, args):
+    deck = tmp_path / "deck.toml"
+    deck.write_text((DECKS / "northern-realms-starter.toml").read_text("utf-8"), "utf-8")
+    other = tmp_path / "other.toml"
+    os.link(deck, other)
+    before = deck.read_bytes()
+    command = [a.format(deck=deck) for a in args]
+    said = run_cli(command, exit_code=2).stderr
+    assert "(hard links)" in said and "use --force" in said and deck.read_bytes() == before
+    run_cli([*command, "--force"])
+    assert deck.read_bytes() != before and other.read_bytes() == before

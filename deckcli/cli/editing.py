@@ -11,7 +11,7 @@ from deckcli.cli.options import CONTEXT, before_writing, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
-def _edit(deck: str, name: str, change: int, rules: str) -> int:
+def _edit(deck: str, name: str, change: int, rules: str, force: bool) -> int:
     from deckcli.authoring.add_remove import edit_copies
     from deckcli.catalog.loading import default_catalog
     from deckcli.files.reading import STDIN, decode_text, display_path, read_bytes
@@ -26,9 +26,9 @@ def _edit(deck: str, name: str, change: int, rules: str) -> int:
     where = display_path(deck)
     data = read_bytes(deck)
     edit = edit_copies(decode_text(data, where), where, default_catalog(), name, change)
-    check_rewritable(deck)
+    check_rewritable(deck, force=force)
     before_writing(lambda: say(edit.described(where)))
-    rewrite_text(deck, ("\ufeff" if data.startswith(b"\xef\xbb\xbf") else "") + edit.text)  # its byte-order mark kept
+    rewrite_text(deck, ("\ufeff" if data.startswith(b"\xef\xbb\xbf") else "") + edit.text, force=force)  # its BOM kept
     report = judge_file(deck, rule_set)
     say(verdict_line(report) if report.error is None else report.error.located())
     return EXIT_OK
@@ -53,10 +53,12 @@ class _EditCommand(click.Command):
         return super().parse_args(ctx, args)
 
 
-def _edit_command(command: Callable[[str, str, int, str], int]) -> click.Command:
-    """``DECK NAME [N] [--rules R]``: the arguments and options ``add`` and ``remove`` share, as a command."""
+def _edit_command(command: Callable[[str, str, int, str, bool], int]) -> click.Command:
+    """``DECK NAME [N] [--rules R] [--force]``: the arguments and options ``add`` and ``remove`` share, as a command."""
     for decorate in (
         reports_errors,
+        click.option("--force", is_flag=True,
+                     help="Rewrite DECK even if it has other hard links (those other names keep the old text)."),
         click.option("--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE",
                      shell_complete=complete_rules, help="The rule set of the verdict printed after the edit."),
         click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]"),
@@ -68,7 +70,7 @@ def _edit_command(command: Callable[[str, str, int, str], int]) -> click.Command
 
 
 @_edit_command
-def add(deck: str, name: str, copies: int, rules: str) -> int:
+def add(deck: str, name: str, copies: int, rules: str, force: bool) -> int:
     """Add N copies (default 1) of a card to a deck file, then print its verdict.
 
     NAME resolves as in the deck file (unknown or ambiguous names are refused);
@@ -80,11 +82,11 @@ def add(deck: str, name: str, copies: int, rules: str) -> int:
       deckcli add temeria.toml "Blue Stripes Commando" 3
       deckcli add temeria.toml Decoy --rules advanced
     """
-    return _edit(deck, name, copies, rules)
+    return _edit(deck, name, copies, rules, force)
 
 
 @_edit_command
-def remove(deck: str, name: str, copies: int, rules: str) -> int:
+def remove(deck: str, name: str, copies: int, rules: str, force: bool) -> int:
     """Remove N copies (default 1) of a card from a deck file, then print its verdict.
 
     At 0 copies the card's line is deleted; comments and order are kept, and
@@ -95,4 +97,4 @@ def remove(deck: str, name: str, copies: int, rules: str) -> int:
       deckcli remove temeria.toml Decoy
       deckcli remove skellige.toml "Young Berserker" 2 --rules advanced
     """
-    return _edit(deck, name, -copies, rules)
+    return _edit(deck, name, -copies, rules, force)

@@ -19,7 +19,8 @@ from deckcli.cli.options import CONTEXT, before_writing, reports_errors, say
 @click.option("--no-add", is_flag=True, help="Remove cards only; never add one.")
 @click.option("--apply", "apply_", is_flag=True, help="Rewrite DECK with the plan, comments and order kept.")
 @click.option("-o", "--output", metavar="FILE", help="Write the repaired deck to FILE instead (never replaced without --force).")
-@click.option("--force", is_flag=True, help="With -o: replace FILE if it already exists.")
+@click.option("--force", is_flag=True, help="With -o: replace FILE if it already exists; with --apply: rewrite DECK even "
+              "if it has other hard links (they keep the old text).")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
     help="text: one line per change, the repaired deck's verdict, the count; json: one document.",
@@ -45,8 +46,8 @@ def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool
 
     if apply_ and output is not None:
         raise click.UsageError("give --apply (rewrite DECK) or -o FILE, not both")
-    if force and output is None:
-        raise click.UsageError("--force goes with -o FILE")
+    if force and output is None and not apply_:
+        raise click.UsageError("--force goes with -o FILE or --apply")
     if rules.strip().lower() == EVERY_RULE_SET:
         raise click.UsageError("fix repairs a deck for one rule set: choose standard, advanced, solo or a FILE")
     _check_writable([deck] if apply_ else [], output, force)  # refused before a plan is shown, not after
@@ -93,6 +94,6 @@ def _check_writable(rewritten: list[str], output: str | None, force: bool) -> No
 
     for path in rewritten:
         if path != "-":
-            check_rewritable(path)
+            check_rewritable(path, force=force)
     if output is not None and output != "-" and os.path.lexists(output) and not force:
         raise OutputError(EXISTS, where=output)

@@ -29,7 +29,9 @@ def write_bytes(path: str | Path, data: bytes, *, force: bool = False) -> None:
     Without ``force`` an existing file is never replaced, not even by a file
     written at the same moment by another program. A symbolic link is followed,
     so the file it points to is rewritten and the link stays. A new file gets
-    the usual permissions (``0666`` less the umask); a replaced one keeps its own.
+    the usual permissions (``0666`` less the umask); a replaced one keeps its own
+    mode, owner and group, and extended attributes where they can be copied
+    (as :func:`rewrite_text` does: a file of another user is refused, never taken over).
 
     Raises :class:`OutputError` (exit code 2) when ``path`` is blank, names a
     folder (``x/``, ``x/.``) or a device (never replaced, even with ``force``), its folder does not
@@ -50,7 +52,8 @@ def write_bytes(path: str | Path, data: bytes, *, force: bool = False) -> None:
     exists = target.exists()
     if exists and not force:
         raise OutputError(EXISTS, where=where)
-    mode = _mode_of(target) if exists else _new_file_mode()
+    before = target.stat() if exists else None
+    mode = stat.S_IMODE(before.st_mode) if before is not None else _new_file_mode()
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as error:
@@ -59,6 +62,9 @@ def write_bytes(path: str | Path, data: bytes, *, force: bool = False) -> None:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
+            if before is not None:
+                _keep_owner(stream.fileno(), before, where)
+                _copy_attributes(str(target), stream.fileno())
             os.fsync(stream.fileno())
         os.chmod(temporary, mode)
         if force:
@@ -83,10 +89,6 @@ def _link_new(temporary: str, target: Path, where: str) -> None:
         if target.exists():
             raise OutputError(EXISTS, where=where) from None
         os.replace(temporary, target)
-
-
-def _mode_of(target: Path) -> int:
-    return target.stat().st_mode & 0o7777
 
 
 def _new_file_mode() -> int:

@@ -303,7 +303,8 @@ def _set_leader(text: str, where: str, names: list[str]) -> str:
 
 def write_plan(plan: DeckPlan, output: str | None, force: bool) -> bool:
     """Write the repaired deck: over the deck file itself when ``output`` is ``None`` (``--apply``), else
-    to ``output`` (``-o``, never replacing a file without ``force``). Returns whether a file was written.
+    to ``output`` (``-o``, never replacing a file without ``force``). With ``--apply``, ``force`` rewrites a deck
+    file that has other hard links too (they keep the old text). Returns whether a file was written.
 
     Raises :class:`OutputError` (exit 2) as :mod:`deckcli.files.safe_write` does, and
     :class:`DeckcliError` for ``--apply`` on standard input.
@@ -315,7 +316,7 @@ def write_plan(plan: DeckPlan, output: str | None, force: bool) -> bool:
     if output is None:
         if plan.path == "-":
             raise DeckcliError("--apply cannot rewrite standard input: use -o FILE")
-        rewrite_text(plan.path, plan.text)
+        rewrite_text(plan.path, plan.text, force=force)
     else:
         write_text(output, plan.text, force=force)
     return True
