@@ -311,3 +311,26 @@ def test_columns_of_words_are_drawn_as_tabulate_reads_every_cell(rows, fmt, widt
         assert table_fit.fit_table(["a", "b", "c"], rows, fmt, width) == fitted
     finally:
         table_fit._surely_words = original
+
+
+def test_a_long_path_in_a_table_breaks_after_a_slash_only_when_the_table_cannot_fit_otherwise(tmp_path):
+    from deckcli.render.table_fit import fit_table
+
+    path = "/tmp/a/very/long/folder/name/for/the/decks/of/the/club/northern-realms-starter.toml"
+    rows = [[path, "advanced", "not legal", "specials-max, strength-max"], ["short.toml", "solo", "legal", "128/130"]]
+    text = fit_table(["deck", "rules", "verdict", "failing codes"], rows, "simple", 80)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert path in "".join(line.split("  ")[0].strip() for line in text.splitlines()[2:])  # all of it, in order
+    assert "128/130" in text  # a short word with a slash stays whole
+    roomy = fit_table(["deck", "rules"], [[path, "advanced"]], "simple", 200)
+    assert path in roomy  # room enough: the path is never broken
+
+
+def test_rules_all_of_a_deck_in_a_deep_folder_fits_80_columns(tmp_path):
+    deep = tmp_path.joinpath(*"a very long folder name for the decks of the club".split())
+    deep.mkdir(parents=True)
+    deck = deep / "monsters-starter.toml"
+    deck.write_text((DECKS / "monsters-starter.toml").read_text("utf-8"), "utf-8")
+    lines = run_cli(["validate", deck, "--rules", "all"], exit_code=1, env={"COLUMNS": "80"}).stdout.splitlines()
+    table = lines[: next(n for n, line in enumerate(lines) if line.startswith(f"{deck}:"))]  # the findings name it whole
+    assert len(table) >= 5 and max(len(line) for line in table) <= 80

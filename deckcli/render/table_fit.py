@@ -9,6 +9,7 @@ wider than asked, never cut.
 
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 import types
@@ -53,7 +54,7 @@ def fit_table(headers: Sequence[str], body: Sequence[Sequence[Any]], fmt: str, w
         text = draw([None] * ncols)
         if _widest(text) <= width:
             return text
-    wraps = [any(isinstance(c, str) and " " in c.replace(_GLUE, " ") for c in column[1:]) for column in columns]
+    wraps = [any(_breaks(c) for c in column[1:]) for column in columns]
 
     def floor(i: int, whole_items: bool) -> int:
         """The narrowest column ``i`` can be: its longest word (or list item, or number)."""
@@ -136,18 +137,54 @@ def _cell_text(cell: Any) -> Any:
     return cell
 
 
+_PATH_WORD = 20
+"""A word longer than this with a ``/`` in it is a file path: it may break after any ``/`` (short ones, such
+as ``128/130``, never do)."""
+
+
+def _pieces(word: str) -> list[str]:
+    """``word`` as the parts a line may break between: a long path after each ``/``, any other word whole."""
+    return re.split(r"(?<=/)(?=.)", word) if len(word) > _PATH_WORD and "/" in word else [word]
+
+
 def _wrap(text: str, cap: int | None, whole_items: bool) -> str:
     if not whole_items:
         text = text.replace(_GLUE, " ")
     if cap is not None and len(text) > cap:
-        text = "\n".join(textwrap.wrap(text, cap, break_long_words=False, break_on_hyphens=False))
+        if not whole_items and any(len(word) > cap and len(_pieces(word)) > 1 for word in text.split(" ")):
+            text = "\n".join(_wrap_paths(text, cap))
+        else:
+            text = "\n".join(textwrap.wrap(text, cap, break_long_words=False, break_on_hyphens=False))
     return text.replace(_GLUE, " ")
 
 
+def _wrap_paths(text: str, cap: int) -> list[str]:
+    """``text`` in lines of at most ``cap`` columns, a long path broken after a ``/`` where it must be."""
+    lines, line = [], ""
+    for word in text.split():
+        for index, piece in enumerate(_pieces(word)):
+            joined = (line + " " + piece) if line and index == 0 else line + piece
+            if line and len(joined) > cap:
+                lines.append(line)
+                line = piece
+            else:
+                line = joined
+    return [*lines, line]
+
+
 def _longest_word(text: str, whole_items: bool) -> int:
-    if not whole_items:
-        text = text.replace(_GLUE, " ")
-    return max((len(word) for word in text.split(" ")), default=0)
+    if whole_items:  # list items and paths whole
+        return max((len(word) for word in text.split(" ")), default=0)
+    text = text.replace(_GLUE, " ")
+    return max((len(piece) for word in text.split(" ") for piece in _pieces(word)), default=0)
+
+
+def _breaks(cell: Any) -> bool:
+    """Whether a cell may wrap when its items (and paths) need not stay whole: it has a space, or a long path."""
+    if not isinstance(cell, str):
+        return False
+    text = cell.replace(_GLUE, " ")
+    return " " in text or any(len(_pieces(word)) > 1 for word in text.split(" "))
 
 
 def _widest(text: str) -> int:
