@@ -388,3 +388,20 @@ def test_a_deck_given_as_the_rule_set_is_said_to_be_one(tmp_path):
     deck = DECKS / "monsters-starter.toml"
     said = run_cli(["validate", "--rules", deck, "advanced"], exit_code=2).stderr
     assert said.startswith(f"{deck}: is a TOML file, not a rule set: --rules takes standard, advanced, solo")
+
+
+@pytest.mark.parametrize("key", ["x-message", "x-summary", "x-short"])
+def test_a_control_character_in_a_rule_s_text_is_refused_when_the_rules_load(tmp_path, key):
+    node = {"properties": {"units": {"maximum": 1, "x-message": "too many"}}}
+    target = node if key == "x-summary" else node["properties"]["units"]
+    target[key] = "\u001b]0;pwned\u0007 {units}" if key != "x-short" else "\u202eshort"
+    rules = write_schema(tmp_path, node)
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"{rules}: {key} ") and "holds a control or format character" in result.stderr
+    assert not any(c in result.output for c in "\x1b\x07\u202e")
+
+
+def test_a_key_given_twice_in_a_rule_file_is_refused_on_its_line(tmp_path):
+    rules = write_schema(tmp_path, '{\n  "properties": {\n    "heroes": {"maximum": 2},\n    "heroes": {"minimum": 0}\n  }\n}\n')
+    result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f'{rules}:4: the key "heroes" is given twice in one object')

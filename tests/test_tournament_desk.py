@@ -134,3 +134,10 @@ def test_control_characters_in_a_player_name_are_shown_escaped(tmp_path):
     assert all(not line.startswith("line2") for line in text.splitlines())
     rows = list(csv.DictReader(io.StringIO(run_cli(["tournament", "--dir", tmp_path, "--format", "csv"]).stdout)))
     assert rows[0]["player"] == "Al\\x1b]0;pwned\\x07ex\\nline2"
+
+
+def test_the_desk_csv_is_safe_in_a_spreadsheet(tmp_path):
+    register(tmp_path / "a", '=HYPERLINK(\\"http://example.invalid\\", \\"x\\")')
+    rows = list(csv.DictReader(io.StringIO(run_cli(["tournament", "--dir", tmp_path, "--format", "csv"]).stdout)))
+    assert rows[0]["player"] == "'=HYPERLINK(\"http://example.invalid\", \"x\")"  # text, not a formula
+    assert rows[0]["legal"] == "true"

@@ -53,9 +53,19 @@ def render_rows(
     return fit_table(titles, [[row.get(k) for k in keys] for row in rows], fmt, width)
 
 
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""How a spreadsheet cell that it would run as a formula begins (a player's name could)."""
+
+
 def _csv_cell(value: Any) -> Any:
+    """A value as a CSV cell: lists joined, ``true``/``false`` as in JSON, text a spreadsheet would run as a
+    formula (``=HYPERLINK(…)``) kept as text with a leading ``'``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, (list, tuple)):
-        return "; ".join(_csv_item(v) for v in value)
+        value = "; ".join(_csv_item(v) for v in value)
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
     return value
 
 

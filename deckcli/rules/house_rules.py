@@ -37,7 +37,14 @@ def _read_json(path: Path, where: str) -> Any:
         raise RulesError(error.reason, where=where, line=error.line) from None
     check_json_text(text, where, RulesError)
     try:
-        return json.loads(text, parse_constant=_not_json, parse_float=_finite)
+        return json.loads(text, parse_constant=_not_json, parse_float=_finite, object_pairs_hook=_without_repeats)
+    except _RepeatedKey as repeated:
+        quoted = json.dumps(repeated.key, ensure_ascii=False)
+        first = text.find(quoted)
+        second = text.find(quoted, first + 1) if first >= 0 else -1
+        raise RulesError(f"the key {quoted} is given twice in one object: JSON keeps only the last, so a rule would "
+                         "be lost; merge them", where=where,
+                         line=text.count("\n", 0, second) + 1 if second >= 0 else None) from None
     except json.JSONDecodeError as error:
         if path.suffix.lower() == ".toml":  # `validate --rules my-deck.toml advanced`: the deck taken as the rules
             raise RulesError("is a TOML file, not a rule set: --rules takes standard, advanced, solo or a rule-set "
@@ -47,6 +54,22 @@ def _read_json(path: Path, where: str) -> Any:
         raise RulesError(f"not valid JSON: {error}", where=where) from None
     except RecursionError:
         raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
+
+
+class _RepeatedKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice (``json`` would keep the last silently)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _RepeatedKey(key)
+        found[key] = value
+    return found
 
 
 def _not_json(constant: str) -> Any:
@@ -161,6 +184,8 @@ def _check_annotations(node: Any, where: str) -> None:
     """
     import jsonschema
 
+    from deckcli.text import printable
+
     validator = jsonschema.Draft202012Validator(packaged_schema("rule-keywords"))
     waiting = [node]
     while waiting:
@@ -180,6 +205,11 @@ def _check_annotations(node: Any, where: str) -> None:
                 "deckcli tournament and deckcli team use their built-in lineup rules",
                 where=where,
             )
+        for key, value in item.items():
+            if key.startswith("x-") and isinstance(value, str) and not value.isprintable():
+                shown = printable(value, limit=40)
+                raise RulesError(f'{key} "{shown}" holds a control or format character (a terminal escape, a new '
+                                 "line): a message is one line of plain text", where=where)
         for key in TEMPLATE_KEYS:
             if key in item:
                 _check_template(key, item[key], where)
