@@ -24,6 +24,15 @@ def test_curly_apostrophes_accents_and_spacing(tmp_path):
     assert profile["cards"]["Commander's Horn"] == 1
 
 
+def test_a_name_typed_without_its_apostrophe_is_the_card(tmp_path):
+    cards = {k: v for k, v in BASE_22.items() if k != "Ves"}
+    cards.update({"Gaunter ODimm": 1, "Commanders Horn": 1})
+    deck = write_deck(tmp_path, cards, faction="northern realms", leader="Foltest: The Siegemaster")
+    profile = report(run_cli(["validate", "--format", "json", deck]))["profile"]
+    assert profile["cards"]["Gaunter O'Dimm"] == 1 and profile["cards"]["Commander's Horn"] == 1
+    assert "Gaunter O'Dimm" in run_cli(["cards", "--search", "odimm"]).stdout
+
+
 def test_scoiatael_with_either_apostrophe(tmp_path):
     cards = {"Mahakaman Defender": 5, "Dol Blathanna Scout": 3, "Havekar Smuggler": 3, "Elven Skirmisher": 3,
              "Dwarven Skirmisher": 3, "Vrihedd Brigade Veteran": 2, "Eithne": 1, "Iorveth": 1, "Milva": 1}

@@ -14,7 +14,8 @@ import functools
 import re
 import unicodedata
 
-_APOSTROPHES = str.maketrans({c: "'" for c in "’‘`´ʼ′＇"})
+_APOSTROPHES = str.maketrans({c: None for c in "'’‘`´ʼ′＇"})
+"""Every apostrophe, typed or not: ``Avallach`` is ``Avallac'h``, ``Commanders Horn`` is ``Commander's Horn``."""
 
 
 _INVISIBLE = str.maketrans({c: None for c in "\u200b\u200c\u200d\u2060\ufeff\u00ad"})
