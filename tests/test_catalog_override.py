@@ -85,3 +85,13 @@ def test_a_wrong_value_in_a_catalog_file_is_named_with_its_line(tmp_path):
     done = _validate(DECKS / "skellige-starter.toml", tmp_path)
     assert done.returncode == 2
     assert done.stderr.startswith(f"{tmp_path / 'skellige.toml'}:{line}: not a catalog file (cards/")
+
+
+def test_two_cards_a_player_cannot_tell_apart_are_refused(tmp_path):
+    packaged = resources.files("deckcli.catalog").joinpath("cards", "skellige.toml").read_text("utf-8")
+    (tmp_path / "skellige.toml").write_text(
+        packaged.replace('name = "Cerys"', 'name = "Cérys"').replace('name = "Kambi"', 'name = "CERYS"'), encoding="utf-8"
+    )
+    done = _validate(DECKS / "skellige-starter.toml", tmp_path)
+    assert done.returncode == 2
+    assert "'Cérys' and 'CERYS' are one name to a player" in done.stderr and "Traceback" not in done.stderr

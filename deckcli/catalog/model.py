@@ -96,10 +96,19 @@ class Catalog:
 
     @functools.cached_property
     def _by_key(self) -> dict[str, Card]:
+        """Every folded name and alias -> its card. Raises :class:`CatalogError` when two cards fold alike
+        (a player's catalog naming one ``Cérys`` and another ``CERYS``): a deck could not tell them apart."""
         keys: dict[str, Card] = {}
         for card in self.cards.values():
             for spelling in (card.name, *card.aliases):
-                keys[fold(spelling)] = card
+                other = keys.setdefault(fold(spelling), card)
+                if other.name != card.name:
+                    from deckcli.errors import CatalogError
+
+                    raise CatalogError(
+                        f"{other.name!r} and {spelling!r} are one name to a player (case, accents and apostrophes "
+                        "aside): rename one of the cards"
+                    )
         return keys
 
     @functools.cached_property
