@@ -94,4 +94,4 @@ def test_two_cards_a_player_cannot_tell_apart_are_refused(tmp_path):
     )
     done = _validate(DECKS / "skellige-starter.toml", tmp_path)
     assert done.returncode == 2
-    assert "'Cérys' and 'CERYS' are one name to a player" in done.stderr and "Traceback" not in done.stderr
+    assert "the catalog's cards 'Cérys' and 'CERYS' are one name to a player" in done.stderr and "Traceback" not in done.stderr

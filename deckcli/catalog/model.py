@@ -106,8 +106,8 @@ class Catalog:
                     from deckcli.errors import CatalogError
 
                     raise CatalogError(
-                        f"{other.name!r} and {spelling!r} are one name to a player (case, accents and apostrophes "
-                        "aside): rename one of the cards"
+                        f"the catalog's cards {other.name!r} and {spelling!r} are one name to a player (case, accents and "
+                        "apostrophes aside): rename one in DECKCLI_CATALOG"
                     )
         return keys
 
