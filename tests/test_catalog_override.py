@@ -95,3 +95,31 @@ def test_two_cards_a_player_cannot_tell_apart_are_refused(tmp_path):
     done = _validate(DECKS / "skellige-starter.toml", tmp_path)
     assert done.returncode == 2
     assert "the catalog's cards 'Cérys' and 'CERYS' are one name to a player" in done.stderr and "Traceback" not in done.stderr
+
+
+def _skellige_with(tmp_path, old: str, new: str):
+    packaged = resources.files("deckcli.catalog").joinpath("cards", "skellige.toml").read_text("utf-8")
+    assert old in packaged
+    (tmp_path / "skellige.toml").write_text(packaged.replace(old, new, 1), encoding="utf-8")
+    return _validate(DECKS / "skellige-starter.toml", tmp_path)
+
+
+def test_a_blank_card_name_is_refused_on_its_line(tmp_path):
+    done = _skellige_with(tmp_path, 'name = "Cerys"', 'name = "   "')
+    assert done.returncode == 2 and "a card name is one line of 1 to 80 characters, not blank" in done.stdout + done.stderr
+
+
+def test_a_leader_with_a_strength_is_told_to_lose_it(tmp_path):
+    done = _skellige_with(tmp_path, 'kind = "leader"', 'kind = "leader"\nstrength = 5')
+    said = done.stdout + done.stderr
+    assert done.returncode == 2 and "a Leader has no strength and no rows: delete them" in said and "{" not in said
+
+
+def test_a_strength_beyond_99_is_refused(tmp_path):
+    done = _skellige_with(tmp_path, "strength = 10", "strength = 99999999999999")
+    assert done.returncode == 2 and "strength is a whole number from 0 to 99" in done.stdout + done.stderr
+
+
+def test_a_side_deck_card_that_is_no_card_is_refused(tmp_path):
+    done = _skellige_with(tmp_path, 'side_deck_card = "Transformed Vildkaarl"', 'side_deck_card = "Nobody"')
+    assert done.returncode == 2 and "its side_deck_card 'Nobody' is no card of the catalog" in done.stdout + done.stderr

@@ -112,7 +112,7 @@ def _read_override(folder: Path) -> dict[str, dict[str, Any]]:
         for error in validator.iter_errors(document):
             location = "/".join(str(p) for p in error.absolute_path) or "top level"
             raise CatalogError(
-                f"not a catalog file ({location}): {printable(error.message, limit=200)}",
+                f"not a catalog file ({location}): {_catalog_reason(error)}",
                 where=str(path),
                 line=_entry_line(text, error.absolute_path),
             )
@@ -126,11 +126,22 @@ def _read_override(folder: Path) -> dict[str, dict[str, Any]]:
     return documents
 
 
+def _catalog_reason(error: Any) -> str:
+    """The catalog schema's own words for a broken rule (``x-message``), else jsonschema's, made printable."""
+    from deckcli.text import printable
+
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if error.validator == "not" and isinstance(schema.get("not"), dict):
+        schema = schema["not"]
+    return str(schema.get("x-message") or printable(error.message, limit=200))
+
+
 def build_catalog(documents: dict[str, dict[str, Any]]) -> Catalog:
     """Build a :class:`Catalog` from parsed catalog documents (``read_catalog_files`` shape).
 
     The ``neutral`` document's cards join every faction's set.
-    Raises :class:`CatalogError` when a card name is defined twice.
+    Raises :class:`CatalogError` when a card name is defined twice, or a Summon or Berserker card's
+    ``side_deck_card`` is no card of the catalog.
     """
     cards: dict[str, Card] = {}
     own: dict[str, dict[str, int]] = {}
@@ -145,6 +156,10 @@ def build_catalog(documents: dict[str, dict[str, Any]]) -> Catalog:
                 raise CatalogError(f"card {card.name!r} is defined twice", where=f"{stem}.toml")
             cards[card.name] = card
             own[slug][card.name] = entry.get("copies", 1)
+    for card in cards.values():
+        if card.side_deck_card is not None and card.side_deck_card not in cards:
+            raise CatalogError(f"card {card.name!r}: its side_deck_card {card.side_deck_card!r} is no card of the "
+                               "catalog", where=f"{card.home}.toml")
     neutral = own.pop(NEUTRAL, {})
     names.pop(NEUTRAL, None)
     factions = {

@@ -836,7 +836,7 @@ def _check_86(value: Any) -> bool:
 
 
 SOURCES: dict[str, tuple[int, int]] = {
-    'catalog': (3263, 1110539191),
+    'catalog': (6889, 3363503822),
     'deck': (1484, 3446425913),
     'league-house-rules': (1339, 1202777929),
     'profile': (4024, 3672851740),
@@ -850,7 +850,7 @@ SOURCES: dict[str, tuple[int, int]] = {
 }
 
 CHECKS: dict[str, Callable[[Any], bool] | None] = {
-    'catalog': None,  # not translated: keyword 'uniqueItems' at /$defs/card/properties/rows/uniqueItems
+    'catalog': None,  # not translated: keyword 'pattern' at /$defs/card/properties/name/pattern
     'deck': _check_1,
     'league-house-rules': _check_12,
     'profile': _check_31,
