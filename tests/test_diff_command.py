@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from conftest import run_cli, write_deck
+from conftest import DECKS, run_cli, write_deck
 
 COMMON = {"Catapult": 2, "Decoy": 2, "Poor Fucking Infantry": 4, "Kaedweni Siege Expert": 3,
           "Redanian Foot Soldier": 2, "Trebuchet": 2, "Ballista": 2}
@@ -133,3 +133,8 @@ def test_text_changes_add_up_to_the_percentages_shown():
     assert (row["old"], row["new"], row["change"]) == ("21.7%", "21.3%", "-0.4 points")
     tiny = shown_record("p_opening", {"card": "Ves", "old": 0.5, "new": 0.500005, "change": 0.000005})
     assert tiny["change"] == "+<0.1 points"
+
+
+def test_table_titles_wrap_to_the_width():
+    text = run_cli(["diff", DECKS / "skellige-starter.toml", DECKS / "skellige-advanced.toml"], env={"COLUMNS": "45"}).stdout
+    assert "p_opening: chance of at least one copy in the\n    opening hand:" in text

@@ -147,9 +147,10 @@ def render_diff(diff: DeckDiff, fmt: str, width: int | None = None) -> str:
     for table, title in TABLE_TITLES.items():
         records = getattr(diff, table)
         if not records:
-            blocks.append(f"{title}: none")
+            blocks.append("\n".join(prose.wrap(f"{title}: none")))
             continue
-        blocks.append(f"{title}:\n{render_rows([shown_record(table, r) for r in records], fmt, width=width)}")
+        heading = "\n".join(prose.wrap(f"{title}:"))
+        blocks.append(f"{heading}\n{render_rows([shown_record(table, r) for r in records], fmt, width=width)}")
     return "\n\n".join(blocks)
 
 
