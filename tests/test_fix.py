@@ -591,3 +591,8 @@ def test_keeping_a_card_outside_the_deck_s_set_is_refused():
     said = run_cli(["fix", DECKS / "northern-realms-starter.toml", "--rules", "advanced", "--keep", "Hemdall"],
                    exit_code=2).stderr
     assert said == "deckcli: --keep Hemdall: not in the Northern Realms set, so no legal deck holds it: nothing to keep\n"
+
+
+def test_apply_to_standard_input_is_refused_before_any_plan():
+    result = run_cli(["fix", "-", "--apply"], input=(DECKS / "northern-realms-starter.toml").read_text("utf-8"), exit_code=2)
+    assert result.stdout == "" and "standard input cannot be rewritten: use -o FILE" in result.stderr

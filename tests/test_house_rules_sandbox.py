@@ -221,3 +221,10 @@ def test_hostile_house_rules_never_crash(tmp_path, schema, long_name):
     assert len(result.stdout) < 200_000
     if result.exit_code == 2:
         assert result.stderr.strip()
+
+
+def test_a_pattern_only_re2_reads_is_accepted_and_judged_by_re2(tmp_path):
+    upper = rules_file(tmp_path, {"properties": {"leader": {"pattern": "^\\p{Lu}", "x-code": "leader-case"}}}, "upper.json")
+    run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", upper])  # Python's re cannot read \p{Lu}
+    lower = rules_file(tmp_path, {"properties": {"leader": {"pattern": "^\\p{Ll}", "x-code": "leader-case"}}}, "lower.json")
+    assert "leader-case" in run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", lower], exit_code=1).stdout

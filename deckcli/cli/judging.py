@@ -234,8 +234,12 @@ def team(decks: tuple[str, ...], fmt: str) -> int:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", shell_complete=complete_path)
+@click.option(
+    "--format", "fmt", type=click.Choice(["json"], case_sensitive=False), default="json", show_default=True,
+    help="The profile is a JSON document; the option is there for scripts that give it to every command.",
+)
 @reports_errors
-def profile(deck: str) -> int:
+def profile(deck: str, fmt: str) -> int:
     """Print the profile of a deck (JSON): the document every rule-set schema judges.
 
     Write your own house rules (--rules FILE) against these fields; README.md,

@@ -46,6 +46,8 @@ def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool
 
     if apply_ and output is not None:
         raise click.UsageError("give --apply (rewrite DECK) or -o FILE, not both")
+    if apply_ and deck == "-":
+        raise click.UsageError("--apply rewrites DECK, and standard input cannot be rewritten: use -o FILE")
     if force and output is None and not apply_:
         raise click.UsageError("--force goes with -o FILE or --apply")
     if rules.strip().lower() == EVERY_RULE_SET:

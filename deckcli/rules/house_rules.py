@@ -111,7 +111,7 @@ def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
     that the sandbox can run (:func:`deckcli.rules.sandbox.check_schema_sandbox`)."""
     import jsonschema
 
-    from deckcli.rules.sandbox import check_schema_sandbox
+    from deckcli.rules.sandbox import check_schema_sandbox, format_checker
 
     if not isinstance(contents, dict):
         raise RulesError("a rule set must be a JSON Schema object ({...})", where=where)
@@ -119,8 +119,10 @@ def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
     if not isinstance(declared, str) or declared.rstrip("#") != DRAFT:
         raise RulesError(f'"$schema" must be {DRAFT!r} (deckcli judges with draft 2020-12), or left out', where=where)
     try:
-        jsonschema.Draft202012Validator.check_schema(contents)
+        jsonschema.Draft202012Validator.check_schema(contents, format_checker=format_checker())  # patterns: RE2
     except jsonschema.SchemaError as error:
+        if error.validator == "format" and error.validator_value == "regex":
+            check_schema_sandbox(contents, where)  # says why RE2 cannot run the pattern
         location = "/".join(str(p) for p in error.absolute_path) or "top level"
         raise RulesError(f"not a valid JSON Schema ({location}): {error.message}", where=where,
                          line=_line_of(where, list(error.absolute_path))) from None

@@ -179,11 +179,12 @@ def _quoted(text: str) -> str:
 @functools.cache
 def checked_formats() -> frozenset[str]:
     """The ``format`` names a house rule may use: those jsonschema checks here (``regex`` by RE2)."""
-    return frozenset(_format_checker().checkers)
+    return frozenset(format_checker().checkers)
 
 
 @functools.cache
-def _format_checker() -> Any:
+def format_checker() -> Any:
+    """The format checker of house rules: jsonschema's own, with ``regex`` checked by RE2, the engine patterns run on."""
     import jsonschema
 
     builtin = jsonschema.Draft202012Validator.FORMAT_CHECKER
@@ -295,7 +296,7 @@ class SandboxedValidator:
     """
 
     def __init__(self, schema: dict[str, Any], registry: Any, where: str) -> None:
-        self._validator = sandboxed_validator_class()(schema, registry=registry, format_checker=_format_checker())
+        self._validator = sandboxed_validator_class()(schema, registry=registry, format_checker=format_checker())
         self._where = where
 
     def iter_errors(self, instance: Any) -> Iterator[Any]:
