@@ -405,3 +405,9 @@ def test_a_key_given_twice_in_a_rule_file_is_refused_on_its_line(tmp_path):
     rules = write_schema(tmp_path, '{\n  "properties": {\n    "heroes": {"maximum": 2},\n    "heroes": {"minimum": 0}\n  }\n}\n')
     result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
     assert result.stderr.startswith(f'{rules}:4: the key "heroes" is given twice in one object')
+
+
+def test_a_count_with_three_nouns_is_refused(tmp_path):
+    rules = write_schema(tmp_path, {"properties": {"heroes": {"maximum": 1, "x-message": "{heroes:x|y|z}"}}})
+    result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
+    assert "{heroes:x|y|z} has more than two nouns; write {field:singular|plural}" in result.stderr

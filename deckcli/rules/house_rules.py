@@ -244,6 +244,9 @@ def _check_template(key: str, template: str, where: str) -> None:
                 f"{key} {template!r}: {{{field}}} is not a field a message can use; choose {', '.join(known)}",
                 where=where,
             )
+        if spec and spec.count("|") > 1:
+            raise RulesError(f"{key} {printable(template)!r}: {{{field}:{printable(spec, limit=20)}}} has more than two "
+                             "nouns; write {field:singular|plural}", where=where)
         problem = format_spec_problem(spec) if spec and "|" not in spec else None
         if problem is not None:
             raise RulesError(f"{key} {printable(template)!r}: {{{field}:{printable(spec or '', limit=20)}}} {problem}", where=where)
