@@ -40,3 +40,9 @@ def test_card_names_complete_quoted_for_bash_and_plain_for_zsh():
     assert "plain,'Blue Stripes Commando'" in complete("deckcli add d.toml blue")
     assert "plain,'Foltest: The Siegemaster'" in complete("deckcli new --faction nr --leader Foltest")
     assert complete("deckcli card ger", shell="zsh")[:2] == ["plain", "Geralt of Rivia"]
+
+
+def test_leaders_complete_for_the_faction_given_before():
+    skellige = complete("deckcli new --faction skellige --leader ")
+    assert "plain,'King Bran'" in skellige and not any("Foltest" in line for line in skellige)
+    assert any("Foltest" in line for line in complete("deckcli new --leader "))

@@ -39,13 +39,18 @@ def plain(values: list[str]) -> list[CompletionItem]:
     return [CompletionItem(shell_word(value)) for value in values]
 
 
-def card_names(incomplete: str, leaders_only: bool = False) -> list[str]:
-    """Catalog names that begin with ``incomplete`` (any case, accents optional), else whose words begin with its words."""
+def card_names(incomplete: str, leaders_only: bool = False, faction: Any = None) -> list[str]:
+    """Catalog names that begin with ``incomplete`` (any case, accents optional), else whose words begin with its words.
+
+    ``faction`` (a :class:`~deckcli.catalog.model.FactionSet`, when the command line gave one) keeps its cards only.
+    """
     from deckcli.catalog.loading import default_catalog
     from deckcli.catalog.lookup import name_words, words_begin
     from deckcli.catalog.names import fold
 
-    cards = [card for card in default_catalog().cards.values() if card.is_leader or not leaders_only]
+    printed = getattr(faction, "copies", None)
+    cards = [card for card in default_catalog().cards.values()
+             if (card.is_leader or not leaders_only) and (printed is None or card.name in printed)]
     key = fold(incomplete)
     found = [card.name for card in cards if fold(card.name).startswith(key)]
     if not found and key:
@@ -60,8 +65,8 @@ def complete_card(ctx: Any, param: Any, incomplete: str) -> list[CompletionItem]
 
 
 def complete_leader(ctx: Any, param: Any, incomplete: str) -> list[CompletionItem]:
-    """Complete a Leader's name (``new --leader``)."""
-    return plain(card_names(incomplete, leaders_only=True))
+    """Complete a Leader's name (``new --leader``): the ``--faction``'s Leaders when it is given before."""
+    return plain(card_names(incomplete, leaders_only=True, faction=ctx.params.get("faction")))
 
 
 def complete_rules(ctx: Any, param: Any, incomplete: str) -> list[CompletionItem]:
