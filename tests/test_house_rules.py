@@ -141,7 +141,7 @@ def test_a_misused_deckcli_keyword_is_refused_when_the_rules_are_loaded(tmp_path
     rules = write_schema(tmp_path, {"properties": {"heroes": rule}})
     result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
     assert result.stdout == ""
-    assert result.stderr.startswith(f"{rules}: ")
+    assert result.stderr.startswith(f"{rules}:1: ")
     assert expected in result.stderr
 
 
@@ -161,7 +161,7 @@ def test_every_field_a_message_may_name_is_accepted(tmp_path):
 def test_a_rule_set_that_does_not_judge_one_deck_is_refused(tmp_path, judges, expected):
     rules = write_schema(tmp_path, {"x-judges": judges, "x-summary": "{deck_count} decks"})
     result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
-    assert result.stderr.startswith(f"{rules}: ") and expected in result.stderr
+    assert result.stderr.startswith(f"{rules}:") and expected in result.stderr
 
 
 def test_the_builtin_tournament_schema_given_as_a_file_is_refused():
@@ -260,7 +260,7 @@ def test_list_values_and_bounds_read_as_words(tmp_path):
 def test_a_template_that_could_not_be_filled_is_refused_at_load(tmp_path, template):
     rules = write_schema(tmp_path, {"properties": {"heroes": {"maximum": 1, "x-message": template}}})
     result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
-    assert result.stderr.startswith(f"{rules}: x-message")
+    assert result.stderr.startswith(f"{rules}:1: x-message")
 
 
 def test_a_rules_file_is_read_like_a_deck_file_at_most_1_mib(tmp_path):
@@ -324,7 +324,7 @@ def test_a_name_typed_on_several_lines_is_reported_on_each(tmp_path):
 def test_a_bad_conversion_or_an_infinite_number_is_refused(tmp_path, document, reason):
     rules = write_schema(tmp_path, document)
     result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
-    assert result.stderr.startswith(f"{rules}: ") and reason in result.stderr
+    assert result.stderr.startswith(f"{rules}:") and reason in result.stderr
 
 
 def test_a_count_format_on_text_falls_back_to_the_plain_message(tmp_path):
@@ -397,7 +397,7 @@ def test_a_control_character_in_a_rule_s_text_is_refused_when_the_rules_load(tmp
     target[key] = "\u001b]0;pwned\u0007 {units}" if key != "x-short" else "\u202eshort"
     rules = write_schema(tmp_path, node)
     result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
-    assert result.stderr.startswith(f"{rules}: {key} ") and "holds a control or format character" in result.stderr
+    assert result.stderr.startswith(f"{rules}:1: {key} ") and "holds a control or format character" in result.stderr
     assert not any(c in result.output for c in "\x1b\x07\u202e")
 
 
@@ -411,3 +411,9 @@ def test_a_count_with_three_nouns_is_refused(tmp_path):
     rules = write_schema(tmp_path, {"properties": {"heroes": {"maximum": 1, "x-message": "{heroes:x|y|z}"}}})
     result = run_cli(["validate", DECKS / "skellige-starter.toml", "--rules", rules], exit_code=2)
     assert "{heroes:x|y|z} has more than two nouns; write {field:singular|plural}" in result.stderr
+
+
+def test_a_template_deckcli_cannot_fill_is_placed_on_its_line(tmp_path):
+    rules = write_schema(tmp_path, '{\n  "properties": {\n    "units": {\n      "maximum": 1,\n      "x-message": "too many {nope}"\n    }\n  }\n}\n')
+    result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"{rules}:5: x-message 'too many {{nope}}': {{nope}} is not a field")

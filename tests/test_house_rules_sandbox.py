@@ -76,7 +76,7 @@ def test_pattern_properties_and_additional_properties_use_re2(tmp_path):
 def test_finding_7_a_template_may_not_ask_for_a_huge_width(tmp_path, width):
     rules = rules_file(tmp_path, {"properties": {"heroes": {"maximum": 0, "x-message": "{value:>" + width + "}"}}})
     result = run_cli(["validate", STARTER, "--rules", rules], exit_code=2)
-    assert result.stderr.startswith(f"{rules}: x-message ") and f"wide; at most {MAX_FORMAT_WIDTH}" in result.stderr
+    assert result.stderr.startswith(f"{rules}:1: x-message ") and f"wide; at most {MAX_FORMAT_WIDTH}" in result.stderr
     assert len(result.stdout + result.stderr) < 500
 
 

@@ -160,6 +160,32 @@ def _check_fields(schema: dict[str, Any], where: str) -> None:
                 )
 
 
+def _member_line(where: str, key: str, value: Any) -> int | None:
+    """The line of the rule file ``where`` holding ``"key": value`` (else the first ``"key"``), if it is there."""
+    import re
+
+    try:
+        text = Path(where).read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    quoted = re.escape(json.dumps(key, ensure_ascii=False))
+    shown = re.escape(json.dumps(value, ensure_ascii=False)) if not isinstance(value, (dict, list)) else ""
+    found = (shown and re.search(quoted + r"\s*:\s*" + shown, text)) or re.search(quoted, text)
+    return text.count("\n", 0, found.start()) + 1 if found else None
+
+
+def _text_line(where: str, value: Any) -> int | None:
+    """The line of the rule file ``where`` holding the string ``value`` as JSON writes it, if it is there."""
+    if not isinstance(value, str):
+        return None
+    try:
+        text = Path(where).read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    at = max(text.find(json.dumps(value, ensure_ascii=False)), text.find(json.dumps(value)))  # é, or \u00e9
+    return text.count("\n", 0, at) + 1 if at >= 0 else None
+
+
 def _line_of(where: str, path: list[Any]) -> int | None:
     """The line of the key at ``path`` (``["properties", "units", "minimum"]``) in the rule file ``where``: each key
     looked for after the one before it, list indices passed over. ``None`` when the file cannot tell."""
@@ -200,7 +226,9 @@ def _check_annotations(node: Any, where: str) -> None:
         for error in validator.iter_errors(item):
             keyword = str(error.path[0]) if error.path else str(error.instance)
             template = error.schema.get("x-message", "{keyword}: {value} " + error.message)
-            raise RulesError(template.format(keyword=keyword, value=json.dumps(error.instance, ensure_ascii=False)), where=where)
+            value = json.dumps(error.instance, ensure_ascii=False)
+            raise RulesError(template.format(keyword=keyword, value=value), where=where,
+                             line=_member_line(where, keyword, error.instance) if error.path else None)
         if item.get("x-judges") == "lineup":
             raise RulesError(
                 '"x-judges": "lineup": this rule set judges a lineup of decks, not one deck; '
@@ -211,10 +239,14 @@ def _check_annotations(node: Any, where: str) -> None:
             if key.startswith("x-") and isinstance(value, str) and not value.isprintable():
                 shown = printable(value, limit=40)
                 raise RulesError(f'{key} "{shown}" holds a control or format character (a terminal escape, a new '
-                                 "line): a message is one line of plain text", where=where)
+                                 "line): a message is one line of plain text", where=where, line=_text_line(where, value))
         for key in TEMPLATE_KEYS:
             if key in item:
-                _check_template(key, item[key], where)
+                try:
+                    _check_template(key, item[key], where)
+                except RulesError as refused:
+                    refused.line = refused.line or _text_line(where, item[key])
+                    raise
         waiting.extend(value for key, value in reversed(list(item.items())) if not key.startswith("x-"))
 
 
