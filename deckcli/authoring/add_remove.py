@@ -88,9 +88,9 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
 def _refuse_a_misspelt_section(deck: DeckFile, section: str, where: str) -> None:
     """A table close to ``section`` (``[card]``, ``[Cards]``) holds the cards the player meant: editing would start a
     second list beside it. Raises :class:`DeckFileError` naming its line."""
-    import difflib
+    from deckcli.deck.reading import meant_key
 
     for key, line in deck.extra_keys:
-        if isinstance(deck.document.get(key), dict) and difflib.get_close_matches(key.casefold(), [section], cutoff=0.75):
+        if isinstance(deck.document.get(key), dict) and meant_key(key) == section:
             raise DeckFileError(f"[{key}] is not a section of a deck file: rename it [{section}] first (the change "
                                 f"would go to a second list)", where=where, line=line)

@@ -12,7 +12,6 @@ left as they are, after the others. A byte-order mark and CRLF line ends stay.
 
 from __future__ import annotations
 
-import codecs
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -23,8 +22,7 @@ from deckcli.deck.reading import MAX_COPIES, parse_deck
 from deckcli.deck.resolution import resolve_deck
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError
 from deckcli.files.budget import check_toml_text
-from deckcli.files.reading import display_path, read_bytes
-from deckcli.files.safe_write import rewrite_text
+from deckcli.files.reading import byte_order_mark, display_path, read_bytes
 from deckcli.findings import Finding
 from deckcli.rules.judging import unresolved_findings
 
@@ -67,7 +65,7 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
 
     catalog = catalog or default_catalog()
     resolved = resolve_deck(parse_deck(data, where), catalog)
-    bom = "\ufeff" if data.startswith(codecs.BOM_UTF8) else ""
+    bom = byte_order_mark(data)
     original = data.decode("utf-8-sig")
     crlf = "\r\n" in original
     # tomlkit is slower than tomllib by far (dotted keys cost it the square of their number): the tighter
@@ -92,21 +90,14 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
     return Formatted(where, text, text != bom + original, unresolved_findings(resolved))
 
 
-def format_file(path: str, *, check: bool = False, force: bool = False, catalog: Catalog | None = None) -> Formatted:
-    """Read the deck file at ``path`` and, unless ``check``, rewrite it in canonical form (atomically, in place).
+def format_file(path: str, *, catalog: Catalog | None = None) -> Formatted:
+    """Read the deck file at ``path`` (``-`` is standard input) and put it in canonical form; nothing is written.
 
-    ``-`` reads standard input and never writes. A file already canonical is
-    not touched. The rewrite keeps the file's mode, owner and symbolic links
-    (:func:`deckcli.files.safe_write.rewrite_text`); ``force`` rewrites a file
-    with other hard links (they keep the old text). Raises
-    :class:`DeckFileError` for a file that is not a deck and
-    :class:`deckcli.errors.OutputError` when it cannot be rewritten (read-only,
-    hard-linked without ``force``, an unwritable folder).
+    ``fmt`` says what it will do, then rewrites the file itself
+    (:func:`deckcli.files.safe_write.rewrite_text`, which keeps its mode, owner and links). Raises
+    :class:`DeckFileError` for a file that is not a deck.
     """
-    formatted = format_deck(read_bytes(path), display_path(path), catalog)
-    if formatted.changed and not check and path != "-":
-        rewrite_text(path, formatted.text, force=force)
-    return formatted
+    return format_deck(read_bytes(path), display_path(path), catalog)
 
 
 def canonical_text(text: str, where: str, catalog: Catalog | None = None) -> str:

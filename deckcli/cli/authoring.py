@@ -151,7 +151,7 @@ def fmt(decks: tuple[str, ...], check: bool, force: bool) -> int:
     codes = [EXIT_OK]
     for path in decks:
         try:
-            formatted = format_file(path, check=True)  # nothing written yet: said first, then written
+            formatted = format_file(path)  # nothing written yet: said first, then written
             rewrites = formatted.changed and not check and path != "-"
             if rewrites:
                 check_rewritable(path, force=force)

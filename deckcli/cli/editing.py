@@ -14,7 +14,7 @@ from deckcli.errors import EXIT_OK
 def _edit(deck: str, name: str, change: int, rules: str, force: bool) -> int:
     from deckcli.authoring.add_remove import edit_copies
     from deckcli.catalog.loading import default_catalog
-    from deckcli.files.reading import STDIN, decode_text, display_path, read_bytes
+    from deckcli.files.reading import STDIN, byte_order_mark, decode_text, display_path, read_bytes
     from deckcli.files.safe_write import check_rewritable, rewrite_text
     from deckcli.render.verdicts import verdict_line
     from deckcli.rules.judging import judge_file
@@ -28,7 +28,7 @@ def _edit(deck: str, name: str, change: int, rules: str, force: bool) -> int:
     edit = edit_copies(decode_text(data, where), where, default_catalog(), name, change)
     check_rewritable(deck, force=force)
     before_writing(lambda: say(edit.described(where)))
-    rewrite_text(deck, ("\ufeff" if data.startswith(b"\xef\xbb\xbf") else "") + edit.text, force=force)  # its BOM kept
+    rewrite_text(deck, byte_order_mark(data) + edit.text, force=force)
     report = judge_file(deck, rule_set)
     say(verdict_line(report) if report.error is None else report.error.located())
     return EXIT_OK

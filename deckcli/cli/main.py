@@ -15,7 +15,7 @@ from typing import cast
 import click
 
 from deckcli import __version__
-from deckcli.cli.options import CONTEXT, HELP_WIDTH, silence_stdout, terminal_size
+from deckcli.cli.options import CONTEXT, HELP_WIDTH, fit_80_columns, silence_stdout, terminal_size
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
 COMMANDS = {
@@ -96,8 +96,7 @@ def main() -> None:
     except click.exceptions.Exit as done:
         code = done.exit_code
     except click.ClickException as error:
-        _fit_80_columns(error)
-        error.show()
+        fit_80_columns(error).show()
         code = error.exit_code
     except click.Abort:
         click.echo("Aborted.", err=True)
@@ -128,17 +127,6 @@ class _ClosedOutput(io.TextIOBase):
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
 
-
-
-def _fit_80_columns(error: click.ClickException) -> None:
-    """Wrap Click's one-line ``Error: …`` to 80 columns, continuation lines indented as deckcli's own messages."""
-    message = error.format_message()
-    if "\n" in message or len(message) + len("Error: ") <= 80:
-        return  # already laid out (deckcli's own choice errors), or short
-    from deckcli.render.layout import Layout
-
-    wrapped = "\n".join(Layout(width=80).wrap("Error: " + message))[len("Error: "):]
-    setattr(error, "format_message", lambda: wrapped)  # noqa: B010 - the instance's own message, as shown
 
 
 def _help_width() -> int:

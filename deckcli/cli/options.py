@@ -41,8 +41,6 @@ def refuse_choice(
 
     ``what`` names what the value should be, with its article (``a format``). Raises ``click.BadParameter``.
     """
-    import textwrap
-
     from deckcli.catalog.names import fold, suggest
     from deckcli.text import did_you_mean, printable
 
@@ -50,10 +48,20 @@ def refuse_choice(
     message = f"{printable(value)!r} is not {what}{did_you_mean(close)} Choose one of: {', '.join(choices)}."
     if not close:
         message = message.replace(" Choose one of", "; choose one of", 1)
-    hint = param.get_error_hint(ctx) if param is not None and ctx is not None else "value"
-    prefix = f"Error: Invalid value for {hint}: "
-    lines = textwrap.wrap(prefix + message, 80, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
-    raise click.BadParameter("\n".join(lines)[len(prefix):], ctx, param)
+    raise fit_80_columns(click.BadParameter(message, ctx, param))
+
+
+def fit_80_columns(error: click.ClickException) -> click.ClickException:
+    """``error`` with Click's one-line ``Error: …`` wrapped to 80 columns, continuation lines indented as
+    deckcli's own messages are; a message already laid out (with a line break) is left as it is."""
+    message = error.format_message()
+    if "\n" in message or len(message) + len("Error: ") <= 80:
+        return error
+    from deckcli.render.layout import Layout
+
+    wrapped = "\n".join(Layout(width=80).wrap("Error: " + message))[len("Error: "):]
+    setattr(error, "format_message", lambda: wrapped)  # noqa: B010 - the instance's own message, as shown
+    return error
 
 
 def say(text: str, err: bool = False) -> None:

@@ -34,6 +34,17 @@ MAX_COPIES = 90
 KNOWN_KEYS = ("name", "faction", "leader", "cards", "side")
 
 
+def meant_key(key: str) -> str | None:
+    """The key of :data:`KNOWN_KEYS` a key deckcli does not use was most likely meant to be (``Cards``, ``card`` ->
+    ``cards``; ``Leader`` -> ``leader``), or ``None`` when none is close."""
+    import difflib
+
+    if key.casefold() in KNOWN_KEYS:
+        return key.casefold()
+    close = difflib.get_close_matches(key.casefold(), KNOWN_KEYS, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
 class Entry(NamedTuple):
     """One ``name = copies`` line of ``[cards]`` or ``[side]``, as typed.
 

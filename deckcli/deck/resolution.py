@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from deckcli.catalog.model import Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, suggest
-from deckcli.deck.reading import DeckFile, Entry
+from deckcli.deck.reading import DeckFile, Entry, meant_key
 from deckcli.errors import DeckFileError
 from deckcli.findings import Finding
 from deckcli.text import did_you_mean, printable
@@ -156,16 +156,11 @@ def _side_deck_over_copies(resolved: ResolvedDeck) -> list[Finding]:
 
 def _key_hint(deck: DeckFile, key: str) -> str:
     """"; did you mean [cards]?" for ``[Cards]``, ``[card]``, ``Leader = ...``: a key close to one a deck file uses."""
-    import difflib
-
-    from deckcli.deck.reading import KNOWN_KEYS
-
-    close = [known for known in KNOWN_KEYS if known == key.casefold()]
-    close = close or difflib.get_close_matches(key.casefold(), KNOWN_KEYS, n=1, cutoff=0.75)
-    if not close:
+    meant = meant_key(key)
+    if meant is None:
         return ""
     table = isinstance(deck.document.get(key), dict)
-    return f"; did you mean [{close[0]}]?" if table else f"; did you mean {close[0]} = ...?"
+    return f"; did you mean [{meant}]?" if table else f"; did you mean {meant} = ...?"
 
 
 def _resolve_entry(entry: Entry, catalog: Catalog, resolved: ResolvedDeck) -> Card | None:

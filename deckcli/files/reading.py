@@ -72,6 +72,14 @@ def read_bytes(path: str, what: str = "deck file") -> bytes:
     return data
 
 
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def byte_order_mark(data: bytes) -> str:
+    """``"\\ufeff"`` when ``data`` starts with a UTF-8 byte-order mark, else ``""``: what a rewrite puts back in front."""
+    return "\ufeff" if data.startswith(UTF8_BOM) else ""
+
+
 def decode_text(data: bytes, where: str) -> str:
     """Decode UTF-8 (a byte-order mark is dropped). Raises :class:`DeckFileError` with the line."""
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_like_utf16(data[:200]):
@@ -79,8 +87,8 @@ def decode_text(data: bytes, where: str) -> str:
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise DeckFileError("holds NUL bytes: not a text file", where=where, line=line)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]  # the byte-order mark (the utf-8-sig codec would cost its import on every start)
+    if data.startswith(UTF8_BOM):
+        data = data[len(UTF8_BOM):]  # the byte-order mark (the utf-8-sig codec would cost its import on every start)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -11,7 +11,6 @@ Library code: nothing here prints or writes; :func:`write_plan` writes through
 
 from __future__ import annotations
 
-import codecs
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -20,7 +19,7 @@ from deckcli.catalog.model import Catalog
 from deckcli.deck.reading import parse_deck
 from deckcli.deck.resolution import ResolvedDeck, resolve_deck
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError, DeckFileError
-from deckcli.files.reading import decode_text, display_path, read_bytes
+from deckcli.files.reading import byte_order_mark, decode_text, display_path, read_bytes
 from deckcli.findings import Finding
 from deckcli.repair.constraints import (
     Requirements,
@@ -172,7 +171,7 @@ class _Read:
     path: str
     where: str
     text: str
-    bom: bool
+    bom: str
     deck: ResolvedDeck
 
 
@@ -181,7 +180,7 @@ def _read(path: str, catalog: Catalog) -> _Read:
     data = read_bytes(path)
     text = decode_text(data, where)
     deck = resolve_deck(parse_deck(data, where), catalog)
-    return _Read(path, where, text, data.startswith(codecs.BOM_UTF8), deck)
+    return _Read(path, where, text, byte_order_mark(data), deck)
 
 
 def _keep_names(names: Sequence[str], catalog: Catalog) -> set[str]:
@@ -280,7 +279,7 @@ def repaired_text(read: _Read, slots: Sequence[Slot], repair: Repair, catalog: C
         gained = [s.card.name for s in slots if s.section == "leader" and repair.copies[s] > s.current]
         text = _set_leader(text, read.where, kept + gained)
     text = text.replace("\n", "\r\n") if crlf else text
-    return ("\ufeff" if read.bom else "") + text
+    return read.bom + text
 
 
 def _set_leader(text: str, where: str, names: list[str]) -> str:

@@ -43,8 +43,7 @@ def _read_json(path: Path, where: str) -> Any:
         first = text.find(quoted)
         second = text.find(quoted, first + 1) if first >= 0 else -1
         raise RulesError(f"the key {quoted} is given twice in one object: JSON keeps only the last, so a rule would "
-                         "be lost; merge them", where=where,
-                         line=text.count("\n", 0, second) + 1 if second >= 0 else None) from None
+                         "be lost; merge them", where=where, line=_line_at(text, second)) from None
     except json.JSONDecodeError as error:
         if path.suffix.lower() == ".toml":  # `validate --rules my-deck.toml advanced`: the deck taken as the rules
             raise RulesError("is a TOML file, not a rule set: --rules takes standard, advanced, solo or a rule-set "
@@ -160,38 +159,45 @@ def _check_fields(schema: dict[str, Any], where: str) -> None:
                 )
 
 
+def _rule_text(where: str) -> str | None:
+    """The text of the rule file ``where``, read again to place an error in it (``None`` when it cannot be)."""
+    try:
+        return Path(where).read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _line_at(text: str, index: int) -> int | None:
+    """The 1-based line of ``text`` holding ``index`` (``None`` for a negative index: not found)."""
+    return text.count("\n", 0, index) + 1 if index >= 0 else None
+
+
 def _member_line(where: str, key: str, value: Any) -> int | None:
     """The line of the rule file ``where`` holding ``"key": value`` (else the first ``"key"``), if it is there."""
     import re
 
-    try:
-        text = Path(where).read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
+    text = _rule_text(where)
+    if text is None:
         return None
     quoted = re.escape(json.dumps(key, ensure_ascii=False))
     shown = re.escape(json.dumps(value, ensure_ascii=False)) if not isinstance(value, (dict, list)) else ""
     found = (shown and re.search(quoted + r"\s*:\s*" + shown, text)) or re.search(quoted, text)
-    return text.count("\n", 0, found.start()) + 1 if found else None
+    return _line_at(text, found.start()) if found else None
 
 
 def _text_line(where: str, value: Any) -> int | None:
     """The line of the rule file ``where`` holding the string ``value`` as JSON writes it, if it is there."""
-    if not isinstance(value, str):
+    text = _rule_text(where) if isinstance(value, str) else None
+    if text is None:
         return None
-    try:
-        text = Path(where).read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    at = max(text.find(json.dumps(value, ensure_ascii=False)), text.find(json.dumps(value)))  # é, or \u00e9
-    return text.count("\n", 0, at) + 1 if at >= 0 else None
+    return _line_at(text, max(text.find(json.dumps(value, ensure_ascii=False)), text.find(json.dumps(value))))  # é, \u00e9
 
 
 def _line_of(where: str, path: list[Any]) -> int | None:
     """The line of the key at ``path`` (``["properties", "units", "minimum"]``) in the rule file ``where``: each key
     looked for after the one before it, list indices passed over. ``None`` when the file cannot tell."""
-    try:
-        text = Path(where).read_text("utf-8")
-    except (OSError, UnicodeDecodeError):
+    text = _rule_text(where)
+    if text is None:
         return None
     at = -1
     for part in path:
@@ -200,7 +206,7 @@ def _line_of(where: str, path: list[Any]) -> int | None:
         at = text.find(json.dumps(str(part), ensure_ascii=False), at + 1)
         if at < 0:
             return None
-    return text.count("\n", 0, at) + 1 if at >= 0 else None
+    return _line_at(text, at)
 
 
 def _check_annotations(node: Any, where: str) -> None:
