@@ -1,4 +1,4 @@
-"""Checks on the project itself: schemas, rule codes, help texts and README sections of every
+"""Checks on the project itself: schemas, rule codes, help texts and documented sections of every
 command (read from the CLI, never from a hand list), the thin CLI, the installed package."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import deckcli
 from deckcli.cli.main import cli
 from deckcli.files.schemas import packaged_rule_names, packaged_schema
 from conftest import DECKS, REPO, run_cli
+from doc_pages import links, section
 
 PACKAGE = Path(deckcli.__file__).resolve().parent
 SCHEMAS = [p for p in (PACKAGE / "schemas").rglob("*.schema.json")]
@@ -85,12 +86,19 @@ def test_every_command_has_help_with_an_example(name):
 
 
 @pytest.mark.parametrize("name", COMMANDS)
-def test_the_readme_lists_and_shows_every_command(name):
-    readme = (REPO / "README.md").read_text("utf-8")
-    assert f"| `deckcli {name} " in readme or f"| `deckcli {name}` " in readme, "no row in the Commands table"
-    assert f"### `deckcli {name}`\n" in readme, "no section of its own"
-    section = readme.split(f"### `deckcli {name}`\n", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
-    assert f"$ deckcli {name}" in section, "no console example in its section"
+def test_the_docs_list_and_show_every_command(name):
+    """docs/commands.md has a row for the command linking to its section on its subject's page,
+    and that section shows it in a console example (run by tests/test_readme_examples.py)."""
+    index = (REPO / "docs" / "commands.md").read_text("utf-8")
+    rows = [line for line in index.splitlines() if line.startswith((f"| [`deckcli {name} ", f"| [`deckcli {name}`"))]
+    assert rows, "no row in docs/commands.md"
+    for row in rows:
+        target = [link for _, link in links(row)][0]
+        page = REPO / "docs" / target.partition("#")[0]
+        assert page.is_file(), f"{row}: no page {page.name}"
+        heading = f"## `deckcli {name}`"
+        assert f"\n{heading}\n" in page.read_text("utf-8"), f"{page.name} has no section {heading}"
+        assert f"$ deckcli {name}" in section(page.read_text("utf-8"), heading), f"no console example in {page.name}, {heading}"
 
 
 def test_library_modules_are_found():

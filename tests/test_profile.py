@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import REPO, run_cli, write_deck
+from doc_pages import section
 
 from deckcli.files.schemas import packaged_schema, strict_validator_class
 from deckcli.rules.profile import profile_fields
@@ -46,10 +47,9 @@ def test_every_example_deck_profile_fits_the_profile_schema():
             assert not [e.message for e in validator.iter_errors(profile)], deck
 
 
-def test_the_readme_profile_table_is_the_profile_schema():
-    """The README's table lists every profile field with its schema description, in order."""
-    readme = (REPO / "README.md").read_text("utf-8")
-    table = readme.split("### The profile\n", 1)[1].split("\n\n`deckcli profile DECK`", 1)[0]
+def test_the_documented_profile_table_is_the_profile_schema():
+    """The table of docs/rules.md lists every profile field with its schema description, in order."""
+    table = section((REPO / "docs" / "rules.md").read_text("utf-8"), "## The profile")
     rows = [line for line in table.splitlines() if line.startswith("| `")]
     fields = packaged_schema("profile")["properties"]
     assert [row.split("`")[1] for row in rows] == list(fields)

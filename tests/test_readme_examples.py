@@ -1,13 +1,14 @@
-"""Every console example in README.md prints what deckcli prints.
+"""Every console example of README.md and of every docs/*.md page prints what deckcli prints.
 
 A ```console block is a little terminal session: ``$ deckcli ARGS`` lines, each followed by the
 output shown for it (standard output and standard error as a terminal shows them), and ``$ cat
 FILE`` lines showing a file the session uses. The blocks run in a fresh folder each, holding
 ``decks/`` and ``schemas/`` (links to the repository's) and the files of
-``tests/readme_files/<command>/``, where <command> names the README section (``### `deckcli
-import```` → ``import``; ``### House rules`` → ``house-rules``). The commands of a block run in
-order in that folder, so a file one writes is there for the next. An output ending in ``...`` or
-``…`` shows only its first lines.
+``tests/readme_files/<section>/``, where <section> names the nearest heading above the block
+(``## `deckcli import``` → ``import``; ``## House rules`` → ``house-rules``), whatever the page.
+The commands of a block run in order in that folder, so a file one writes is there for the next.
+An output ending in ``...`` or ``…`` shows only its first lines. The pages are found on disk
+(:func:`doc_pages.pages`), never listed by hand.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from click.testing import CliRunner
 
 from conftest import REPO
 from deckcli.cli.main import cli
+from doc_pages import headings, page_name, pages
 
-README = REPO / "README.md"
 FILES = Path(__file__).resolve().parent / "readme_files"
 BLOCK = re.compile(r"^```console\n(.*?)^```", re.S | re.M)
 
@@ -39,36 +40,45 @@ class Step:
 
 @dataclass
 class Session:
-    """One console block: the section it is in and its steps."""
+    """One console block: the page and section it is in, its first line and its steps."""
 
+    page: str
     section: str
     line: int
     steps: list[Step]
 
 
 def section_folder(heading: str) -> str:
-    """``### `deckcli import``` → ``import``; ``### House rules`` → ``house-rules``."""
+    """``## `deckcli import``` → ``import``; ``## House rules`` → ``house-rules``."""
     heading = heading.strip("#` \n")
     if heading.startswith("deckcli "):
         return heading.split()[1]
     return re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-")
 
 
-def sessions() -> list[Session]:
-    text = README.read_text("utf-8")
+def page_sessions(page: Path) -> list[Session]:
+    """The console blocks of one page, in order."""
+    text = page.read_text("utf-8")
+    titles = headings(text)
     found = []
     for match in BLOCK.finditer(text):
-        before = text[: match.start()]
-        headings = re.findall(r"^#{2,3} .*$", before, re.M)
+        line = text.count("\n", 0, match.start()) + 1
+        above = [heading for number, _, heading in titles if number < line]
+        assert above, f"{page_name(page)}:{line}: a console block before any heading"
         steps: list[Step] = []
-        for line in match.group(1).splitlines():
-            if line.startswith("$ "):
-                steps.append(Step(line[2:], []))
+        for shown in match.group(1).splitlines():
+            if shown.startswith("$ "):
+                steps.append(Step(shown[2:], []))
             else:
-                assert steps, f"README.md line {before.count(chr(10)) + 1}: output before any $ line"
-                steps[-1].shown.append(line)
-        found.append(Session(section_folder(headings[-1]), before.count("\n") + 1, steps))
+                assert steps, f"{page_name(page)}:{line}: output before any $ line"
+                steps[-1].shown.append(shown)
+        found.append(Session(page_name(page), section_folder(above[-1]), line, steps))
     return found
+
+
+def sessions() -> list[Session]:
+    """Every console block of every page."""
+    return [session for page in pages() for session in page_sessions(page)]
 
 
 def run_step(step: Step, folder: Path) -> list[str]:
@@ -84,8 +94,8 @@ def run_step(step: Step, folder: Path) -> list[str]:
     return result.output.splitlines()
 
 
-@pytest.mark.parametrize("session", [pytest.param(s, id=f"line {s.line}: {s.section}") for s in sessions()])
-def test_readme_session_output_is_real(session: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("session", [pytest.param(s, id=f"{s.page}:{s.line}: {s.section}") for s in sessions()])
+def test_console_session_output_is_real(session: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     own = FILES / session.section
     if own.is_dir():
         shutil.copytree(own, tmp_path, dirs_exist_ok=True)
@@ -100,13 +110,21 @@ def test_readme_session_output_is_real(session: Session, tmp_path: Path, monkeyp
         assert printed == shown, f"$ {step.line}"
 
 
-def test_every_example_is_run():
-    steps = [step for session in sessions() for step in session.steps]
-    dollar_lines = [
-        line for block in BLOCK.findall(README.read_text("utf-8")) for line in block.splitlines() if line.startswith("$ ")
-    ]
+@pytest.mark.parametrize("page", pages(), ids=page_name)
+def test_every_example_of_a_page_is_run(page: Path) -> None:
+    """Each ``$`` line of the page's console blocks is a step, and a ``$`` line shown in any other
+    kind of block (```sh, a bare ```) would escape the run: there is none."""
+    text = page.read_text("utf-8")
+    steps = [step for session in page_sessions(page) for step in session.steps]
+    dollar_lines = [line for block in BLOCK.findall(text) for line in block.splitlines() if line.startswith("$ ")]
     assert len(steps) == len(dollar_lines)
-    assert sum(step.line.startswith("deckcli ") for step in steps) >= 23
+    assert text.count("\n$ deckcli ") == sum(step.line.startswith("deckcli ") for step in steps)
+
+
+def test_the_examples_are_found_in_every_page():
+    found = sessions()
+    assert {session.page for session in found} >= {"README.md", "docs/judging.md", "docs/authoring.md"}
+    assert sum(step.line.startswith("deckcli ") for session in found for step in session.steps) >= 30
 
 
 def test_every_fixture_folder_belongs_to_a_section():

@@ -1,6 +1,6 @@
 """Plain deck lists, as people type them in chats and forums, turned into deck files (``deckcli import``).
 
-A line is one of (README, "deckcli import", lists them all):
+A line is one of (docs/authoring.md, "deckcli import", lists them all):
 
 - a count first: ``3 Blue Stripes Commando``, ``3x …``, ``3 x …``, ``3× …``, ``3,…``, ``3<TAB>…``;
 - a count last: ``… x3``, ``… x 3``, ``… ×3``, ``… 3x``, ``… (3x)``, ``… (x3)``, ``… (3)``,

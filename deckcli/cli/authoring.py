@@ -69,7 +69,7 @@ def import_(list_file: str, faction: FactionSet | None, partial: bool, output: s
     """Turn a plain card list, or a gwent-classic deck file (JSON), into a deck file.
 
     Reads every count form players paste ("3x NAME", "NAME x3", "NAME (3x)",
-    "NAME [3]", "NAME - 3", "NAME,3", … README: deckcli import), a bare name (one
+    "NAME [3]", "NAME - 3", "NAME,3", … docs/authoring.md lists them), a bare name (one
     copy), "Leader: NAME", "Faction: NAME", "Name: TEXT", headings such as
     "Units:", blank lines and # comments; repeated names add up. TEXT_FILE may
     be - (standard input). Unknown or ambiguous names, and counts it cannot

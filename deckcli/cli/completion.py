@@ -4,7 +4,7 @@ File arguments complete file names (the shell does it: Click is told "file");
 card-name arguments complete catalog names, quoted for bash, which inserts a
 completion as typed (zsh and fish quote it themselves); ``--rules`` completes
 the built-in rule sets, else file names; option types complete their choices
-(``--faction`` to slugs, which need no quoting). Set-up: README, "Shell completion".
+(``--faction`` to slugs, which need no quoting). Set-up: docs/terminal-and-ci.md, "Shell completion".
 """
 
 from __future__ import annotations

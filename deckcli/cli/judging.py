@@ -242,8 +242,8 @@ def team(decks: tuple[str, ...], fmt: str) -> int:
 def profile(deck: str, fmt: str) -> int:
     """Print the profile of a deck (JSON): the document every rule-set schema judges.
 
-    Write your own house rules (--rules FILE) against these fields; README.md,
-    "The profile", explains each one. The profile is the "profile" member of
+    Write your own house rules (--rules FILE) against these fields;
+    docs/rules.md, "The profile", explains each one. The profile is the "profile" member of
     the printed object, beside "deck" and the deckcli and format versions.
 
     \b

@@ -1,6 +1,6 @@
 """Reading a deck file: text -> TOML -> checked structure, with line numbers.
 
-The deck file format is described in README.md ("The deck file"). Nothing here
+The deck file format is described in docs/deck-file.md. Nothing here
 knows the catalog: names stay as the player typed them, with their lines."""
 
 from __future__ import annotations

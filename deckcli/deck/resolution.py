@@ -83,7 +83,7 @@ class ResolvedDeck:
 FACTION_ABBREVIATIONS = {"nr": "northern-realms", "ng": "nilfgaard", "nf": "nilfgaard", "nilf": "nilfgaard",
                          "st": "scoiatael", "sc": "scoiatael", "mo": "monsters", "mon": "monsters", "sk": "skellige"}
 """Players' usual faction abbreviations (lower case) -> faction slug. A deck file must spell the faction out
-(a deck never guesses); an abbreviation only picks the "did you mean" (README: Deck files)."""
+(a deck never guesses); an abbreviation only picks the "did you mean" (docs/deck-file.md)."""
 
 
 def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:

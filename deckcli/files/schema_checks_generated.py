@@ -838,15 +838,15 @@ def _check_86(value: Any) -> bool:
 SOURCES: dict[str, tuple[int, int]] = {
     'catalog': (6889, 3363503822),
     'deck': (1484, 3446425913),
-    'league-house-rules': (1339, 1202777929),
+    'league-house-rules': (1346, 1488799891),
     'profile': (4024, 3672851740),
     'registration': (955, 2528604301),
     'rule-keywords': (4039, 2777087934),
     'rules/advanced': (1679, 1696774080),
     'rules/solo': (906, 3640741846),
-    'rules/standard': (3662, 1655250709),
-    'rules/team': (1219, 3017682080),
-    'rules/tournament': (1685, 273431001),
+    'rules/standard': (3669, 2374167356),
+    'rules/team': (1226, 3261620264),
+    'rules/tournament': (1692, 3701774511),
 }
 
 CHECKS: dict[str, Callable[[Any], bool] | None] = {

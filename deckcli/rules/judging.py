@@ -79,7 +79,7 @@ def hints_for(deck: ResolvedDeck) -> dict[str, str]:
     for placed in (*deck.main.values(), *deck.side.values()):
         if placed.card.copies_reconstructed:
             hints[placed.card.name] = ("; that count is reconstructed, not confirmed: if your set prints more, correct "
-                                       "it in a catalog of your own (DECKCLI_CATALOG, README: The catalog)")
+                                       "it in a catalog of your own (DECKCLI_CATALOG, docs/catalog.md)")
     own = {placed.card.name for placed in deck.leaders}
     for name, placed in deck.main.items():
         if placed.card.is_leader:

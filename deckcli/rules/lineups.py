@@ -3,7 +3,7 @@
 Each deck is judged on its own under the deck rule set the lineup names
 (``x-deck-rules``: advanced for a Tournament, standard for a team); then the
 lineup's own rule set, a JSON Schema marked ``"x-judges": "lineup"``, judges a
-*lineup profile* embedding the deck profiles (README: "The lineup profile").
+*lineup profile* embedding the deck profiles (docs/rules.md, "The lineup profile").
 """
 
 from __future__ import annotations
