@@ -170,3 +170,19 @@ def act(game: Game, player: int, wanted: Any, with_agents: Agents | None = None)
 
     step(game, script.act(PlayerView(game, player), legal_actions(game)), seats)
     return seats
+
+
+class CheckedLog(list):
+    """A game log that checks the game's invariants (:func:`check_invariants`) as each event is appended; set
+    ``game`` and ``total`` (the game's card count) before the game starts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Any = None
+        self.total = 0
+        self.gems = [2, 2]
+
+    def append(self, event: dict[str, Any]) -> None:
+        check_invariants(self.game, self.total, self.gems)
+        self.gems = self.game.gems[:]
+        super().append(event)

@@ -25,7 +25,7 @@ from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.cards import deck_from_resolved
 from deckcli.game.rounds import new_game, play_game
 from deckcli.rules.judging import read_resolved_deck
-from game_positions import check_invariants
+from game_positions import CheckedLog
 
 SCALE = float(os.environ.get("DECKCLI_FUZZ_SCALE", "1"))
 GAMES = int(1000 * SCALE)
@@ -47,24 +47,9 @@ class _Playing(RandomBot):
         return super().act(view, actions)
 
 
-class _CheckedLog(list):
-    """A game log that checks the game's invariants as each event is appended."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.game: Any = None
-        self.total = 0
-        self.gems = [2, 2]
-
-    def append(self, event: dict[str, Any]) -> None:
-        check_invariants(self.game, self.total, self.gems)
-        self.gems = self.game.gems[:]
-        super().append(event)
-
-
 def _play(seed: int, first: int, second: int, bot: type[RandomBot]) -> tuple[Any, list[dict[str, Any]]]:
     decks = _decks()
-    log = _CheckedLog()
+    log = CheckedLog()
     game = new_game((decks[first], decks[second]), seed, log=log)
     log.game = game
     log.total = len(game.cards)

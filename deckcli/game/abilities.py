@@ -75,11 +75,8 @@ def play_unit(game: Game, player: int, card: int, row: int, agents: Agents) -> N
     meeting a Mardroeme, or a Mardroeme unit meeting Berserkers, transforms them."""
     cards = game.cards
     bits = cards.ability[card]
-    side = 1 - player if bits & SPY else player
-    slot = side * 3 + row
-    game.rows[slot].append(card)
-    game.touch(slot)
-    game.emit("play", player, card, row, **({"side": side} if side != player else {}))
+    slot = place_played(game, player, card, row)
+    side = slot // 3
     if bits & SPY:
         drawn = game.draw(player, 2)
         if drawn:
@@ -96,6 +93,17 @@ def play_unit(game: Game, player: int, card: int, row: int, agents: Agents) -> N
         transform_berserkers(game, slot)
 
 
+def place_played(game: Game, player: int, card: int, row: int) -> int:
+    """A Unit Card played by ``player`` laid in ``row``, on the opponent's side for a Spy (§10), before any of its
+    abilities resolves; returns the row's slot."""
+    side = 1 - player if game.cards.ability[card] & SPY else player
+    slot = side * 3 + row
+    game.rows[slot].append(card)
+    game.touch(slot)
+    game.emit("play", player, card, row, **({"side": side} if side != player else {}))
+    return slot
+
+
 def place_returned(game: Game, side: int, card: int, row: int) -> None:
     """A unit put on the battlefield without being played (Skellige's recovery, §3; a Summon's
     replacement is :func:`_summon`): no ability of its resolves, but a Mardroeme already on the row
@@ -108,10 +116,13 @@ def place_returned(game: Game, side: int, card: int, row: int) -> None:
 
 
 def choose_row(game: Game, player: int, card: int, agents: Agents) -> int:
-    """The row ``card`` enters: its only row, or the row its player chooses for an Agile unit (§10)."""
+    """The row ``card`` enters: its only row, or the row its player chooses for an Agile unit (§10); the
+    automated opponent of Gwent Solo chooses by its own rule (:meth:`deckcli.game.solo.Automaton.choose_row`)."""
     rows = game.cards.rows[card]
     if len(rows) == 1:
         return rows[0]
+    if game.solo is not None and player == game.solo.seat:
+        return int(game.solo.choose_row(game, card))
     return agents.choose(game, player, "row", list(rows), card)
 
 

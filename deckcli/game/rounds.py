@@ -80,23 +80,34 @@ def start_game(game: Game, agents: Agents) -> None:
             game.starter = coin
             game.emit("start", game.starter, chosen_by=None)
     for player in (0, 1):
-        drawn = game.draw(player, opening_hand_size(game, player))
-        game.emit("hand", player, cards=[game.cards.name[c] for c in drawn])
+        deal(game, player)
     for player in (0, 1):
-        set_aside = game.aside[player]
-        for _ in range(EXCHANGES):
-            card = agents.exchange(game, player)
-            if card is None or not game.deck[player]:
-                break
-            game.hand[player].remove(card)
-            set_aside.append(card)
-            drawn = game.draw(player)
-            game.emit("exchange", player, card, drawn=game.cards.name[drawn[0]])
-        if set_aside:
-            game.deck[player].extend(set_aside)
-            set_aside.clear()
-            game.rng.shuffle(game.deck[player])
+        exchange(game, player, agents)
     game.to_move = game.starter
+
+
+def deal(game: Game, player: int) -> None:
+    """``player``'s opening hand (§6): ten cards from the top of the deck, eleven for Daisy of the Valley."""
+    drawn = game.draw(player, opening_hand_size(game, player))
+    game.emit("hand", player, cards=[game.cards.name[c] for c in drawn])
+
+
+def exchange(game: Game, player: int, agents: Agents) -> None:
+    """``player``'s exchanges (§6), one at a time, up to two: each card set aside is replaced from the deck, and
+    the cards set aside are shuffled back into it afterwards, never into the discard pile."""
+    set_aside = game.aside[player]
+    for _ in range(EXCHANGES):
+        card = agents.exchange(game, player)
+        if card is None or not game.deck[player]:
+            break
+        game.hand[player].remove(card)
+        set_aside.append(card)
+        drawn = game.draw(player)
+        game.emit("exchange", player, card, drawn=game.cards.name[drawn[0]])
+    if set_aside:
+        game.deck[player].extend(set_aside)
+        set_aside.clear()
+        game.rng.shuffle(game.deck[player])
 
 
 def step(game: Game, action: Action, agents: Agents) -> None:
@@ -141,7 +152,11 @@ def end_round(game: Game, agents: Agents) -> None:
     controllers' discard piles (Monsters keep one random non-Hero unit, §3; a Summon is replaced, §10),
     and the game ends when a player has no gem left. Otherwise the winner starts the next round (the
     tie's: a coin), Northern Realms draws for a won round, and Skellige recovers two units at the start of
-    round three (§3)."""
+    round three (§3). In Gwent Solo the automated opponent first resolves what waits for the round's end (the
+    cards under its Decoys, the Leader variant), never draws for Northern Realms, and says who starts the next
+    round (:class:`deckcli.game.solo.Automaton`, §18–20)."""
+    if game.solo is not None:
+        game.solo.round_ending(game, agents)
     winner = round_winner(game)
     for player in (0, 1):
         if winner != player:
@@ -159,7 +174,7 @@ def end_round(game: Game, agents: Agents) -> None:
     game.passed = [False, False]
     game.to_move = winner if winner is not None else game.rng.randrange(2)
     game.starter = game.to_move
-    if winner is not None and game.faction[winner] == NORTHERN_REALMS:
+    if winner is not None and game.faction[winner] == NORTHERN_REALMS and (game.solo is None or winner != game.solo.seat):
         drawn = game.draw(winner)
         if drawn:
             game.emit("draw", winner, cards=[game.cards.name[drawn[0]]], reason="faction")

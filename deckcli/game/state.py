@@ -24,7 +24,7 @@ LEADER_HORN = -2
 """``horn[slot]`` of a row a Leader doubles "like a Commander's Horn" (the Horn zone is taken for the round)."""
 
 EVENTS = ("start", "hand", "exchange", "draw", "play", "leader", "pass", "discard", "summon", "transform",
-          "return", "reveal", "keep", "round_end", "game_end")
+          "return", "reveal", "keep", "round_end", "game_end", "move")
 """Every kind of event of the game log (``schemas/output/game-log.schema.json``)."""
 
 
@@ -97,7 +97,10 @@ class Game:
         self.log: list[dict[str, Any]] | None = None
         self.game_id = 0
         self.solo: Any = None
-        """The automated opponent of Gwent Solo (§18), when this game is one."""
+        """The automated opponent of Gwent Solo (§18, :class:`deckcli.game.solo.Automaton`), when this game is one:
+        the engine asks it for its ``seat``, ``copy()``, ``held()`` (the instances it holds off the battlefield, for
+        the zone invariant), ``choose_row(game, card)``, ``round_ending(game, agents)`` and ``round_started(game,
+        winner)``."""
 
     def copy(self) -> Game:
         """An independent copy sharing only the card table (for search); its log is off and its random

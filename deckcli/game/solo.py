@@ -1,0 +1,691 @@
+"""Gwent Solo's automated opponent (rulebook §18–19): its set-up, its turns, and how it plays each card.
+
+The automaton has no hand. On each of its turns it reveals the top card of its deck and plays it "as
+effectively as possible" (§18), with the changes of §19. Its Leaders (§20, :mod:`deckcli.game.solo_leaders`)
+come out only in the Leader variant, when a round is scored.
+
+*Most effective* is measured one way everywhere: the option after which the automaton's total minus the
+player's (its *margin*) is largest, counting what lies face up once the option has resolved (ongoing
+effects, a Scorch, a transformation, the Agile moves it sets off) and nothing of what is still hidden in a
+deck (the two cards after a Spy, the card a Muster finds, the card under a Decoy). Ties go to the row
+with the most cards (§19's Horn rule, used for every row the automaton picks), then to Close Combat,
+Ranged Combat, Siege in that order; among cards, to the one nearest the top of its pile or deck. While the
+automaton weighs one option, a choice inside it (the unit a Medic it would bring back brings back in turn)
+takes the first option in that order, so that weighing stays cheap.
+
+Rulings where §18–19 are silent, decided as a player at the table would:
+
+- It plays every card it reveals, even one that lowers its own total: it has no hand to keep a card in.
+- Every Weather Card it plays gives it one more card, wherever the Weather comes from (its turn, a Spy's
+  two cards, a Decoy's card at the round's end, a Leader); Clear Weather is a Weather Card (§12) and counts.
+- Spy: the two cards are revealed and played one after the other, each by these rules.
+- Muster: the card found is played but does not muster in turn (else the rule would call the whole group
+  one card at a time, which is what the Solo change prevents); the deck is shuffled even when nothing is found.
+- Scorch: the Special Card, and Clan Dimun Pirate, whose Scorch follows the Special Card's rule (§21),
+  discard the strongest non-Hero units of the player's side only. A row-limited Scorch on a unit keeps its
+  own rule (the player's row facing it, at 10 Strength or more, §10).
+- A Commander's Horn with no free Horn zone on its side is discarded without effect.
+- Decoy: in §18–20 "the opponent" is always the automaton, so the card put under the Decoy is the top card
+  of the automaton's own deck; when the round ends, before the score, that card is played by these rules,
+  and the Decoy goes to the automaton's discard pile.
+- Agile: the move is free and may come "during the opponent's turn", so it is made as soon as a card
+  changes the rows, whoever played it: after every card, each of the automaton's Agile units (Heroes too:
+  the move is their own ability) that would raise its margin in its other row moves there, the best move
+  first, until no move would.
+- Medic: under Emhyr var Emreis: Invader of the North (either side's), the unit is picked at random, as
+  his text says "for both players".
+- Its deck empty, the automaton passes for the rest of the round.
+- Scoia'tael (§19): a player of Scoia'tael starts the first round and each round after one they won; the
+  automaton starts every other round, a tied one's next included.
+- Without the Leader variant its Leaders stay face down for the whole game.
+
+The player is seat 0 and the automaton seat 1 (:data:`SEAT`) in every game this module builds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from deckcli.game.abilities import (
+    discard_from_battlefield, mardroeme_on, place_played, place_returned, play_card, scorch_row, strongest,
+    transform_berserkers,
+)
+from deckcli.game.actions import PASS
+from deckcli.game.agents import EngineError
+from deckcli.game.cards import (
+    AGILE, BERSERKER, CLEAR, CLOSE, DECOY, HERO, HORN, MARDROEME, MEDIC, MUSTER, RANGED, ROW_CODES, ROW_SCORCH, SCORCH,
+    SIEGE, SPECIAL, SPY, UNIT, WEATHER, GameDeck,
+)
+from deckcli.game.state import NO_HORN
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any, TypeVar
+
+    from deckcli.catalog.model import Card, Catalog
+    from deckcli.game.actions import Action
+    from deckcli.game.agents import Agent, Agents, PlayerView
+    from deckcli.game.cards import GameCards
+    from deckcli.game.state import Game
+
+    Option = TypeVar("Option")
+
+SEAT = 1
+"""The automaton's seat; the player's is ``1 - SEAT``."""
+KNOWN, INSTRUCTING, EVALUATING = 0, 1, 2
+"""How the automaton meets a step that needs a hidden card: it takes it from its deck (a game the engine
+plays whole), tells the player what to do (``deckcli solo``, where its deck is not known), or skips it (while
+it weighs an option)."""
+MAX_DEPTH = 1
+"""Options weighed inside the weighing of another: none (the first in the tie order is taken)."""
+ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
+
+
+class Instruction(NamedTuple):
+    """A step the player takes at the table for the automaton, when its deck is not known to deckcli.
+
+    ``action`` is ``reveal`` (``number`` cards from the top of its deck, each played as a revealed card),
+    ``search`` (its deck searched for the first of ``cards``, in that order), ``under-decoy`` (its top card
+    put under the Decoy unseen), ``random`` (one of ``cards`` picked at random and played), ``discard`` (a
+    card of the player's hand discarded) or ``shuffle`` (discard piles shuffled back into the decks);
+    ``text`` says it in a sentence.
+    """
+
+    action: str
+    number: int
+    cards: tuple[str, ...]
+    text: str
+
+
+class Automaton:
+    """Gwent Solo's automated opponent, held by ``Game.solo`` (the engine asks it at the round's end and start).
+
+    ``leaders`` is its face-down Leader pile (the top card last), ``revealed`` the Leaders turned so far;
+    ``leader_variant`` whether a round the player would win reveals one (§18). ``decoys`` holds each Decoy it
+    has played this round with the instance of the card under it (-1: none). ``extra_card``: it plays two cards
+    on its next turn (Northern Realms, §19). ``mode`` is :data:`KNOWN`, :data:`INSTRUCTING` or
+    :data:`EVALUATING`; ``pool`` the cards its deck may hold, one per copy (for the instructions of
+    ``INSTRUCTING``); ``instructions`` what the player must do for it, in order.
+    """
+
+    __slots__ = ("seat", "leaders", "revealed", "leader_variant", "decoys", "extra_card", "mode", "depth", "pool",
+                 "instructions")
+
+    def __init__(self, leaders: Sequence[str] = (), *, leader_variant: bool = False, deck_known: bool = True,
+                 pool: tuple[Card, ...] = ()) -> None:
+        self.seat = SEAT
+        self.leaders = list(leaders)
+        self.revealed: list[str] = []
+        self.leader_variant = leader_variant
+        self.decoys: list[list[int]] = []
+        self.extra_card = False
+        self.mode = KNOWN if deck_known else INSTRUCTING
+        self.depth = 0
+        self.pool = pool
+        self.instructions: list[Instruction] = []
+
+    def copy(self) -> Automaton:
+        other = Automaton.__new__(Automaton)
+        other.seat = self.seat
+        other.leaders = self.leaders[:]
+        other.revealed = self.revealed[:]
+        other.leader_variant = self.leader_variant
+        other.decoys = [pair[:] for pair in self.decoys]
+        other.extra_card = self.extra_card
+        other.mode = self.mode
+        other.depth = self.depth
+        other.pool = self.pool
+        other.instructions = self.instructions[:]
+        return other
+
+    def held(self) -> list[int]:
+        """The card instances the automaton holds off the battlefield: its Decoys and the cards under them."""
+        return [card for pair in self.decoys for card in pair if card >= 0]
+
+    def instruct(self, action: str, text: str, *, number: int = 1, cards: Sequence[str] = ()) -> None:
+        """Tell the player a step to take for the automaton (only when its deck is not known)."""
+        if self.mode == INSTRUCTING:
+            self.instructions.append(Instruction(action, number, tuple(cards), text))
+
+    def choose_row(self, game: Game, card: int) -> int:
+        """The row of an Agile unit put on its side without being played (Skellige's recovery, §3): the best."""
+        rows = row_order(game, self.seat, game.cards.rows[card])
+        return best(game, rows, lambda trial, row: place_returned(trial, self.seat, card, row))[0]
+
+    def round_ending(self, game: Game, agents: Agents) -> None:
+        """Both players have passed: the cards under its Decoys are played (§19), the Decoys discarded, then in
+        the Leader variant, if the player's total is the higher, its top Leader is revealed and resolved (§18).
+        A Decoy it plays while the round ends has its card played at once: the round is ending."""
+        self._play_under_decoys(game, agents)
+        player = 1 - self.seat
+        if self.leader_variant and self.leaders and game.score(player) > game.score(self.seat):
+            from deckcli.game.solo_leaders import resolve_leader
+
+            name = self.leaders.pop()
+            self.revealed.append(name)
+            resolve_leader(game, name, agents)
+            self._play_under_decoys(game, agents)
+        for decoy, _ in self.decoys:
+            game.discard[self.seat].append(decoy)
+        self.decoys = []
+
+    def _play_under_decoys(self, game: Game, agents: Agents) -> None:
+        waiting = [pair for pair in self.decoys if pair[1] >= 0]
+        while waiting:
+            for pair in waiting:
+                under, pair[1] = pair[1], -1
+                play_card_owed(game, under, agents, "the card under its Decoy, played as the round ends")
+            waiting = [pair for pair in self.decoys if pair[1] >= 0]
+
+    def round_started(self, game: Game, winner: int | None) -> None:
+        """A new round: it starts it, unless the player controls Scoia'tael and won the last (§19); after a round
+        it won as Northern Realms it plays two cards on its first turn (§19). What a Leader revealed at the last
+        score set for the scoring (Weather halved, Agile units raised, Spies doubled) ends with that round."""
+        from deckcli.game.rounds import NORTHERN_REALMS, SCOIATAEL
+
+        player = 1 - self.seat
+        game.starter = game.to_move = player if game.faction[player] == SCOIATAEL and winner == player else self.seat
+        self.extra_card = game.faction[self.seat] == NORTHERN_REALMS and winner == self.seat
+        if self.revealed:
+            reset_passives(game)
+
+
+def reset_passives(game: Game) -> None:
+    """Every Passive effect set again from the Leaders that hold now (:func:`deckcli.game.leaders.apply_passives`)."""
+    from deckcli.game.leaders import apply_passives
+
+    game.spy_factor = 1
+    game.halved = [False, False]
+    game.random_revive = False
+    game.agile_bonus = [0, 0]
+    apply_passives(game)
+    game.dirty = 0b111111
+
+
+# Set-up (§18) --------------------------------------------------------------------------------------------
+
+
+def faction_cards(catalog: Catalog, faction: str) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """Every card of ``faction``'s set (a slug) by copy: ``(deck, side deck, Leaders)``; the deck holds every
+    card that is neither a Leader nor a side-deck card (§18: "combine every card in each faction").
+
+    Raises ``KeyError`` for a faction the catalog does not know."""
+    found = catalog.factions[faction]
+    deck: list[Card] = []
+    side: list[Card] = []
+    leaders: list[Card] = []
+    for name, copies in found.copies.items():
+        card = catalog.cards[name]
+        zone = leaders if card.is_leader else side if card.side_deck else deck
+        zone.extend([card] * copies)
+    return tuple(deck), tuple(side), tuple(leaders)
+
+
+def solo_player_deck(deck: GameDeck) -> GameDeck:
+    """The player's deck for Gwent Solo: every Weather Card but Clear Weather taken out (§18)."""
+    return deck._replace(cards=tuple(card for card in deck.cards if not card.is_weather or "clear" in card.abilities))
+
+
+def solo_decks(player_deck: GameDeck, solo_faction: str, catalog: Catalog) -> tuple[GameDeck, GameDeck]:
+    """The two decks of a Solo game: the player's without Weather but Clear Weather, and the automaton's whole
+    faction set (side deck apart, no Leader: its Leaders are a pile of their own). ``card_table`` of this pair
+    serves every game of the same match-up."""
+    cards, side, _ = faction_cards(catalog, solo_faction)
+    return solo_player_deck(player_deck), GameDeck(solo_faction, None, cards, side)
+
+
+def new_solo_game(player_deck: GameDeck, solo_faction: str, seed: int, *, leader_variant: bool = False,
+                  catalog: Catalog | None = None, log: list[dict[str, Any]] | None = None, game_id: int = 0,
+                  table: GameCards | None = None) -> Game:
+    """A Gwent Solo game (§18), not yet dealt: the player (seat 0) with ``player_deck`` (its Weather Cards
+    but Clear Weather left out), the automaton (seat 1) with every card of ``solo_faction``'s set (a slug),
+    its Leaders shuffled face down, everything shuffled from ``seed``. ``leader_variant`` turns on the
+    Leader variant. ``table`` is :func:`deckcli.game.rounds.card_table` of :func:`solo_decks`, when the
+    caller has it (a run of many games). Play it with :func:`play_solo_game`, or :func:`start_solo_game`
+    then :func:`solo_step`.
+
+    Raises ``KeyError`` for a faction the catalog does not know."""
+    from deckcli.catalog.loading import default_catalog
+    from deckcli.game.rounds import new_game
+
+    catalog = catalog if catalog is not None else default_catalog()
+    decks = solo_decks(player_deck, solo_faction, catalog)
+    game = new_game(decks, seed, log=log, game_id=game_id, table=table)
+    leaders = [card.name for card in faction_cards(catalog, solo_faction)[2]]
+    game.rng.shuffle(leaders)
+    game.solo = Automaton(leaders, leader_variant=leader_variant)
+    return game
+
+
+class AutomatonSeat:
+    """The agent in the automaton's seat: never asked anything, since it decides by the Solo rules."""
+
+    name = "automaton"
+
+    def act(self, view: PlayerView, actions: list[Action]) -> Action:
+        raise EngineError("the automated opponent takes its turns by the Solo rules, not through an agent")
+
+    def choose(self, view: PlayerView, question: str, options: list[int], card: int) -> int:
+        raise EngineError(f"the automated opponent was asked {question!r}: it decides by the Solo rules")
+
+    def exchange(self, view: PlayerView) -> int | None:
+        raise EngineError("the automated opponent has no hand to exchange")
+
+    def starter(self, view: PlayerView) -> int:
+        raise EngineError("in Gwent Solo the automated opponent starts unless the player is Scoia'tael")
+
+
+def solo_agents(player_agent: Agent) -> Agents:
+    """The seats of a Solo game: ``player_agent`` in seat 0, :class:`AutomatonSeat` in seat 1."""
+    from deckcli.game.agents import Agents
+
+    return Agents(player_agent, AutomatonSeat())
+
+
+def start_solo_game(game: Game, agents: Agents) -> None:
+    """Set-up (§18): the automaton starts (the player, when the player is Scoia'tael, §19); the player draws
+    and exchanges as in a standard game (§6); then the automaton's first turn when it starts."""
+    from deckcli.game.rounds import SCOIATAEL, deal, exchange
+
+    seat = game.solo.seat
+    player = 1 - seat
+    game.starter = player if game.faction[player] == SCOIATAEL else seat
+    game.emit("start", game.starter, chosen_by=None)
+    deal(game, player)
+    exchange(game, player, agents)
+    game.to_move = game.starter
+    _automaton_moves(game, agents)
+
+
+def solo_step(game: Game, action: Action, agents: Agents) -> None:
+    """The player takes ``action`` (§7); the automaton's Agile units move if the card made another row better,
+    then the automaton takes its turns until the player is to move again or the game is over."""
+    from deckcli.game.rounds import step
+
+    step(game, action, agents)
+    if action[0] != PASS and not game.over:
+        move_agile(game)
+    _automaton_moves(game, agents)
+
+
+def play_solo_game(game: Game, player_agent: Agent) -> int | None:
+    """Play a game of :func:`new_solo_game` to its end, ``player_agent`` playing the player's side; return the
+    winner (0 the player, 1 the automaton) or ``None`` for a draw."""
+    from deckcli.game.actions import legal_actions
+
+    agents = solo_agents(player_agent)
+    start_solo_game(game, agents)
+    player = 1 - game.solo.seat
+    while not game.over:
+        solo_step(game, agents.act(game, player, legal_actions(game)), agents)
+    return game.winner
+
+
+def _automaton_moves(game: Game, agents: Agents) -> None:
+    while not game.over and game.to_move == game.solo.seat:
+        automaton_turn(game, agents)
+
+
+def automaton_turn(game: Game, agents: Agents) -> None:
+    """One turn of the automaton (§18): it reveals and plays the top card of its deck (two on the first turn
+    after a round it won as Northern Realms), and more as its cards say (Weather, Spy); with its deck empty it
+    passes. After the player has passed this is its final turn: then the round ends."""
+    from deckcli.game.rounds import end_round
+
+    solo = game.solo
+    seat = solo.seat
+    player = 1 - seat
+    owed = 2 if solo.extra_card else 1
+    solo.extra_card = False
+    if game.deck[seat] and not game.passed[seat]:
+        play_owed(game, owed, agents)
+    elif not game.passed[seat]:
+        game.passed[seat] = True
+        game.emit("pass", seat)
+    if game.passed[player]:
+        if not game.passed[seat]:
+            game.passed[seat] = True
+            game.emit("pass", seat)
+        end_round(game, agents)
+    else:
+        game.to_move = player
+
+
+# Playing its cards (§18, §19) -----------------------------------------------------------------------------
+
+
+def play_owed(game: Game, owed: int, agents: Agents) -> None:
+    """The automaton reveals and plays ``owed`` cards from the top of its deck, each by :func:`play_revealed`,
+    each adding what it owes in turn (a Weather Card one, a Spy two)."""
+    solo = game.solo
+    deck = game.deck[solo.seat]
+    while owed > 0:
+        if solo.mode != KNOWN:
+            noun = "card" if owed == 1 else f"{owed} cards"
+            solo.instruct("reveal", f"reveal the next {noun} of its deck and play {'it' if owed == 1 else 'them'} "
+                          "(deckcli solo BOARD --reveal CARD)", number=owed)
+            return
+        if not deck:
+            return
+        owed += play_revealed(game, deck.pop(), agents) - 1
+        move_agile(game)
+
+
+def play_card_owed(game: Game, card: int, agents: Agents, why: str | None = None) -> None:
+    """``card`` played as a revealed card (:func:`play_revealed`), then the Agile moves, then what it owes."""
+    mark = _mark(game)
+    owed = play_revealed(game, card, agents)
+    if why is not None:
+        note(game, mark, why, first=True)
+    move_agile(game)
+    play_owed(game, owed, agents)
+
+
+def play_revealed(game: Game, card: int, agents: Agents) -> int:
+    """The automaton plays ``card`` (out of every zone) as effectively as possible (§18, §19); returns the cards
+    it owes now from its deck: one after a Weather Card, two after a Spy (a unit its Medic brings back counted)."""
+    cards = game.cards
+    kind, bits = cards.kind[card], cards.ability[card]
+    seat = game.solo.seat
+    if kind == WEATHER:
+        mark = _mark(game)
+        play_card(game, seat, card, -1, -1, agents)
+        cleared = "it clears the weather; " if bits & CLEAR else ""
+        note(game, mark, f"{cleared}a Weather Card: it plays one more card")
+        return 1
+    if kind == SPECIAL:
+        if bits & DECOY:
+            _decoy(game, card)
+        elif bits & SCORCH:
+            _scorch_special(game, card)
+        elif bits & HORN:
+            _horn(game, card, agents)
+        elif bits & MARDROEME:
+            _mardroeme(game, card, agents)
+        else:
+            play_card(game, seat, card, -1, -1, agents)
+        return 0
+    row, why = unit_row(game, card, agents)
+    return play_unit(game, card, row, agents, why=why)
+
+
+def unit_row(game: Game, card: int, agents: Agents) -> tuple[int, str | None]:
+    """The row the automaton plays a unit into: its only row, or for an Agile unit the best (§18); with the
+    reason when the game keeps a log."""
+    rows = game.cards.rows[card]
+    if len(rows) == 1:
+        return rows[0], None
+    seat = game.solo.seat
+    choice, gains = best(game, row_order(game, seat, rows), lambda trial, row: play_unit(trial, card, row, agents),
+                         pinned=card)
+    return choice, compared(gains, choice, lambda row: ROW_NAMES[row])
+
+
+def play_unit(game: Game, card: int, row: int, agents: Agents, *, muster: bool = True, why: str | None = None) -> int:
+    """A unit played by the automaton into ``row`` and its abilities by the Solo rules (§19): a Spy goes to the
+    player's side and it owes two cards; a Medic brings back the unit adding most; Muster plays the first card
+    of its group found in the deck (``muster`` ``False``: the card Muster found, which does not muster again);
+    Clan Dimun Pirate scorches the player's side only; a row-limited Scorch, Berserker and Mardroeme as in §10.
+    Returns the cards owed."""
+    cards = game.cards
+    seat = game.solo.seat
+    bits = cards.ability[card]
+    mark = _mark(game)
+    slot = place_played(game, seat, card, row)
+    if bits & SPY:
+        why = "; ".join(filter(None, (why, "a Spy: it lies on your side; it plays two more cards")))
+    note(game, mark, why)
+    owed = 2 if bits & SPY else 0
+    if bits & MEDIC:
+        owed += _medic(game, agents)
+    if bits & MUSTER and muster:
+        owed += _muster(game, card, agents)
+    if bits & ROW_SCORCH:
+        scorch_row(game, 1 - slot // 3, cards.scorch_row[card])
+    if bits & SCORCH:
+        discard_from_battlefield(game, strongest(game, player_slots(game)))
+    if bits & MARDROEME or (bits & BERSERKER and mardroeme_on(game, slot)):
+        transform_berserkers(game, slot)
+    return owed
+
+
+def _medic(game: Game, agents: Agents) -> int:
+    """Medic (§19): the non-Hero unit of its discard pile that adds the most Strength, Tight Bond, weather and
+    Horns counted; at random under Invader of the North."""
+    seat = game.solo.seat
+    pile = game.discard[seat]
+    kind = game.cards.kind
+    units = [card for card in pile if kind[card] == UNIT]
+    if not units:
+        return 0
+    if game.random_revive:
+        if game.solo.mode == INSTRUCTING:
+            names = sorted({game.cards.name[card] for card in units})
+            game.solo.instruct("random", "Medic under Invader of the North: pick one of the non-Hero units of its "
+                               "discard pile at random and play it (deckcli solo BOARD --reveal CARD)", cards=names)
+            return 0
+        chosen = game.rng.choice(units)
+        why = "brought back by its Medic, picked at random (Invader of the North)"
+    else:
+        options = topmost(game, units)
+        chosen, gains = best(game, options, lambda trial, unit: _bring_back(trial, unit, agents))
+        why = "brought back by its Medic: " + (compared(gains, chosen, lambda unit: game.cards.name[unit]) or "the only unit")
+    pile.remove(chosen)
+    row, row_why = unit_row(game, chosen, agents)
+    return play_unit(game, chosen, row, agents, why=f"{why}; {row_why}" if row_why else why)
+
+
+def _bring_back(trial: Game, unit: int, agents: Agents) -> None:
+    trial.discard[trial.solo.seat].remove(unit)
+    play_unit(trial, unit, unit_row(trial, unit, agents)[0], agents)
+
+
+def _muster(game: Game, card: int, agents: Agents) -> int:
+    """Muster (§19): the first card of its group found from the top of its deck, played; the deck shuffled."""
+    cards = game.cards
+    solo = game.solo
+    group = cards.group[card]
+    if group < 0 or solo.mode == EVALUATING:
+        return 0
+    if solo.mode == INSTRUCTING:
+        wanted = cards.card[card].group
+        names = sorted({c.name for c in solo.pool if c.group == wanted})
+        solo.instruct("search", f"Muster: search its deck from the top for the first {' or '.join(names)}; play it "
+                      "(it does not muster again), then shuffle its deck", cards=names)
+        return 0
+    deck = game.deck[solo.seat]
+    found = next((c for c in reversed(deck) if cards.group[c] == group and cards.kind[c] <= HERO), None)
+    owed = 0
+    if found is not None:
+        deck.remove(found)
+        row, why = unit_row(game, found, agents)
+        owed = play_unit(game, found, row, agents, muster=False, why=f"found by {cards.name[card]}'s Muster")
+    game.rng.shuffle(deck)
+    return owed
+
+
+def _decoy(game: Game, card: int) -> None:
+    """Decoy (§19): it replaces no unit; the top card of its deck goes under it unseen, until the round ends."""
+    solo = game.solo
+    deck = game.deck[solo.seat]
+    under = deck.pop() if solo.mode == KNOWN and deck else -1
+    solo.decoys.append([card, under])
+    mark = _mark(game)
+    game.emit("play", solo.seat, card)
+    note(game, mark, "it replaces no unit: the top card of its deck goes under it unseen, played when the round ends")
+    solo.instruct("under-decoy", "put the top card of its deck under the Decoy without looking; when the round "
+                  "ends, reveal it and play it (deckcli solo BOARD --reveal CARD)")
+
+
+def _scorch_special(game: Game, card: int) -> None:
+    """Scorch (§19): the strongest non-Hero units of the player's side only are discarded; then the Scorch."""
+    seat = game.solo.seat
+    victims = strongest(game, player_slots(game))
+    game.resolving.append(card)
+    mark = _mark(game)
+    game.emit("play", seat, card)
+    if victims:
+        slot, unit = victims[0]
+        top = game.row_values(slot)[game.rows[slot].index(unit)]
+        note(game, mark, f"on your side only: your strongest non-Hero units ({top}) are discarded")
+    else:
+        note(game, mark, "on your side only: you have no non-Hero unit to discard")
+    discard_from_battlefield(game, victims)
+    game.resolving.remove(card)
+    game.discard[seat].append(card)
+
+
+def _horn(game: Game, card: int, agents: Agents) -> None:
+    """Commander's Horn (§19): on the most beneficial row whose Horn zone is free; on a tie, the row with the
+    most cards."""
+    seat = game.solo.seat
+    free = [row for row in range(3) if game.horn[seat * 3 + row] == NO_HORN]
+    if not free:
+        game.discard[seat].append(card)
+        mark = _mark(game)
+        game.emit("play", seat, card)
+        note(game, mark, "no free Horn zone on its side: discarded without effect")
+        return
+    place_on_best_row(game, card, free, agents, "Horn")
+
+
+def _mardroeme(game: Game, card: int, agents: Agents) -> None:
+    """Mardroeme: on the row where it adds most (§18: as effectively as possible)."""
+    place_on_best_row(game, card, [CLOSE, RANGED, SIEGE], agents, "Mardroeme")
+
+
+def place_on_best_row(game: Game, card: int, rows: list[int], agents: Agents, label: str) -> None:
+    """A Commander's Horn or a Mardroeme played by the automaton on the best of ``rows`` of its side."""
+    seat = game.solo.seat
+    choice, gains = best(game, row_order(game, seat, rows),
+                         lambda trial, row: play_card(trial, seat, card, row, -1, agents))
+    mark = _mark(game)
+    play_card(game, seat, card, choice, -1, agents)
+    note(game, mark, compared(gains, choice, lambda row: ROW_NAMES[row]) or f"the only row its {label} could take")
+
+
+# Agile moves (§19) ---------------------------------------------------------------------------------------
+
+
+def move_agile(game: Game, pinned: int = -1) -> None:
+    """Agile (§19): each Agile unit of the automaton moves to its other row while that raises its margin, the
+    move raising it most first (on a tie, the first unit from Close Combat, in the order they lie). ``pinned``
+    stays where it is (the unit whose row is being weighed)."""
+    seat = game.solo.seat
+    cards = game.cards
+    ability, kind, printed_rows = cards.ability, cards.kind, cards.rows
+    while True:
+        movable = [(row, index, card) for row in (CLOSE, RANGED) for index, card in enumerate(game.rows[seat * 3 + row])
+                   if ability[card] & AGILE and kind[card] <= HERO and (RANGED - row) in printed_rows[card]
+                   and card != pinned]
+        if not movable:
+            return
+        base = margin(game)
+        gain, chosen = 0, None
+        for row, index, card in movable:
+            here, there = seat * 3 + row, seat * 3 + RANGED - row
+            game.rows[here].pop(index)
+            game.rows[there].append(card)
+            game.touch(here)
+            game.touch(there)
+            after = margin(game) - base
+            game.rows[there].pop()
+            game.rows[here].insert(index, card)
+            game.touch(here)
+            game.touch(there)
+            if after > gain:
+                gain, chosen = after, (row, card)
+        if chosen is None:
+            return
+        row, card = chosen
+        here, there = seat * 3 + row, seat * 3 + RANGED - row
+        game.rows[here].remove(card)
+        game.rows[there].append(card)
+        game.touch(here)
+        game.touch(there)
+        mark = _mark(game)
+        game.emit("move", seat, card, RANGED - row, **{"from": ROW_CODES[row]})
+        note(game, mark, f"{gain:+d}")
+
+
+# Weighing options ---------------------------------------------------------------------------------------
+
+
+def margin(game: Game) -> int:
+    """The automaton's total Strength minus the player's (§8)."""
+    seat = game.solo.seat
+    return game.score(seat) - game.score(1 - seat)
+
+
+def player_slots(game: Game) -> tuple[int, int, int]:
+    base = (1 - game.solo.seat) * 3
+    return base, base + 1, base + 2
+
+
+def row_order(game: Game, side: int, rows: Sequence[int]) -> list[int]:
+    """``rows`` in the tie order: the row with the most cards first, then Close Combat, Ranged Combat, Siege."""
+    return sorted(rows, key=lambda row: (-len(game.rows[side * 3 + row]), row))
+
+
+def topmost(game: Game, pile: list[int]) -> list[int]:
+    """The cards of ``pile`` from its top (its last card) down, one per name (copies are one choice)."""
+    seen: set[str] = set()
+    found = []
+    for card in reversed(pile):
+        name = game.cards.name[card]
+        if name not in seen:
+            seen.add(name)
+            found.append(card)
+    return found
+
+
+def best(game: Game, options: Sequence[Option], trial: Callable[[Game, Option], object], *,
+         pinned: int = -1) -> tuple[Option, list[tuple[Option, int]]]:
+    """The option whose ``trial`` (run on a copy of the game, then the Agile moves but ``pinned``'s) leaves the
+    automaton the largest margin, the first in ``options``' order on a tie; with each option's gain over the margin
+    now (empty when nothing was weighed: a single option in a game without a log, or a choice inside a weighing)."""
+    solo = game.solo
+    if not options:
+        raise ValueError("no option to choose from")
+    if solo.depth >= MAX_DEPTH or (len(options) == 1 and game.log is None):
+        return options[0], []
+    base = margin(game)
+    gains: list[tuple[Option, int]] = []
+    for option in options:
+        copy = game.copy()
+        copy.solo.mode = EVALUATING
+        copy.solo.depth = solo.depth + 1
+        trial(copy, option)
+        move_agile(copy, pinned)
+        gains.append((option, margin(copy) - base))
+    top = max(gain for _, gain in gains)
+    return next(option for option, gain in gains if gain == top), gains
+
+
+def compared(gains: list[tuple[Option, int]], chosen: Option, label: Callable[[Option], str]) -> str | None:
+    """``"+12; Close Combat would give +11, Ranged Combat +0"``: the chosen option's gain, then up to two others."""
+    if not gains:
+        return None
+    mine = next(gain for option, gain in gains if option == chosen)
+    others = sorted(((gain, index) for index, (option, gain) in enumerate(gains) if option != chosen), key=lambda g: (-g[0], g[1]))
+    said = [f"{label(gains[index][0])} {gain:+d}" for gain, index in others[:2]]
+    if len(others) > 2:
+        said.append(f"{len(others) - 2} more")
+    if not said:
+        return f"{mine:+d}"
+    first, *rest = said
+    head, _, figure = first.rpartition(" ")
+    return f"{mine:+d}; {head} would give {figure}" + "".join(f", {part}" for part in rest)
+
+
+def _mark(game: Game) -> int:
+    return len(game.log) if game.log is not None else -1
+
+
+def note(game: Game, mark: int, why: str | None, *, first: bool = False) -> None:
+    """Give the first event logged since ``mark`` the reason ``why`` (``first``: before any reason it has)."""
+    if why is None or game.log is None or len(game.log) <= mark:
+        return
+    event = game.log[mark]
+    had = event.get("why")
+    event["why"] = (f"{why}; {had}" if first else f"{had}; {why}") if had else why
