@@ -54,6 +54,11 @@ class DeckFileError(DeckcliError):
     """A deck or registration file cannot be read as a deck (exit code 2)."""
 
 
+class BoardFileError(DeckcliError):
+    """A board file (a position on the table, ``deckcli solo``) cannot be read as one, or shows a position that
+    cannot happen (exit code 2)."""
+
+
 class CatalogError(DeckcliError):
     """A card catalog file is missing or malformed (exit code 2)."""
 

@@ -134,6 +134,8 @@ TEMPLATES = [
     Template("draw {deck} --seed 7", ("deck", "edited", "bytes")),
     Template("add {deck} Decoy", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
     Template("remove {deck} Decoy 2", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
+    # solo reads a board file, not a deck: a deck's bytes are refused (tests/test_solo_command.py fuzzes boards).
+    Template("solo {deck} --reveal Decoy", ("bytes", "toml", "edited"), good_exits=(EXIT_UNUSABLE,)),
 ]
 
 

@@ -22,6 +22,12 @@ from deckcli.render.documents import FORMAT_VERSION
 
 ALL_DECKS = sorted(DECKS.glob("*.toml"))
 EXAMPLES = [d for d in ALL_DECKS if d.name.endswith(("-starter.toml", "-advanced.toml"))]
+SOLO_REVEALS = [(f"decks/boards/solo-{board}.toml", card) for board, cards in (
+    ("horn", ("Commander's Horn", "Arachas", "Decoy", "Scorch", "Mardroeme", "Eredin: King of the Wild Hunt",
+              "Eredin: Bringer of Death", "Emhyr var Emreis: Invader of the North")),
+    ("medic", ("Dun Banner Medic", "Prince Stennis", "Clear Weather", "Foltest: The Siegemaster", "Catapult")),
+) for card in cards]
+"""``deckcli solo`` runs: every kind of step and of next step the example boards (decks/boards/) can show."""
 ALWAYS_JSON = {"profile"}
 """Commands that print JSON without being asked (no --format)."""
 
@@ -69,6 +75,7 @@ JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
     "diff": lambda: [[_rel(a), _rel(b), "--format", "json"] for a, b in zip(EXAMPLES, EXAMPLES[1:])],
     "fix": lambda: [[_rel(d), "--rules", "advanced", "--format", "json"] for d in EXAMPLES[:4]],
     "draw": lambda: [[_rel(d), "--seed", "7", "--exchange", "2", "--format", "json"] for d in EXAMPLES],
+    "solo": lambda: [[board, "--reveal", card, "--format", "json"] for board, card in SOLO_REVEALS],
 }
 """How each command that prints JSON runs here (its arguments after the command name)."""
 

@@ -20,7 +20,7 @@ def complete(words: str, shell: str = "bash") -> list[str]:
     "words",
     ["deckcli validate nr", "deckcli stats nr", "deckcli odds nr", "deckcli export nr", "deckcli fmt nr",
      "deckcli import li", "deckcli diff a nr", "deckcli team a nr", "deckcli tournament nr", "deckcli profile nr",
-     "deckcli add nr", "deckcli remove nr", "deckcli new --faction monsters -o nr"],
+     "deckcli add nr", "deckcli remove nr", "deckcli new --faction monsters -o nr", "deckcli solo nr"],
 )
 def test_file_arguments_complete_file_names(words):
     assert complete(words) == [f"file,{words.rsplit(' ', 1)[1]}"]
@@ -40,6 +40,7 @@ def test_card_names_complete_quoted_for_bash_and_plain_for_zsh():
     assert "plain,'Blue Stripes Commando'" in complete("deckcli add d.toml blue")
     assert "plain,'Foltest: The Siegemaster'" in complete("deckcli new --faction nr --leader Foltest")
     assert complete("deckcli card ger", shell="zsh")[:2] == ["plain", "Geralt of Rivia"]
+    assert complete("deckcli solo b.toml --reveal ger") == ["plain,'Geralt of Rivia'"]
 
 
 def test_leaders_complete_for_the_faction_given_before():

@@ -81,6 +81,16 @@ def _scratch_copy(deck: Path) -> Path:
     return Path(shutil.copy(deck, tempfile.mkdtemp()))
 
 
+SOLO_REVEALS = [
+    [f"decks/boards/solo-{board}.toml", "--reveal", card] for board, card in (
+        ("horn", "Commander's Horn"), ("horn", "Arachas"), ("horn", "Decoy"), ("horn", "Scorch"),
+        ("horn", "Eredin: King of the Wild Hunt"), ("horn", "Eredin: Bringer of Death"), ("medic", "Dun Banner Medic"),
+        ("medic", "Prince Stennis"), ("medic", "Clear Weather"), ("medic", "Foltest: The Siegemaster"),
+        ("medic", "Blue Stripes Commando"),
+    )
+]
+"""``deckcli solo`` on the example boards (decks/boards/): a reveal per deck of decks/, so that each runs once."""
+
 RUNS: dict[str, Callable[[Path], list[Run]]] = {
     "validate": _validate,
     "tournament": _lineup("tournament", 3),
@@ -107,6 +117,8 @@ RUNS: dict[str, Callable[[Path], list[Run]]] = {
     "sheet": lambda deck: [(["sheet", _rel(deck), "-o", str(_scratch_copy(deck).with_suffix(".html"))], None, "text")],
     "add": lambda deck: [(["add", str(_scratch_copy(deck)), "Decoy"], None, "text")],
     "remove": lambda deck: [(["remove", str(_scratch_copy(deck)), "Decoy"], None, "text")],
+    # A board file, not a deck: each deck of decks/ takes its turn at one of the example boards' reveals.
+    "solo": lambda deck: [(["solo", *SOLO_REVEALS[ALL_DECKS.index(deck) % len(SOLO_REVEALS)]], None, "text")],
 }
 """How each command runs on one deck of decks/ (the registration too, where it can)."""
 

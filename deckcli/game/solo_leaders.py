@@ -289,7 +289,7 @@ def _as_printed(name: str) -> Callable[[Game, Agents], Resolution]:
             return 0, "no effect now"
         before = margin(game)
         ability.use(game, seat, agents)
-        return 0, f"{margin(game) - before:+d}"
+        return 0, f"as its card says, {margin(game) - before:+d}"
 
     return resolve
 

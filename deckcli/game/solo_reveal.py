@@ -1,0 +1,261 @@
+"""``deckcli solo``: what Gwent Solo's automated opponent does with the card it has just revealed (§18–20).
+
+The position is a board file (:mod:`deckcli.game.board`): ``me`` the player, ``opponent`` the automaton,
+with its discard pile where a Medic needs one. The automaton's deck is not known to deckcli: where a rule
+needs a card of it (the two cards after a Spy, the next after a Weather Card, the card a Muster finds, the
+card under a Decoy), the report says what the player must do at the table instead. A Leader of the
+automaton's faction may be revealed too (the Leader variant, §18): its adaptation of §20 is resolved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from deckcli.errors import CardLookupError, EXIT_OK
+
+if TYPE_CHECKING:
+    from deckcli.catalog.model import Card, Catalog, FactionSet
+    from deckcli.game.agents import Agents
+    from deckcli.game.board import Board
+    from deckcli.game.state import Game
+
+SIDE_NAMES = ("me", "opponent")
+
+
+class SoloReport(NamedTuple):
+    """What the automaton did: the board file, its faction, the card revealed (and its kind), the ``steps`` in
+    order (each a dict: ``action``, ``card``, ``side``, ``row``, and ``from``, ``replaced``, ``why`` where they
+    apply), what the player must do ``next`` (each ``action``, ``count``, ``cards``, ``text``), the new totals."""
+
+    board: str
+    faction: str
+    card: str
+    kind: str
+    steps: list[dict[str, Any]]
+    next: list[dict[str, Any]]
+    totals: dict[str, int]
+    exit_code: int = EXIT_OK
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON document's fields: ``board``, ``faction``, ``revealed`` (``card``, ``kind``), ``steps``,
+        ``plays`` and ``discards`` (each ``card``, ``side``, ``row``, in order; a Medic's card and the unit it
+        brings back both in ``plays``), ``moves`` (``card``, ``side``, ``from``, ``to``), ``next``, ``totals``."""
+        def placed(step: dict[str, Any]) -> dict[str, Any]:
+            return {"card": step["card"], "side": step["side"], "row": step["row"]}
+
+        return {
+            "board": self.board,
+            "faction": self.faction,
+            "revealed": {"card": self.card, "kind": self.kind},
+            "steps": self.steps,
+            "plays": [placed(step) for step in self.steps if step["action"] == "play"],
+            "discards": [placed(step) for step in self.steps if step["action"] == "discard"],
+            "moves": [{"card": step["card"], "side": step["side"], "from": step["from"], "to": step["row"]}
+                      for step in self.steps if step["action"] == "move"],
+            "next": self.next,
+            "totals": self.totals,
+        }
+
+
+def solo_reveal(path: str, name: str) -> SoloReport:
+    """The automaton of the board file at ``path`` plays the card ``name`` it has just revealed (§18–20).
+
+    Raises :class:`deckcli.errors.BoardFileError` for a board that cannot be read or cannot happen, and
+    :class:`CardLookupError` (exit code 2, with "did you mean") for a name that is no card of the automaton's
+    faction set, no name at all, or a card whose every copy is already on the board."""
+    from deckcli.catalog.loading import default_catalog
+    from deckcli.game.board import read_board
+    from deckcli.game.position import build_position
+    from deckcli.game.solo import Automaton, faction_cards, move_agile, play_card_owed
+    from deckcli.game.solo_leaders import resolve_leader
+
+    catalog = default_catalog()
+    board = read_board(path, catalog)
+    faction = board.factions[1]
+    card = revealed_card(catalog, name, faction, board)
+    game = build_position(board.sides, catalog, board.weather, to_move=1)
+    deck, _, _ = faction_cards(catalog, faction.slug)
+    game.solo = Automaton(deck_known=False, pool=deck)
+    game.log = []
+    agents = _asking_nobody()
+    move_agile(game)
+    before = len(game.log)
+    if card.is_leader:
+        game.solo.revealed.append(card.name)
+        resolve_leader(game, card.name, agents)
+        game.solo.instruct("score", "the round is scored now: you win it only if your total is still the higher")
+    else:
+        play_card_owed(game, game.cards.add(card), agents)
+    steps = [_step(game, event) for event in game.log]
+    for step in steps[:before]:
+        step["why"] = "after your card, before the reveal: " + step.get("why", "")
+    words = _shell_word(board.where)
+    upcoming = [{"action": i.action, "count": i.number, "cards": list(i.cards),
+                 "text": i.text.replace(" BOARD ", f" {words} ")} for i in game.solo.instructions]
+    return SoloReport(board.where, faction.name, card.name, _kind(card), [s for s in steps if s["action"]], upcoming,
+                      {"me": game.score(0), "opponent": game.score(1)})
+
+
+def revealed_card(catalog: Catalog, name: str, faction: FactionSet, board: Board) -> Card:
+    """The card ``name`` means in the automaton's deck (``faction``'s set, side deck apart) or Leader pile: as
+    in deck files, or by the beginnings of its words when they name one card of that set (``horn``).
+
+    Raises :class:`CardLookupError` for no name, a name of no card of that set (with "did you mean" among its
+    cards), a side-deck card, or a card whose every copy the set prints is on the board already."""
+    from deckcli.catalog.names import fold, suggest
+    from deckcli.text import did_you_mean, printable
+
+    own = {fold(card): card for card in faction.copies if not catalog.cards[card].side_deck}
+    if not name.strip():
+        raise CardLookupError(f"--reveal needs the card the automaton has just revealed, a card of the {faction.name} "
+                              "set (its deck) or one of its Leaders")
+    found = [card for card in catalog.find(name) if card.name in faction.copies]
+    if not found:  # as deckcli card: the beginnings of its words, when they name one card of the set (horn, frost)
+        from deckcli.catalog.lookup import name_words, words_begin
+
+        typed = name_words(name)
+        loose = [catalog.cards[card] for card in faction.copies if typed and words_begin(typed, name_words(card))]
+        found = loose if len(loose) == 1 else []
+    if len(found) > 1:
+        from deckcli.catalog.lookup import ambiguous_reason
+
+        raise CardLookupError(ambiguous_reason(name, [card.name for card in found]))
+    if not found:
+        close = suggest(name, own)
+        known = catalog.find(name)
+        what = f"{known[0].name} is" if len(known) == 1 else f'"{printable(name)}" is'
+        if not known:
+            what = f'"{printable(name)}" is no card of the {faction.name} set'
+            raise CardLookupError(f"{what}, the automaton's deck{did_you_mean(close)}")
+        raise CardLookupError(f"{what} not in the {faction.name} set, the automaton's deck{did_you_mean(close)}")
+    card = found[0]
+    if card.side_deck:
+        raise CardLookupError(f"{card.name} is a side-deck card: it never lies in the automaton's deck (§2)")
+    printed = faction.copies[card.name]
+    shown = _copies_shown(board, card.name)
+    if not card.is_leader and shown >= printed:
+        raise CardLookupError(f"the {faction.name} set prints {printed} {card.name}, and the board already shows "
+                              f"{shown} of the automaton's: it cannot reveal another")
+    return card
+
+
+def _copies_shown(board: Board, name: str) -> int:
+    """Copies of ``name`` the board shows as the automaton's: on its side (but the player's Spies), its Spies on the
+    player's side, its discard pile, its Horns and Mardroeme."""
+    me, opponent = board.sides
+    count = sum(1 for row in opponent.rows for card in row if card.name == name and "spy" not in card.abilities)
+    count += sum(1 for row in me.rows for card in row if card.name == name and "spy" in card.abilities)
+    count += sum(1 for card in opponent.discard if card.name == name)
+    if name == "Commander's Horn":
+        count += len(opponent.horns)
+    if name == "Mardroeme":
+        count += len(opponent.mardroeme)
+    return count
+
+
+def _kind(card: Card) -> str:
+    from deckcli.catalog.abilities import KIND_NAMES
+
+    return KIND_NAMES[card.kind]
+
+
+def _shell_word(path: str) -> str:
+    import shlex
+
+    return shlex.quote(path)
+
+
+def _step(game: Game, event: dict[str, Any]) -> dict[str, Any]:
+    """One logged event as a step of the report (``action`` empty for an event the report does not show)."""
+    kind = event["event"]
+    player = event["player"]
+    step: dict[str, Any] = {"action": "", "card": event["card"], "side": None, "row": event["row"]}
+    if kind == "play":
+        side = event.get("side", player)
+        step.update(action="play", side=SIDE_NAMES[side])
+    elif kind in ("discard", "summon", "transform", "move"):
+        step.update(action=kind, side=SIDE_NAMES[player])
+        if kind == "transform":
+            step["replaced"] = event["replaced"]
+        if kind == "move":
+            step["from"] = event["from"]
+    elif kind == "leader":
+        step.update(action="leader", side=SIDE_NAMES[player])
+    if "why" in event:
+        step["why"] = event["why"]
+    return step
+
+
+class _NobodyAsked:
+    """The player's seat in ``deckcli solo``: the automaton's cards ask the player nothing (what the player
+    must do is told as a next step)."""
+
+    def act(self, view: Any, actions: Any) -> Any:
+        raise AssertionError("deckcli solo plays no turn of the player's")
+
+    def choose(self, view: Any, question: str, options: list[int], card: int) -> int:
+        raise AssertionError(f"deckcli solo asked the player {question!r}")
+
+    def exchange(self, view: Any) -> int | None:
+        raise AssertionError("deckcli solo deals no hand")
+
+    def starter(self, view: Any) -> int:
+        raise AssertionError("deckcli solo starts no game")
+
+
+def _asking_nobody() -> Agents:
+    from deckcli.game.agents import Agents
+    from deckcli.game.solo import AutomatonSeat
+
+    return Agents(_NobodyAsked(), AutomatonSeat())
+
+
+# Text -------------------------------------------------------------------------------------------------------
+
+
+def render_solo(report: SoloReport, fmt: str, width: int | None) -> str:
+    """The report as ``json`` (a versioned document) or ``text``: a line per step with its reason, the totals,
+    then what the player does next; lines wrapped to ``width`` columns (``None``: one line each)."""
+    if fmt == "json":
+        from deckcli.render.documents import document_json
+
+        return document_json(report.as_dict())
+    from deckcli.render.layout import Layout
+
+    layout = Layout(width=width)
+    lines = layout.wrap(f"{report.board}: the opponent ({report.faction}) reveals {report.card}")
+    for number, step in enumerate(report.steps, 1):
+        lines += layout.wrap(f"  {number}. {_say(step)}", indent="  ")
+    if not report.steps:
+        lines += layout.wrap("  nothing happens", indent="  ")
+    lines += layout.wrap(f"Totals: you {report.totals['me']}, the opponent {report.totals['opponent']}")
+    if not report.next:
+        lines += layout.wrap("Next: your turn")
+    for upcoming in report.next:
+        lines += layout.wrap(f"Next: {upcoming['text']}")
+    return "\n".join(lines)
+
+
+_ROWS = {"close": "Close Combat", "ranged": "Ranged Combat", "siege": "Siege"}
+
+
+def _say(step: dict[str, Any]) -> str:
+    """One step in words: ``Commander's Horn on Siege: +12; Close Combat would give +11``."""
+    whose = "your" if step["side"] == "me" else "its"
+    row = _ROWS.get(step["row"] or "", "")
+    card = step["card"]
+    action = step["action"]
+    if action == "play":
+        said = f"{card} on {'your ' if step['side'] == 'me' else ''}{row}" if row else card
+    elif action == "discard":
+        said = f"{whose} {card}{f' ({row})' if row else ''} is discarded"
+    elif action == "summon":
+        said = f"{card} takes the field on {whose} {row} (Summon)"
+    elif action == "transform":
+        said = f"{step['replaced']} turns into {card} on {whose} {row} (Berserker)"
+    elif action == "move":
+        said = f"{card} moves from {_ROWS[step['from']]} to {row} (Agile)"
+    else:
+        said = f"reveals the Leader {card}"
+    why = step.get("why")
+    return f"{said}: {why}" if why else said

@@ -1,0 +1,260 @@
+"""``deckcli solo BOARD --reveal CARD``: what Gwent Solo's automated opponent does with the card it revealed
+(rulebook §18–20), on board files written in tmp_path; and the board files it refuses (exit 2, with the line)."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import DECKS, run_cli
+from deckcli.catalog.loading import default_catalog
+
+CATALOG = default_catalog()
+
+
+def board(tmp_path, text: str, name: str = "board.toml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def solo_json(path, card: str) -> dict:
+    return json.loads(run_cli(["solo", path, "--reveal", card, "--format", "json"]).stdout)
+
+
+MONSTERS = """\
+    [me]
+    faction = "Northern Realms"
+    close = ["Blue Stripes Commando", "Blue Stripes Commando"]
+    siege = ["Catapult"]
+    [opponent]
+    faction = "Monsters"
+    close = ["Fiend", "Frightener"]
+    ranged = ["Cockatrice"]
+    siege = ["Earth Elemental", "Fire Elemental"]
+    """
+
+
+def test_horn_says_its_row_and_what_the_others_would_give(tmp_path):
+    path = board(tmp_path, MONSTERS)
+    text = run_cli(["solo", path, "--reveal", "Commander's Horn"]).stdout
+    assert "1. Commander's Horn on Siege: +12; Close Combat would give +11, Ranged Combat +2" in text
+    assert "Totals: you 24, the opponent 37" in text and "Next: your turn" in text
+    document = solo_json(path, "Commander's Horn")
+    assert document["plays"] == [{"card": "Commander's Horn", "side": "opponent", "row": "siege"}]
+    assert document["totals"] == {"me": 24, "opponent": 37} and document["next"] == []
+    assert document["revealed"] == {"card": "Commander's Horn", "kind": "Special Card"}
+
+
+def test_medic_lists_its_own_card_and_the_unit_it_brings_back(tmp_path):
+    path = board(tmp_path, """\
+        weather = ["Biting Frost"]
+        [me]
+        faction = "Monsters"
+        close = ["Fiend"]
+        [opponent]
+        faction = "Northern Realms"
+        siege = ["Catapult"]
+        discard = ["Catapult", "Ballista", "John Natalis"]
+        """)
+    document = solo_json(path, "Dun Banner Medic")
+    assert document["plays"] == [{"card": "Dun Banner Medic", "side": "opponent", "row": "siege"},
+                                 {"card": "Catapult", "side": "opponent", "row": "siege"}]
+    assert document["steps"][1]["why"].startswith("brought back by its Medic: +24; Ballista would give +6")
+    assert document["totals"] == {"me": 1, "opponent": 37}
+
+
+def test_a_spy_lands_on_your_side_and_you_reveal_two_more(tmp_path):
+    path = board(tmp_path, MONSTERS.replace('faction = "Monsters"', 'faction = "Northern Realms"')
+                 .replace('["Fiend", "Frightener"]', '["Ves"]').replace('["Cockatrice"]', "[]")
+                 .replace('["Earth Elemental", "Fire Elemental"]', "[]"))
+    document = solo_json(path, "Prince Stennis")
+    assert document["plays"] == [{"card": "Prince Stennis", "side": "me", "row": "close"}]
+    assert [(n["action"], n["count"]) for n in document["next"]] == [("reveal", 2)]
+    assert f"deckcli solo {path} --reveal CARD" in document["next"][0]["text"]
+
+
+def test_weather_asks_for_one_more_card(tmp_path):
+    document = solo_json(board(tmp_path, MONSTERS), "Torrential Rain")
+    assert document["plays"] == [{"card": "Torrential Rain", "side": "opponent", "row": None}]
+    assert [(n["action"], n["count"]) for n in document["next"]] == [("reveal", 1)]
+    assert document["totals"] == {"me": 17, "opponent": 15}
+
+
+def test_scorch_discards_only_on_your_side(tmp_path):
+    """Your bonded Blue Stripes Commandos (8 each) and your Catapult (8) go, all three; its own units stay."""
+    document = solo_json(board(tmp_path, MONSTERS), "Scorch")
+    assert document["discards"] == [{"card": "Blue Stripes Commando", "side": "me", "row": "close"},
+                                    {"card": "Blue Stripes Commando", "side": "me", "row": "close"},
+                                    {"card": "Catapult", "side": "me", "row": "siege"}]
+    assert document["totals"] == {"me": 0, "opponent": 25}
+
+
+def test_muster_and_decoy_tell_the_player_what_to_do_with_its_deck(tmp_path):
+    path = board(tmp_path, MONSTERS)
+    muster = solo_json(path, "Arachas")
+    assert muster["plays"] == [{"card": "Arachas", "side": "opponent", "row": "close"}]
+    assert muster["next"][0]["action"] == "search" and muster["next"][0]["cards"] == ["Arachas", "Arachas Behemoth"]
+    decoy = solo_json(path, "Decoy")
+    assert decoy["plays"] == [{"card": "Decoy", "side": "opponent", "row": None}]
+    assert [n["action"] for n in decoy["next"]] == ["under-decoy"] and decoy["totals"]["opponent"] == 25
+
+
+def test_agile_units_move_when_a_row_becomes_better(tmp_path):
+    path = board(tmp_path, """\
+        [me]
+        faction = "Northern Realms"
+        [opponent]
+        faction = "Scoia'tael"
+        close = ["Barclay Els"]
+        ranged = ["Dol Blathanna Archer", "Vrihedd Brigade Recruit"]
+        """)
+    document = solo_json(path, "Commander's Horn")
+    assert document["plays"] == [{"card": "Commander's Horn", "side": "opponent", "row": "ranged"}]
+    assert document["moves"] == [{"card": "Barclay Els", "side": "opponent", "from": "close", "to": "ranged"}]
+    assert document["totals"]["opponent"] == 28
+    text = run_cli(["solo", path, "--reveal", "Commander's Horn"]).stdout
+    assert "2. Barclay Els moves from Close Combat to Ranged Combat (Agile): +6" in text
+    assert "1. Commander's Horn on Ranged Combat: +14; Close Combat would give +6" in text
+
+
+def test_a_leader_revealed_in_the_leader_variant_is_resolved(tmp_path):
+    path = board(tmp_path, """\
+        weather = ["Biting Frost"]
+        [me]
+        faction = "Northern Realms"
+        close = ["Ves"]
+        [opponent]
+        faction = "Skellige"
+        close = ["Clan an Craite Warrior"]
+        """)
+    document = solo_json(path, "King Bran")
+    assert document["revealed"]["kind"] == "Leader" and document["totals"] == {"me": 1, "opponent": 3}
+    assert [n["action"] for n in document["next"]] == ["score"]
+
+
+@pytest.mark.parametrize(("card", "said"), [
+    ("Fiendd", 'is no card of the Monsters set, the automaton\'s deck; did you mean Fiend?'),
+    ("Ballista", "Ballista is not in the Monsters set, the automaton's deck"),
+    ("Eredin", "may mean"),
+    ("Bovine Defense Force", "is a side-deck card"),
+    ("  ", "--reveal needs the card"),
+])
+def test_a_card_that_is_not_in_its_deck_is_refused(tmp_path, card, said):
+    result = run_cli(["solo", board(tmp_path, MONSTERS), "--reveal", card], exit_code=2)
+    assert said in result.stderr and result.stdout == ""
+
+
+def test_no_card_is_refused(tmp_path):
+    assert "--reveal CARD is missing" in run_cli(["solo", board(tmp_path, MONSTERS)], exit_code=2).stderr
+
+
+def test_a_card_whose_every_copy_is_on_the_board_is_refused(tmp_path):
+    path = board(tmp_path, MONSTERS.replace('siege = ["Earth Elemental", "Fire Elemental"]',
+                                            'siege = ["Earth Elemental"]\nhorns = ["close", "ranged"]\n'
+                                            'discard = ["Commander\'s Horn"]'))
+    said = run_cli(["solo", path, "--reveal", "Commander's Horn"], exit_code=2).stderr
+    assert "prints 3 Commander's Horn, and the board already shows 3" in said
+
+
+@pytest.mark.parametrize(("change", "said", "line"), [
+    (('close = ["Fiend", "Frightener"]', 'close = ["Fiend", "Frightner"]'), "did you mean Frightener?", 7),
+    (('close = ["Fiend", "Frightener"]', 'close = ["Leshen"]'), "Leshen cannot lie in Close Combat: it enters Ranged Combat", 7),
+    (('close = ["Fiend", "Frightener"]', 'close = ["Biting Frost"]'), "Biting Frost is a Weather Card", 7),
+    (('close = ["Fiend", "Frightener"]', 'close = ["Scorch"]'), "only a Decoy lies in a row", 7),
+    (('faction = "Monsters"', 'faction = "Monstres"'), "did you mean Monsters?", 6),
+    (('ranged = ["Cockatrice"]', 'rangd = ["Cockatrice"]'), "unknown key 'rangd'; did you mean ranged?", 8),
+    (('siege = ["Catapult"]', 'siege = ["Catapult", "Catapult", "Catapult"]'), "3 copies of Catapult on the board from the Northern Realms set, which prints 2", 1),
+    (('[me]', '[me]\nleader = "King Bran"'), "King Bran is not in the Northern Realms set; the Northern Realms Leaders are", 2),
+])
+def test_a_board_that_cannot_happen_is_refused_with_its_line(tmp_path, change, said, line):
+    path = board(tmp_path, MONSTERS.replace(*change))
+    stderr = run_cli(["solo", path, "--reveal", "Fiend"], exit_code=2).stderr
+    assert said in stderr and stderr.startswith(f"{path}:{line}:"), stderr
+
+
+def test_a_deck_file_is_not_a_board(tmp_path):
+    stderr = run_cli(["solo", DECKS / "monsters-starter.toml", "--reveal", "Fiend"], exit_code=2).stderr
+    assert "is a deck or registration file, not a board" in stderr
+
+
+_PLACES = ("close", "ranged", "siege", "discard")
+
+
+@st.composite
+def _boards(draw: st.DrawFn) -> tuple[bytes, str]:
+    factions = list(CATALOG.factions.values())
+    sides = {}
+    for key in ("me", "opponent"):
+        faction = draw(st.sampled_from(factions))
+        pool = sorted(name for name in faction.copies if not CATALOG.cards[name].is_leader)
+        table: dict = {"faction": faction.name}
+        for place in _PLACES:
+            table[place] = draw(st.lists(st.sampled_from(pool), max_size=4))
+        table["horns"] = draw(st.lists(st.sampled_from(["close", "ranged", "siege"]), max_size=2, unique=True))
+        sides[key] = table
+    weather = draw(st.lists(st.sampled_from(["Biting Frost", "Impenetrable Fog", "Torrential Rain", "Skellige Storm"]),
+                            max_size=2))
+    revealed = draw(st.sampled_from(sorted(CATALOG.factions[CATALOG.faction(sides["opponent"]["faction"]).slug].copies)))
+    return tomli_w.dumps({"weather": weather, **sides}).encode(), revealed
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(case=_boards())
+def test_any_board_and_any_card_of_its_set_is_answered(tmp_path, case):
+    """Random boards of real cards (most cannot happen) and a random card of the automaton's set: an answer or a
+    one-line refusal (exit 2), never a crash; an answer's totals are the board's Strength after its steps."""
+    data, card = case
+    path = tmp_path / "random.toml"
+    path.write_bytes(data)
+    from click.testing import CliRunner
+
+    from deckcli.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["solo", str(path), "--reveal", card, "--format", "json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 0:
+        document = json.loads(result.stdout)
+        assert min(document["totals"].values()) >= 0 and document["revealed"]["card"] == card
+    else:
+        assert result.stderr.strip() and result.stdout == ""
+
+
+def test_its_side_deck_is_what_its_set_prints_less_what_lies_on_the_board(tmp_path):
+    """The board file lists no side deck: a Mardroeme finds Transformed Vildkaarl beside the play area (§2)."""
+    path = board(tmp_path, """\
+        [me]
+        faction = "Monsters"
+        [opponent]
+        faction = "Skellige"
+        close = ["Berserker", "Clan Heymaey Skald"]
+        ranged = ["Young Berserker"]
+        """)
+    document = solo_json(path, "Mardroeme")
+    assert [(s["action"], s["card"], s["row"]) for s in document["steps"]] == [
+        ("play", "Mardroeme", "close"), ("transform", "Transformed Vildkaarl", "close")]
+    assert document["steps"][1]["replaced"] == "Berserker" and document["totals"]["opponent"] == 2 + 14 + 5
+    text = run_cli(["solo", path, "--reveal", "Mardroeme"]).stdout
+    assert "2. Berserker turns into Transformed Vildkaarl on its Close Combat (Berserker)" in text
+
+
+def test_a_horn_leader_and_a_mardroeme_on_the_board_take_their_rows(tmp_path):
+    path = board(tmp_path, """\
+        [me]
+        faction = "Monsters"
+        [opponent]
+        faction = "Monsters"
+        close = ["Fiend"]
+        ranged = ["Cockatrice", "Endrega", "Gargoyle"]
+        leader_horn = "ranged"
+        mardroeme = ["siege"]
+        """)
+    document = solo_json(path, "Commander's Horn")
+    assert document["plays"] == [{"card": "Commander's Horn", "side": "opponent", "row": "close"}]
+    assert document["totals"]["opponent"] == 12 + 12
