@@ -342,3 +342,13 @@ def test_the_player_leader_is_played_through_solo_step():
                 to_move=0)
     solo_step(game, LEADER_ACTION, solo_agents(Scripted()))
     assert game.scores() == [12, 6] and game.to_move == 0
+
+
+def test_skellige_recovery_places_its_agile_units_on_their_better_row():
+    """§3 Skellige at the start of round three: the automaton, asked nothing, puts a recovered Agile unit on the
+    row where it adds most: Olaf's Morale Boost lifts Svanrige in Close Combat."""
+    game = solo(side(hand=("Ballista",)), side("skellige", discard=("Olaf", "Hjalmar"), deck=("Svanrige",), gems=1),
+                round_number=2, to_move=0)
+    solo_step(game, PASS_ACTION, solo_agents(Scripted()))
+    assert game.round == 3 and game.round_winners == [1] and game.gems == [1, 1]
+    assert sorted(row_names(game, 1, "close")) == ["Olaf", "Svanrige"] and names(game, game.discard[1]) == ["Hjalmar"]

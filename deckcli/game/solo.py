@@ -257,29 +257,33 @@ def new_solo_game(player_deck: GameDeck, solo_faction: str, seed: int, *, leader
     return game
 
 
-class AutomatonSeat:
-    """The agent in the automaton's seat: never asked anything, since it decides by the Solo rules."""
+class Unasked:
+    """An agent that is never asked anything: the automaton's seat (it decides by the Solo rules), or the
+    player's where deckcli only reports what the automaton does. Any question is an :class:`EngineError`."""
 
-    name = "automaton"
+    name = "unasked"
+
+    def __init__(self, why: str = "the automated opponent decides by the Solo rules, not through an agent") -> None:
+        self.why = why
 
     def act(self, view: PlayerView, actions: list[Action]) -> Action:
-        raise EngineError("the automated opponent takes its turns by the Solo rules, not through an agent")
+        raise EngineError(f"asked for a turn: {self.why}")
 
     def choose(self, view: PlayerView, question: str, options: list[int], card: int) -> int:
-        raise EngineError(f"the automated opponent was asked {question!r}: it decides by the Solo rules")
+        raise EngineError(f"asked {question!r}: {self.why}")
 
     def exchange(self, view: PlayerView) -> int | None:
-        raise EngineError("the automated opponent has no hand to exchange")
+        raise EngineError(f"asked for an exchange: {self.why}")
 
     def starter(self, view: PlayerView) -> int:
-        raise EngineError("in Gwent Solo the automated opponent starts unless the player is Scoia'tael")
+        raise EngineError(f"asked who starts: {self.why}")
 
 
 def solo_agents(player_agent: Agent) -> Agents:
-    """The seats of a Solo game: ``player_agent`` in seat 0, :class:`AutomatonSeat` in seat 1."""
+    """The seats of a Solo game: ``player_agent`` in seat 0, an :class:`Unasked` agent in seat 1."""
     from deckcli.game.agents import Agents
 
-    return Agents(player_agent, AutomatonSeat())
+    return Agents(player_agent, Unasked())
 
 
 def start_solo_game(game: Game, agents: Agents) -> None:

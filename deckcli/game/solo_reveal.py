@@ -186,28 +186,13 @@ def _step(game: Game, event: dict[str, Any]) -> dict[str, Any]:
     return step
 
 
-class _NobodyAsked:
-    """The player's seat in ``deckcli solo``: the automaton's cards ask the player nothing (what the player
-    must do is told as a next step)."""
-
-    def act(self, view: Any, actions: Any) -> Any:
-        raise AssertionError("deckcli solo plays no turn of the player's")
-
-    def choose(self, view: Any, question: str, options: list[int], card: int) -> int:
-        raise AssertionError(f"deckcli solo asked the player {question!r}")
-
-    def exchange(self, view: Any) -> int | None:
-        raise AssertionError("deckcli solo deals no hand")
-
-    def starter(self, view: Any) -> int:
-        raise AssertionError("deckcli solo starts no game")
-
-
 def _asking_nobody() -> Agents:
+    """The seats of ``deckcli solo``: the automaton's cards ask the player nothing (what the player must do is told
+    as a next step)."""
     from deckcli.game.agents import Agents
-    from deckcli.game.solo import AutomatonSeat
+    from deckcli.game.solo import Unasked
 
-    return Agents(_NobodyAsked(), AutomatonSeat())
+    return Agents(Unasked("deckcli solo reports what the automaton does and asks the player nothing"), Unasked())
 
 
 # Text -------------------------------------------------------------------------------------------------------
