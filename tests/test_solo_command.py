@@ -258,3 +258,12 @@ def test_a_horn_leader_and_a_mardroeme_on_the_board_take_their_rows(tmp_path):
     document = solo_json(path, "Commander's Horn")
     assert document["plays"] == [{"card": "Commander's Horn", "side": "opponent", "row": "close"}]
     assert document["totals"]["opponent"] == 12 + 12
+
+
+@pytest.mark.parametrize("path", sorted((DECKS / "boards").glob("*.toml")), ids=lambda p: p.name)
+def test_every_example_board_is_a_board_that_can_happen(path):
+    from deckcli.game.board import read_board
+
+    read = read_board(str(path), CATALOG)
+    assert [side.faction for side in read.sides] == [faction.slug for faction in read.factions]
+    assert any(read.sides[1].rows), "the automaton's side shows no card"
