@@ -208,7 +208,8 @@ def _boards(draw: st.DrawFn) -> tuple[bytes, str]:
 @given(case=_boards())
 def test_any_board_and_any_card_of_its_set_is_answered(tmp_path, case):
     """Random boards of real cards (most cannot happen) and a random card of the automaton's set: an answer or a
-    one-line refusal (exit 2), never a crash; an answer's totals are the board's Strength after its steps."""
+    one-line refusal (exit 2), never a crash; an answer plays the revealed card first (a Leader plays none of its
+    own) and puts every unit on a row it may enter."""
     data, card = case
     path = tmp_path / "random.toml"
     path.write_bytes(data)
@@ -222,6 +223,12 @@ def test_any_board_and_any_card_of_its_set_is_answered(tmp_path, case):
     if result.exit_code == 0:
         document = json.loads(result.stdout)
         assert min(document["totals"].values()) >= 0 and document["revealed"]["card"] == card
+        if not CATALOG.cards[card].is_leader:
+            assert document["plays"][0]["card"] == card
+        for step in document["steps"]:
+            placed = CATALOG.cards[step["card"]]
+            if step["action"] in ("play", "move") and placed.is_unit:
+                assert step["row"] in placed.rows, step
     else:
         assert result.stderr.strip() and result.stdout == ""
 
