@@ -87,8 +87,8 @@ class Instruction(NamedTuple):
     ``action`` is ``reveal`` (``number`` cards from the top of its deck, each played as a revealed card),
     ``search`` (its deck searched for the first of ``cards``, in that order), ``under-decoy`` (its top card
     put under the Decoy unseen), ``random`` (one of ``cards`` picked at random and played), ``discard`` (a
-    card of the player's hand discarded) or ``shuffle`` (discard piles shuffled back into the decks);
-    ``text`` says it in a sentence.
+    card of the player's hand discarded), ``shuffle`` (discard piles shuffled back into the decks) or ``score``
+    (the round is scored now, after a Leader of the variant); ``text`` says it in a sentence.
     """
 
     action: str
