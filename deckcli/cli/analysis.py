@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from deckcli.cli.completion import complete_card, complete_choices, complete_path
+from deckcli.cli.completion import complete_choices, complete_main_deck_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     StrParamType,
@@ -82,7 +82,7 @@ def stats(deck: str, only: str | None, fmt: str) -> int:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", shell_complete=complete_path)
-@click.option("--card", "cards", multiple=True, metavar="NAME", shell_complete=complete_card,
+@click.option("--card", "cards", multiple=True, metavar="NAME", shell_complete=complete_main_deck_card,
               help="Only this card of the main deck (repeatable); its Muster group row too.")
 @click.option("--hand", type=click.IntRange(min=1), default=None, metavar="N",
               help="Opening hand size.  [default: 10, or 11 with Francesca Findabair: Daisy of the Valley]")

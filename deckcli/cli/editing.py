@@ -6,7 +6,7 @@ from typing import Callable
 
 import click
 
-from deckcli.cli.completion import complete_card, complete_rules
+from deckcli.cli.completion import complete_card, complete_deck_card, complete_rules
 from deckcli.cli.options import CONTEXT, before_writing, reports_errors, say
 from deckcli.errors import EXIT_OK
 
@@ -62,7 +62,7 @@ def _edit_command(command: Callable[[str, str, int, str, bool], int]) -> click.C
         click.option("--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE",
                      shell_complete=complete_rules, help="The rule set of the verdict printed after the edit."),
         click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]"),
-        click.argument("name", shell_complete=complete_card),
+        click.argument("name", shell_complete=complete_deck_card if command.__name__ == "remove" else complete_card),
         click.argument("deck", type=click.Path(dir_okay=False)),
     ):
         command = decorate(command)
