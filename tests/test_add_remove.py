@@ -79,10 +79,14 @@ def test_add_keeps_a_files_crlf_line_ends(tmp_path):
     [
         (["add", "{deck}", "Blue Stripes Commando", "-2"], "N is 1 or more; to take copies away, type:\n    deckcli remove {deck} 'Blue Stripes Commando' 2\n"),
         (["remove", "--rules", "advanced", "{deck}", "Decoy", "-1"], "N is 1 or more; to add copies, type:\n    deckcli add {deck} Decoy 1\n"),
-        (["add", "{deck}", "Decoy", "-0"], "Error: N is 1 or more\n"),
+        (["add", "{deck}", "Decoy", "-0"], "N is 1 or more; to add a copy or take one away, type:\n"
+         "    deckcli add {deck} Decoy 1\n    deckcli remove {deck} Decoy 1\n"),
+        (["add", "{deck}", "Decoy", "0"], "N is 1 or more; to add a copy or take one away, type:\n"
+         "    deckcli add {deck} Decoy 1\n    deckcli remove {deck} Decoy 1\n"),
+        (["remove", "{deck}", "Decoy", "00", "--rules", "advanced"], "N is 1 or more; to add a copy or take one away"),
     ],
 )
-def test_a_negative_count_says_which_command_to_type(tmp_path, args, said):
+def test_a_count_below_one_says_which_command_to_type(tmp_path, args, said):
     deck = write_deck(tmp_path, {"Decoy": 2})
     before = deck.read_bytes()
     result = run_cli([a.format(deck=deck) for a in args], exit_code=2)

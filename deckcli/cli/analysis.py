@@ -86,7 +86,7 @@ def stats(deck: str, only: str | None, fmt: str) -> int:
               help="Only this card of the main deck (repeatable); its Muster group row too.")
 @click.option("--hand", type=click.IntRange(min=1), default=None, metavar="N",
               help="Opening hand size.  [default: 10, or 11 with Francesca Findabair: Daisy of the Valley]")
-@click.option("--exchanges", type=click.IntRange(0, 2), default=2, show_default=True, metavar="N",
+@click.option("--exchanges", "--exchange", "exchanges", type=click.IntRange(0, 2), default=2, show_default=True, metavar="N",
               help="Cards exchanged (set aside, not redrawn) after the opening draw: 0 to 2 (§6).")
 @click.option("--all", "all_of", multiple=True, metavar="NAME",
               help="Chance of holding every card named with --all (repeatable) at once.")

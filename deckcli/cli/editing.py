@@ -35,21 +35,26 @@ def _edit(deck: str, name: str, change: int, rules: str, force: bool) -> int:
 
 
 class _EditCommand(click.Command):
-    """``add`` / ``remove``: a negative N (``add deck.toml Decoy -1``) is told as such, not as an unknown option."""
+    """``add`` / ``remove``: an N below 1 (``add deck.toml Decoy -1``, ``… Decoy 0``) is told with the command
+    to type instead, not as an unknown option or a number out of range."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        import re
         import shlex
 
-        for arg in args:
-            if not (arg.startswith("-") and arg[1:].isdigit()):
-                continue
-            if int(arg[1:]) == 0:
-                raise click.UsageError("N is 1 or more", ctx)
-            words = [shlex.quote(a) for at, a in enumerate(args) if not a.startswith("-") and args[at - 1 : at] != ["--rules"]][:2]
-            deck, name = (words + ["DECK", "NAME"][len(words):])[:2]
-            other, doing = ("remove", "take copies away") if self.name == "add" else ("add", "add copies")
+        words = [a for at, a in enumerate(args) if not a.startswith("-") and args[at - 1 : at] != ["--rules"]]
+        below_one = [a for a in args if re.fullmatch(r"-[0-9]+", a)] + [a for a in words[2:3] if re.fullmatch(r"\+?0+", a)]
+        if below_one:
+            deck, name = ([shlex.quote(a) for a in words[:2]] + ["DECK", "NAME"][len(words[:2]):])[:2]
+            copies = -int(below_one[0])
             # the command to type on a line of its own, never broken where the message wraps
-            raise click.UsageError(f"N is 1 or more; to {doing}, type:\n    deckcli {other} {deck} {name} {int(arg[1:])}", ctx)
+            if copies == 0:
+                raise click.UsageError(
+                    f"N is 1 or more; to add a copy or take one away, type:\n"
+                    f"    deckcli add {deck} {name} 1\n    deckcli remove {deck} {name} 1", ctx,
+                )
+            other, doing = ("remove", "take copies away") if self.name == "add" else ("add", "add copies")
+            raise click.UsageError(f"N is 1 or more; to {doing}, type:\n    deckcli {other} {deck} {name} {copies}", ctx)
         return super().parse_args(ctx, args)
 
 

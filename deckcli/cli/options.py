@@ -111,15 +111,24 @@ def reports_errors(command: Callable[_Params, int]) -> Callable[_Params, int]:
     return wrapper
 
 
+TEXT_FORMAT = "text"
+"""The ``--format`` every command takes for its text output (the table commands: tabulate's ``simple``)."""
+
+
 class TableFormat(StrParamType):
-    """``--format`` of the table commands: any tabulate format, ``json`` or ``csv`` (checked lazily)."""
+    """``--format`` of the table commands: ``text``, any tabulate format, ``json`` or ``csv`` (checked lazily).
+
+    Converts to the tabulate format, ``json`` or ``csv``: ``text`` is ``simple``.
+    """
 
     name = "format"
 
     def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from deckcli.render.formats import table_formats
+        from deckcli.render.formats import DEFAULT_TABLE_FORMAT, table_formats
 
-        choices = table_formats()
+        choices = [TEXT_FORMAT, *table_formats()]
+        if value.lower() == TEXT_FORMAT:
+            return DEFAULT_TABLE_FORMAT
         if value.lower() in choices:
             return value.lower()
         refuse_choice(value, "a format", choices, param, ctx)
@@ -128,19 +137,19 @@ class TableFormat(StrParamType):
         from deckcli.cli.completion import complete_choices
         from deckcli.render.formats import table_formats
 
-        return complete_choices(list(table_formats()), incomplete)
+        return complete_choices([TEXT_FORMAT, *table_formats()], incomplete)
 
 
 def table_format_option(command: _Command) -> _Command:
-    """Add the shared ``--format`` option (default ``simple``) of the table commands, as ``fmt``."""
+    """Add the shared ``--format`` option (default ``text``) of the table commands, as ``fmt``."""
     return click.option(
         "--format",
         "fmt",
         type=TableFormat(),
-        default="simple",
+        default=TEXT_FORMAT,
         show_default=True,
         metavar="FORMAT",
-        help="Any tabulate table format (simple, github, grid, pipe, html, …), json or csv.",
+        help="text (simple tables), any tabulate table format (github, grid, pipe, html, …), json or csv.",
     )(command)
 
 

@@ -64,7 +64,7 @@ def sheet(file: str, output: str, force: bool, paper: str) -> int:
 @click.argument("deck")
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="Shuffle with this seed: the same seed, the same hand.")
 @click.option(
-    "--exchange", "exchanges", type=click.IntRange(0, 2), default=0, show_default=True, metavar="K",
+    "--exchange", "--exchanges", "exchanges", type=click.IntRange(0, 2), default=0, show_default=True, metavar="K",
     help="Exchange K cards after the deal (§6: up to 2; the card set aside is chosen at random).",
 )
 @click.option(
