@@ -4,7 +4,7 @@ A line is one of (README, "deckcli import", lists them all):
 
 - a count first: ``3 Blue Stripes Commando``, ``3x …``, ``3 x …``, ``3× …``, ``3,…``, ``3<TAB>…``;
 - a count last: ``… x3``, ``… x 3``, ``… ×3``, ``… 3x``, ``… (3x)``, ``… (x3)``, ``… (3)``,
-  ``… (3 copies)``, ``… (three)``, ``… [3]``, ``… [x3]``, ``… - 3``, ``…,3``, ``…<TAB>3``,
+  ``… (3 copies)``, ``… 3 copies``, ``… 1 copy``, ``… (three)``, ``… [3]``, ``… [x3]``, ``… - 3``, ``…,3``, ``…<TAB>3``,
   ``… 3``, ``"…" = 3``, and ``…: 3`` only after a whole card name (``Vampire: Katakan`` is a name);
 - ``1. Name``, ``2) Name``: a numbered list, the number is no count;
 - ``Blue Stripes Commando``: one copy;
@@ -14,11 +14,14 @@ A line is one of (README, "deckcli import", lists them all):
 - a heading ending in ``:`` or a Markdown ``###`` heading: under a heading naming the Leader,
   lines are the Leader; under one naming the side deck, side-deck cards; under one marked
   "by mistake" (``deckcli export``), cards stay in the section it names;
-- a blank line, or a ``#`` comment (Markdown headings too), except that a ``## TITLE``
-  before anything else is the deck's name, as ``export --to markdown`` writes it.
+- a line only in bold (``**Units**``, ``**Side deck**``) that names no card: a heading, as above;
+- a blank line, a ``#`` or ``//`` comment (Markdown headings too; also at a line's end, after a
+  space), except that a ``## TITLE`` before anything else is the deck's name, as ``export --to
+  markdown`` writes it.
 
 A line ending like a count that none of these forms reads (``(2 of 3)``, ``x3.5``) is a
-``bad-line`` problem, never one copy. List bullets (``-``, ``*``, ``•``), ``**bold**`` and a note
+``bad-line`` problem, never one copy. List bullets (``-``, ``*``, ``•``, emoji: ``▪️``, ``👉``), emoji
+after a line (``… ×3 💪``), quotes (``"…"``, ``「…」``), ``**bold**`` and a note
 in brackets after a name (``(Strength 4, Tight Bond)``) are passed over, so ``export --to
 markdown`` reads back too. Repeated names add up. Names resolve exactly as in ``validate``
 (:func:`deckcli.deck.resolution.resolve_deck`); nothing is dropped without a finding.
@@ -45,10 +48,16 @@ from deckcli.rules.messages import coded_message
 from deckcli.text import counted
 
 _BULLET = re.compile(r"^(?:[-*+•]\s+)+")
+_PICTURES = "\U0001F000-\U0001FAFF\u2190-\u21FF\u2300-\u23FF\u2460-\u27BF\u2900-\u297F\u2B00-\u2BFF\uFE0E\uFE0F\u20E3"
+"""Emoji and the symbols chats put before a line (``▪️``, ``👉``, ``✅``, ``➡``) or after it (``💪``): no card name holds one."""
+_PICTURE_RUN = re.compile(rf"^[{_PICTURES}][{_PICTURES}\s]*")
+"""Emoji at a line's start, with the spaces among and after them; matched on the reversed line for its end (linear time)."""
+_BOLD_LINE = re.compile(r"^(?:\*\*|__)(?P<title>[^*_]*?\S)(?:\*\*|__):?$")
+"""A line in bold, nothing else on it (``**Units**``): a heading, unless it names a card."""
 _NUMBERED = re.compile(r"^\d{1,3}[.)]\s+(?=\S)")
 """``1. Name``, ``2) Name``: a numbered list; the number is the position, not a count."""
 _EMPHASIS = re.compile(r"\*\*|__")
-_INLINE_COMMENT = re.compile(r"\s+#.*$")
+_INLINE_COMMENT = re.compile(r"\s+(?:#|//).*$")
 _KEY = re.compile(r"^(leader|faction|name|deck|title|totals?)\s*(?::|\s[-–—]+)\s*(.*)$", re.IGNORECASE)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _N = r"(?P<n>\d+|" + "|".join(_WORDS) + r")"
@@ -64,6 +73,7 @@ _COUNT_LAST = (
     re.compile(rf"^(?P<name>.+?)\s+(?P<n>\d+)\s*{_TIMES}$", re.IGNORECASE),  # Name 3x
     re.compile(rf"^(?P<name>.+?)\s*\(\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\)$", re.IGNORECASE),  # (3x) (x3) (3 copies) (three)
     re.compile(rf"^(?P<name>.+?)\s*\[\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\]$", re.IGNORECASE),  # [3] [x3]
+    re.compile(rf"^(?P<name>.+?)\s+{_N}\s+cop(?:y|ies)$", re.IGNORECASE),  # Name 1 copy, Name 3 copies
     re.compile(r"^(?P<name>.+?)\s+(?P<n>-\d+)$"),  # Name -1: a negative count, refused as such
     re.compile(r"^(?P<name>.+?)\s+(?P<n>\d{1,3}(?:,\d{3})+)$"),  # Name 1,000: one count, refused as too many
     re.compile(r"^(?P<name>.+?)\s+(?:-+\s+|[–—][-–—]*\s*)(?P<n>\d+)$"),  # Name - 3, Name –3
@@ -81,7 +91,7 @@ _COUNTISH_TAIL = re.compile(
     r"(?:\s[x×]\s*\S+|[x×]\d\S*|(?:\s[-–—]+|[,:=\t])\s*\S*\d\S*|\s\d+\S*)\s*$", re.IGNORECASE
 )
 """A line end that looks like a count but is none of the forms read: ``x3.5``, ``- 3 cards``, ``: 3a``."""
-_QUOTES = "\"'“”„‘’«»"
+_QUOTES = "\"'“”„‘’«»「」『』"
 _DECIMAL_COUNT = re.compile(
     r"^(?P<n>\d+[.,]\d+)\s*[x×]?\s+(?P<name>\S.*)$|^(?P<name2>.+?)\s*[x×=]\s*(?P<n2>\d+[.,]\d+)$", re.I
 )
@@ -156,8 +166,10 @@ def parse_list(text: str, where: str, catalog: Catalog | None = None) -> DeckLis
             listed.name = _read_name(quoted["value"])  # a name export quoted: read before any cleaning
             continue
         heading = _HEADING.match(raw.strip())
-        if heading:  # a Markdown section heading, as export --to markdown writes
-            section, kept = _section_of(heading["title"]), _KEPT in fold(heading["title"])
+        bold = None if heading else _bold_heading(raw, catalog)
+        if heading or bold is not None:  # a Markdown section heading (export --to markdown writes them), a bold one
+            named = heading["title"] if heading else str(bold)
+            section, kept = _section_of(named), _KEPT in fold(named)
             continue
         line = _clean(raw)
         if not line:
@@ -225,12 +237,32 @@ def _refuse_deck_file(text: str, where: str) -> None:
 def _clean(raw: str, keep_comment: bool = False) -> str:
     # Runs of spaces become one: the patterns below try a split at each space, and a run of
     # thousands of them made that quadratic (seconds a line).
-    line = " ".join(visible(raw).split())
-    if line.startswith("#"):
+    line = _PICTURE_RUN.sub("", " ".join(visible(raw).split()))
+    if line.startswith(("#", "//")):
         return ""
     line = _EMPHASIS.sub("", _BULLET.sub("", line))
     line = _NUMBERED.sub("", line)
-    return line if keep_comment else _INLINE_COMMENT.sub("", line).strip()
+    if keep_comment:  # a deck's name: kept whole, its emoji too
+        return line
+    return _without_pictures(_INLINE_COMMENT.sub("", line)).strip()
+
+
+def _without_pictures(line: str) -> str:
+    """``line`` without the emoji at its start and at its end."""
+    line = _PICTURE_RUN.sub("", line)
+    tail = _PICTURE_RUN.match(line[::-1])
+    return line[: len(line) - tail.end()] if tail else line
+
+
+def _bold_heading(raw: str, catalog: Catalog | None) -> str | None:
+    """The title of a line that is only bold text (``**Units**``, ``▪️ **Side deck:**``) naming no card, else ``None``."""
+    bold = _BOLD_LINE.match(_BULLET.sub("", _without_pictures(" ".join(visible(raw).split()))))
+    if bold is None:
+        return None
+    title = bold["title"].strip()
+    if catalog is not None and catalog.find(_count_and_name(title, catalog)[1].strip().strip(_QUOTES)):
+        return None
+    return title
 
 
 def _key_line(listed: DeckList, key: str, value: str, number: int) -> None:
