@@ -79,13 +79,15 @@ def add(deck: str, name: str, copies: int, rules: str, force: bool) -> int:
     """Add N copies (default 1) of a card to a deck file, then print its verdict.
 
     NAME resolves as in the deck file (unknown or ambiguous names are refused);
-    a side-deck card goes under [side]. Never more copies than the set prints;
-    comments and order are kept, and the file is written atomically.
+    a side-deck card goes under [side]; a Leader becomes the deck's Leader,
+    replacing the one there. Never more copies than the set prints; comments
+    and order are kept, and the file is written atomically.
 
     \b
     Example:
       deckcli add temeria.toml "Blue Stripes Commando" 3
       deckcli add temeria.toml Decoy --rules advanced
+      deckcli add temeria.toml "Foltest: King of Temeria"
     """
     return _edit(deck, name, copies, rules, force)
 
