@@ -35,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckcli.authoring.deck_list import DeckList
+from deckcli.authoring.deck_list import DeckList, shown_copies
 from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, visible
 from deckcli.deck.reading import MAX_COPIES, MAX_DISTINCT_NAMES, DeckFile, Entry
@@ -306,7 +306,7 @@ def _card_line(listed: DeckList, line: str, number: int, section: str, catalog: 
         )
     elif copies is not None and not 1 <= copies <= MAX_COPIES:
         listed.problems.append(
-            Finding("bad-line", f"{_shown(copies)} copies of {name}: a count is a whole number from 1 to {MAX_COPIES}", number, name)
+            Finding("bad-line", f"{shown_copies(copies)} copies of {name}: a count is a whole number from 1 to {MAX_COPIES}", number, name)
         )
     else:
         listed.entries.append(Entry(name, copies or 1, number, section))
@@ -352,10 +352,6 @@ def _whole(digits: str) -> int:
     return int(digits) if len(digits) <= 6 else 10**6
 
 
-def _shown(copies: int) -> str:
-    return str(copies) if copies < 10**6 else "a million or more"
-
-
 def _strip_notes(text: str) -> str:
     """``text`` without the notes in brackets at its end (``(Strength 4, Tight Bond)``); a note that looks like a count stays."""
     while True:
@@ -394,6 +390,7 @@ class Imported:
     faction_from: str
     cards: int
     notes: list[Finding] = field(default_factory=list)
+    unit: tuple[str, str] = ("line", "lines")
 
     @property
     def exit_code(self) -> int:
@@ -402,12 +399,12 @@ class Imported:
 
     def refusal(self, where: str) -> str:
         """What is said when lines were not used and nothing is written (no ``--partial``)."""
-        unused = counted(len(self.problems), "line", "lines")
+        unused = counted(len(self.problems), *self.unit)
         return f"{where}: {unused} not used; nothing written (fix them, or use --partial to write the rest)"
 
     def written(self, output: str) -> str:
         """What is said once the deck file ``output`` is written."""
-        left_out = f", {counted(len(self.problems), 'line', 'lines')} left out" if self.problems else ""
+        left_out = f", {counted(len(self.problems), *self.unit)} left out" if self.problems else ""
         return (f"wrote {output}: {counted(self.cards, 'card', 'cards')}, {self.faction.name} "
                 f"(from {self.faction_from}){left_out}; check it with: deckcli validate {output}")
 
@@ -463,7 +460,8 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
         document["side"] = {name: p.copies for name, p in side.items() if p.copies <= MAX_COPIES}
     problems.sort(key=lambda f: (f.line is None, f.line or 0))
     notes.sort(key=lambda f: (f.line is None, f.line or 0))
-    return Imported(_deck_text(document, listed.where), problems, chosen, how, sum(document["cards"].values()), notes)
+    return Imported(_deck_text(document, listed.where), problems, chosen, how, sum(document["cards"].values()), notes,
+                    listed.unit)
 
 
 def _placements(
@@ -521,7 +519,7 @@ def _choose_faction(
         return given, "--faction"
     if listed.faction is not None:
         try:
-            return catalog.faction(listed.faction), "the Faction: line"
+            return catalog.faction(listed.faction), listed.faction_from
         except KeyError:
             choices = ", ".join(f.name for f in catalog.factions.values())
             problems.append(Finding("bad-line", f'unknown faction "{listed.faction}": choose one of {choices}',
