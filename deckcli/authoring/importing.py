@@ -106,7 +106,10 @@ def read_list(text: str, where: str, catalog: Catalog) -> DeckList:
     """Read a deck list in any form ``deckcli import`` takes: a gwent-classic deck file (JSON,
     :mod:`deckcli.authoring.gwent_classic`) or a plain list (:func:`parse_list`)."""
     from deckcli.authoring.gwent_classic import is_gwent_classic, read_gwent_classic
+    from deckcli.files.budget import check_json_text
 
+    if text.lstrip().startswith(("{", "[")):
+        check_json_text(text, where, DeckFileError)  # before json reads it: a number of 5,000 digits, 10,000 levels
     if is_gwent_classic(text):
         return read_gwent_classic(text, where, catalog)
     if text.lstrip().startswith(("{", "[")):

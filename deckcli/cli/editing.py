@@ -7,7 +7,7 @@ from typing import Callable
 import click
 
 from deckcli.cli.completion import complete_card, complete_deck_card, complete_rules
-from deckcli.cli.options import CONTEXT, before_writing, reports_errors, say
+from deckcli.cli.options import CONTEXT, Number, before_writing, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
@@ -66,7 +66,7 @@ def _edit_command(command: Callable[[str, str, int, str, bool], int]) -> click.C
                      help="Rewrite DECK even if it has other hard links (those other names keep the old text)."),
         click.option("--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE",
                      shell_complete=complete_rules, help="The rule set of the verdict printed after the edit."),
-        click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]"),
+        click.argument("copies", type=Number(min=1), default=1, metavar="[N]"),
         click.argument("name", shell_complete=complete_deck_card if command.__name__ == "remove" else complete_card),
         click.argument("deck", type=click.Path(dir_okay=False)),
     ):

@@ -165,6 +165,23 @@ def verdict_format_option(command: _Command) -> _Command:
     )(command)
 
 
+class Number(click.IntRange):
+    """A whole number on the command line, within Click's range, and within the digit budget of
+    :mod:`deckcli.files.budget` (a number of thousands of digits is refused, never printed back whole)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            from deckcli.files.budget import MAX_DIGITS, digit_count
+
+            digits = digit_count(value.strip())
+            if digits > MAX_DIGITS:
+                self.fail(f"a number of {digits:,} digits; a number has at most {MAX_DIGITS} (deckcli's input budget)",
+                          param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class UnusableInput(click.ClickException):
     """A :class:`DeckcliError` raised while Click converts an option (outside :func:`reports_errors`).
 
