@@ -235,6 +235,13 @@ def _on_a_terminal(args: list[str], env: dict[str, str]) -> str:
     process = subprocess.Popen([sys.executable, "-m", "deckcli", *args], stdin=child, stdout=child, stderr=child,
                                env=environment, cwd=REPO)
     os.close(child)
+    shown = _shown_until_closed(main)
+    process.wait(timeout=60)
+    return shown
+
+
+def _shown_until_closed(main: int) -> str:
+    """What the pseudo-terminal ``main`` shows until the program on its other end closes it (then it is closed)."""
     chunks = []
     while True:
         try:
@@ -244,7 +251,6 @@ def _on_a_terminal(args: list[str], env: dict[str, str]) -> str:
         if not chunk:
             break
         chunks.append(chunk)
-    process.wait(timeout=60)
     os.close(main)
     return b"".join(chunks).decode("utf-8", "replace")
 
@@ -353,19 +359,9 @@ def _run_with_one_stream_on_a_terminal(
                                stdout=child if stream == "stdout" else subprocess.PIPE,
                                stderr=child if stream == "stderr" else subprocess.PIPE, env=environment, cwd=cwd)
     os.close(child)
-    chunks = []
-    while True:
-        try:
-            chunk = os.read(main, 65536)
-        except OSError:  # the terminal closed: the program ended
-            break
-        if not chunk:
-            break
-        chunks.append(chunk)
+    shown = _shown_until_closed(main).replace("\r\n", "\n")
     piped = (process.stderr if stream == "stdout" else process.stdout).read()  # type: ignore[union-attr]
     process.wait(timeout=60)
-    os.close(main)
-    shown = b"".join(chunks).decode("utf-8", "replace").replace("\r\n", "\n")
     out, err = (shown, piped.decode()) if stream == "stdout" else (piped.decode(), shown)
     return subprocess.CompletedProcess(args, process.returncode, out, err)
 
