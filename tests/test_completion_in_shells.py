@@ -11,6 +11,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -51,14 +52,16 @@ class Terminal:
         script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m deckcli "$@"\n', encoding="utf-8")
         script.chmod(0o755)
         shutil.copy(DECKS / "northern-realms-starter.toml", home / "nr.toml")
-        self.server = f"deckcli-test-{shell}-{id(self)}"
+        # a socket of its own, in a short path (a socket path holds about 100 bytes), removed at close
+        self.folder = Path(tempfile.mkdtemp(prefix="deckcli-tmux-"))
+        self.socket = str(self.folder / "socket")
         self.count = 0
         environment = {
             "HOME": str(home), "PATH": f"{bin_folder}:/usr/bin:/bin", "LANG": "C.UTF-8", "PS1": "$ ",
             "XDG_CACHE_HOME": str(home / "cache"), "TERM": "xterm-256color",
         }
         subprocess.run(
-            ["tmux", "-L", self.server, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50",
+            ["tmux", "-S", self.socket, "-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50",
              "-c", str(home), *command],
             env=environment, check=True, timeout=WAIT,
         )
@@ -66,7 +69,7 @@ class Terminal:
         self.words("")  # the set-up has run
 
     def tmux(self, *args: str) -> str:
-        done = subprocess.run(["tmux", "-L", self.server, *args], capture_output=True, text=True, timeout=WAIT)
+        done = subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True, text=True, timeout=WAIT)
         return done.stdout
 
     def keys(self, typed: str) -> None:
@@ -100,6 +103,7 @@ class Terminal:
 
     def close(self) -> None:
         self.tmux("kill-server")
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
