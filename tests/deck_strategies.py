@@ -99,6 +99,12 @@ toml_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
     max_leaves=12,
 )
+huge_integers = st.builds(
+    "{}{}".format,
+    st.sampled_from(["0x", "0o", "0b", "", "-", "+"]),
+    st.integers(1, 5000).map(lambda n: "1" * n),
+)
+"""An integer as TOML writes it, of up to 5,000 digits: hexadecimal, octal, binary or decimal (issue 22, item 9)."""
 counts = st.one_of(
     st.integers(1, 4),
     st.integers(-3, 100),
@@ -134,7 +140,7 @@ def edited_examples(draw: st.DrawFn) -> bytes:
         if not lines:
             break
         at = draw(st.integers(0, len(lines) - 1))
-        action = draw(st.integers(0, 4))
+        action = draw(st.integers(0, 5))
         if action == 0:
             del lines[at]
         elif action == 1:
@@ -143,8 +149,10 @@ def edited_examples(draw: st.DrawFn) -> bytes:
             lines[at] = _edit(lines[at], draw(st.lists(_EDITS, min_size=1, max_size=3)))
         elif action == 3:
             lines.insert(at, draw(st.text(max_size=40)) + "\n")
-        else:
+        elif action == 4:
             lines = lines[:at]
+        else:
+            lines.insert(at, f'"{draw(card_names)}" = {draw(huge_integers)}\n')
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     bom = draw(st.sampled_from(["", "\ufeff"]))
     return (bom + "".join(lines).replace("\n", newline)).encode("utf-8")

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from deckcli.errors import DeckcliError, DeckFileError
+from deckcli.text import printable
 
 _SIMPLE_KEY = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
 
@@ -83,7 +84,17 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
 
 
 def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | None]:
-    """Split tomllib's ``reason (at line L, column C)`` into its three parts."""
+    """Split tomllib's ``reason (at line L, column C)`` into its three parts.
+
+    A quoted string left open (``"Clan Brokvar Archer = 2``), which tomllib tells as
+    ``Illegal character '\\n'`` or as a quote expected at the end of the file, is
+    told as such, at its opening quote, with the line to write instead.
+    """
+    if message.startswith(("Illegal character '\\n'", "Illegal character '\\r'", "Unterminated string",
+                           'Expected "\'"', "Expected '\"'")):
+        open_string = _open_string(text, _POSITION.search(message))
+        if open_string is not None:
+            return open_string
     if message.endswith("(at end of document)"):
         last_line = text.rsplit("\n", 1)[-1]
         reason = message[: -len("(at end of document)")].strip() + " at the end of the file"
@@ -102,6 +113,54 @@ def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | No
     if any(quote in written for quote in "“”„"):
         reason += '; write names in straight quotes ("), not curly ones (“ ”)'
     return reason, line, int(found["column"])
+
+
+_OPEN_KEY = re.compile(r"^(?P<indent>\s*)(?P<quote>[\"'])(?P<name>[^\"'=]*?)\s*=\s*(?P<value>\S.*)$")
+"""A line whose key's quote is not closed: ``"Clan Brokvar Archer = 2`` (the closing quote belongs before ``=``)."""
+
+
+def _open_string(text: str, position: re.Match[str] | None) -> tuple[str, int, int] | None:
+    """``(reason, line, column)`` of the first one-line string ``text`` leaves open, on the line ``position``
+    names (tomllib's ``(at line L, …)``) or, without one, on any line; ``None`` when none is found."""
+    lines = text.split("\n")
+    numbers = [int(position["line"])] if position else range(1, len(lines) + 1)
+    for number in numbers:
+        written = lines[number - 1].rstrip("\r") if 0 < number <= len(lines) else ""
+        column = _open_quote(written)
+        if column is None or (position is None and _in_multiline_string(lines[: number - 1])):
+            continue
+        quote = written[column - 1]
+        key = _OPEN_KEY.match(written)
+        fixed = f"{key['indent']}{quote}{key['name']}{quote} = {key['value']}" if key else f"{written}{quote}"
+        reason = f"the string opened by {quote} is not closed on its line; write: {printable(fixed)}"
+        return reason, number, column
+    return None
+
+
+def _open_quote(line: str) -> int | None:
+    """The 1-based column of a quote that opens a one-line string ``line`` never closes, else ``None``."""
+    at = 0
+    while at < len(line):
+        char = line[at]
+        if char == "#":
+            return None
+        if line.startswith(('"""', "'''"), at):
+            return None  # a multi-line string: it may close lines later
+        if char in "\"'":
+            end = at + 1
+            while end < len(line) and line[end] != char:
+                end += 2 if char == '"' and line[end] == "\\" else 1
+            if end >= len(line):
+                return at + 1
+            at = end
+        at += 1
+    return None
+
+
+def _in_multiline_string(before: list[str]) -> bool:
+    """Whether the lines ``before`` leave a multi-line string (three quotes) open."""
+    joined = "\n".join(before)
+    return joined.count('"""') % 2 == 1 or joined.count("'''") % 2 == 1
 
 
 def parse_toml(
