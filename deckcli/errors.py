@@ -54,6 +54,10 @@ class DeckFileError(DeckcliError):
     """A deck or registration file cannot be read as a deck (exit code 2)."""
 
 
+class BoardFileError(DeckcliError):
+    """A board file cannot be read as a position that can happen on the table (exit code 2)."""
+
+
 class CatalogError(DeckcliError):
     """A card catalog file is missing or malformed (exit code 2)."""
 

@@ -132,6 +132,35 @@ toml_documents = st.dictionaries(
 """Any TOML document at all, leaning on the keys a deck file uses."""
 
 
+row_names = st.sampled_from(["close", "ranged", "siege", "Close Combat", "Siege Combat", "middle"]) | st.text(max_size=12)
+name_lists = st.lists(card_names, max_size=8) | toml_values
+board_sides = st.fixed_dictionaries(
+    {"faction": faction_names | toml_values},
+    optional={
+        "leader": leader_names | toml_values,
+        **{key: name_lists for key in ("close", "ranged", "siege", "hand", "deck", "discard", "side")},
+        "horns": st.lists(row_names, max_size=3) | toml_values,
+        "mardroeme": st.lists(row_names, max_size=2) | toml_values,
+        "leader_horn": row_names | toml_values,
+        "gems": st.integers(-1, 3) | toml_values,
+        "passed": st.booleans() | toml_values,
+        "leader_used": st.booleans() | toml_values,
+        "notes": toml_values,
+    },
+)
+board_documents = st.fixed_dictionaries(
+    {},
+    optional={
+        "weather": st.lists(card_names, max_size=4) | toml_values,
+        "round": st.integers(0, 4) | toml_values,
+        "to_move": st.sampled_from(["me", "opponent", "them"]) | toml_values,
+        "me": board_sides | toml_values,
+        "opponent": board_sides | toml_values,
+    },
+)
+"""Board files (``deckcli score``) from real, respelled and mistyped names, rows and values of the wrong type."""
+
+
 @st.composite
 def edited_examples(draw: st.DrawFn) -> bytes:
     """One of the example decks edited by hand: lines dropped, doubled or changed, text cut short."""
@@ -191,5 +220,6 @@ FAMILIES: dict[str, st.SearchStrategy[bytes]] = {
     "deck": deck_documents.map(_toml_bytes),
     "edited": edited_examples(),
     "list": typed_lists(),
+    "board": board_documents.map(_toml_bytes),
 }
 """Each family of input, as the bytes of a file."""

@@ -376,6 +376,7 @@ HOSTILE_LINES = {
     "fmt": "fmt {deck}",
     "fmt-check": "fmt --check {deck}",
     "import": "import {deck} --faction Skellige -o -",
+    "score": "score {deck}",
 }
 
 

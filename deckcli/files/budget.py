@@ -53,7 +53,7 @@ MAX_EDIT_DOTTED = 16
 """Dotted keys and dotted table headers (``a.b = 1``, ``[a.b]``) in a file to edit: tomlkit slows down
 with each one as the square of their number (250 dotted keys took 19 s)."""
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "MAX_EDIT_CHARS", "MAX_EDIT_DOTTED", "MAX_EDIT_ITEMS", "check_json_text", "check_line_lengths", "check_toml_text", "digit_count"]
+__all__ = ["TOML_STRING", "MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "MAX_EDIT_CHARS", "MAX_EDIT_DOTTED", "MAX_EDIT_ITEMS", "check_json_text", "check_line_lengths", "check_toml_text", "digit_count"]
 
 _SPACE = re.compile(r"[ \t]*+")
 _BLANKS = re.compile(r"(?:[ \t\n]++|#[^\n]*+)*+")
@@ -61,13 +61,14 @@ _BLANKS = re.compile(r"(?:[ \t\n]++|#[^\n]*+)*+")
 _COMMENT = re.compile(r"(?:#[^\n]*+)?")
 _KEY_PART = re.compile(r"""[A-Za-z0-9_-]++|"(?:[^"\\\n]++|\\[^\n])*+"|'[^'\n]*+'""")
 _DOT = re.compile(r"[ \t]*+\.[ \t]*+")
-_STRING = re.compile(
+TOML_STRING = re.compile(
     r'"""(?:[^"\\]++|\\.|"(?!""))*+""""{0,2}'
     r"|'''(?:[^']++|'(?!''))*+''''{0,2}"
     r'|"(?:[^"\\\n]++|\\[^\n])*+"'
     r"|'[^'\n]*+'",
     re.DOTALL,
 )
+"""A TOML string of any of the four kinds (basic, literal, and their multi-line forms), from its opening quote."""
 _SCALAR = re.compile(r"""(?:[0-9]{4}-[0-9]{2}-[0-9]{2} (?=[0-9]{2}:))?[^ \t\n,\[\]{}#"'=]++""")
 """A number, a boolean or a date (a date and time may be parted by one space)."""
 _LONG_LINE = re.compile(r"(?<![^\n])[^\r\n]{%d}" % (MAX_LINE_CHARS + 1))
@@ -258,7 +259,7 @@ class _TomlScan:
                 stack.pop()
                 pos += 1
             elif char in "\"'":
-                string = _STRING.match(source, pos)
+                string = TOML_STRING.match(source, pos)
                 if string is None:
                     raise _NotToml
                 pos = string.end()

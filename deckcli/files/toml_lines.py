@@ -83,6 +83,52 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     return lines
 
 
+_LIST_BLANKS = re.compile(r"(?:[ \t\r\n,]++|#[^\n]*+)*+")
+"""What lies between the items of a list: white space, newlines, commas and comments."""
+
+
+def list_item_positions(text: str, line: int, key: str) -> list[tuple[int, int]]:
+    """The 1-based ``(line, column)`` of each string item of the list ``key = [...]`` whose key is on ``line``.
+
+    ``text`` is a document tomllib has read; the list may run over several lines, with comments. The items
+    are read in order up to the first that is not a string (the caller places the rest at the key's line);
+    the result is empty when ``key = [`` is not written on ``line`` (an inline table further on, say).
+    Linear in the length of the list.
+    """
+    from deckcli.files.budget import TOML_STRING
+
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return []
+    end = text.find("\n", start)
+    quoted = re.escape(key)
+    opening = re.compile(rf"""(?:^|[\s{{,.]){quoted}[ \t]*=[ \t]*\[|(?:^|[\s{{,.])(["']){quoted}\1[ \t]*=[ \t]*\[""", re.M)
+    found = opening.search(text, start, end if end >= 0 else len(text))
+    if found is None:
+        return []
+    positions: list[tuple[int, int]] = []
+    pos, line_start = found.end(), start
+    while True:
+        after = _LIST_BLANKS.match(text, pos)
+        assert after is not None  # the pattern matches the empty string
+        newlines = text.count("\n", pos, after.end())
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", pos, after.end()) + 1
+        pos = after.end()
+        item = TOML_STRING.match(text, pos)
+        if item is None:
+            return positions
+        positions.append((line, pos - line_start + 1))
+        newlines = text.count("\n", pos, item.end())
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", pos, item.end()) + 1
+        pos = item.end()
+
+
 def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | None]:
     """Split tomllib's ``reason (at line L, column C)`` into its three parts.
 
