@@ -55,8 +55,7 @@ class DeckFileError(DeckcliError):
 
 
 class BoardFileError(DeckcliError):
-    """A board file (a position on the table, ``deckcli solo``) cannot be read as one, or shows a position that
-    cannot happen (exit code 2)."""
+    """A board file cannot be read as a position that can happen on the table (exit code 2)."""
 
 
 class CatalogError(DeckcliError):

@@ -99,6 +99,12 @@ toml_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
     max_leaves=12,
 )
+huge_integers = st.builds(
+    "{}{}".format,
+    st.sampled_from(["0x", "0o", "0b", "", "-", "+"]),
+    st.integers(1, 5000).map(lambda n: "1" * n),
+)
+"""An integer as TOML writes it, of up to 5,000 digits: hexadecimal, octal, binary or decimal (issue 22, item 9)."""
 counts = st.one_of(
     st.integers(1, 4),
     st.integers(-3, 100),
@@ -126,6 +132,35 @@ toml_documents = st.dictionaries(
 """Any TOML document at all, leaning on the keys a deck file uses."""
 
 
+row_names = st.sampled_from(["close", "ranged", "siege", "Close Combat", "Siege Combat", "middle"]) | st.text(max_size=12)
+name_lists = st.lists(card_names, max_size=8) | toml_values
+board_sides = st.fixed_dictionaries(
+    {"faction": faction_names | toml_values},
+    optional={
+        "leader": leader_names | toml_values,
+        **{key: name_lists for key in ("close", "ranged", "siege", "hand", "deck", "discard", "side")},
+        "horns": st.lists(row_names, max_size=3) | toml_values,
+        "mardroeme": st.lists(row_names, max_size=2) | toml_values,
+        "leader_horn": row_names | toml_values,
+        "gems": st.integers(-1, 3) | toml_values,
+        "passed": st.booleans() | toml_values,
+        "leader_used": st.booleans() | toml_values,
+        "notes": toml_values,
+    },
+)
+board_documents = st.fixed_dictionaries(
+    {},
+    optional={
+        "weather": st.lists(card_names, max_size=4) | toml_values,
+        "round": st.integers(0, 4) | toml_values,
+        "to_move": st.sampled_from(["me", "opponent", "them"]) | toml_values,
+        "me": board_sides | toml_values,
+        "opponent": board_sides | toml_values,
+    },
+)
+"""Board files (``deckcli score``) from real, respelled and mistyped names, rows and values of the wrong type."""
+
+
 @st.composite
 def edited_examples(draw: st.DrawFn) -> bytes:
     """One of the example decks edited by hand: lines dropped, doubled or changed, text cut short."""
@@ -134,7 +169,7 @@ def edited_examples(draw: st.DrawFn) -> bytes:
         if not lines:
             break
         at = draw(st.integers(0, len(lines) - 1))
-        action = draw(st.integers(0, 4))
+        action = draw(st.integers(0, 5))
         if action == 0:
             del lines[at]
         elif action == 1:
@@ -143,8 +178,10 @@ def edited_examples(draw: st.DrawFn) -> bytes:
             lines[at] = _edit(lines[at], draw(st.lists(_EDITS, min_size=1, max_size=3)))
         elif action == 3:
             lines.insert(at, draw(st.text(max_size=40)) + "\n")
-        else:
+        elif action == 4:
             lines = lines[:at]
+        else:
+            lines.insert(at, f'"{draw(card_names)}" = {draw(huge_integers)}\n')
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     bom = draw(st.sampled_from(["", "\ufeff"]))
     return (bom + "".join(lines).replace("\n", newline)).encode("utf-8")
@@ -183,5 +220,6 @@ FAMILIES: dict[str, st.SearchStrategy[bytes]] = {
     "deck": deck_documents.map(_toml_bytes),
     "edited": edited_examples(),
     "list": typed_lists(),
+    "board": board_documents.map(_toml_bytes),
 }
 """Each family of input, as the bytes of a file."""

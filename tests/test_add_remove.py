@@ -79,10 +79,14 @@ def test_add_keeps_a_files_crlf_line_ends(tmp_path):
     [
         (["add", "{deck}", "Blue Stripes Commando", "-2"], "N is 1 or more; to take copies away, type:\n    deckcli remove {deck} 'Blue Stripes Commando' 2\n"),
         (["remove", "--rules", "advanced", "{deck}", "Decoy", "-1"], "N is 1 or more; to add copies, type:\n    deckcli add {deck} Decoy 1\n"),
-        (["add", "{deck}", "Decoy", "-0"], "Error: N is 1 or more\n"),
+        (["add", "{deck}", "Decoy", "-0"], "N is 1 or more; to add a copy or take one away, type:\n"
+         "    deckcli add {deck} Decoy 1\n    deckcli remove {deck} Decoy 1\n"),
+        (["add", "{deck}", "Decoy", "0"], "N is 1 or more; to add a copy or take one away, type:\n"
+         "    deckcli add {deck} Decoy 1\n    deckcli remove {deck} Decoy 1\n"),
+        (["remove", "{deck}", "Decoy", "00", "--rules", "advanced"], "N is 1 or more; to add a copy or take one away"),
     ],
 )
-def test_a_negative_count_says_which_command_to_type(tmp_path, args, said):
+def test_a_count_below_one_says_which_command_to_type(tmp_path, args, said):
     deck = write_deck(tmp_path, {"Decoy": 2})
     before = deck.read_bytes()
     result = run_cli([a.format(deck=deck) for a in args], exit_code=2)
@@ -118,4 +122,37 @@ def test_a_misspelt_cards_section_is_named_not_doubled(tmp_path):
     deck.write_text(text, "utf-8")
     said = run_cli(["add", deck, "Decoy"], exit_code=2).stderr
     assert said.startswith(f"{deck}:3: [card] is not a section of a deck file: rename it [cards] first")
+    assert deck.read_text("utf-8") == text
+
+
+def test_adding_a_leader_replaces_the_leader_comments_kept(tmp_path):
+    deck = deck_file(tmp_path, DECK.replace('leader = "Foltest: The Siegemaster"', 'leader = "foltest: the siegemaster"  # for now'))
+    said = run_cli(["add", deck, "Foltest: King of Temeria"]).stdout
+    assert said.startswith(f"{deck}: leader: Foltest: King of Temeria (replaces Foltest: The Siegemaster)\n")
+    text = deck.read_text("utf-8")
+    assert 'leader = "Foltest: King of Temeria"  # for now\n' in text and "# my Temeria deck" in text
+    assert "# spies" in text and text.count("leader") == 1
+    assert "already the deck's Leader" in run_cli(["add", deck, "Foltest: King of Temeria"]).stdout
+
+
+def test_adding_a_leader_to_a_deck_without_one_sets_it_after_the_faction(tmp_path):
+    deck = deck_file(tmp_path, DECK.replace('leader = "Foltest: The Siegemaster"\n', ""))
+    said = run_cli(["add", deck, "Foltest: Son of Medell"]).stdout
+    assert said.startswith(f"{deck}: leader: Foltest: Son of Medell (the deck had none)\n")
+    assert 'faction = "Northern Realms"\nleader = "Foltest: Son of Medell"\n' in deck.read_text("utf-8")
+    assert tomllib.loads(deck.read_text("utf-8"))["cards"] == tomllib.loads(DECK)["cards"]
+
+
+def test_a_leader_is_one_card(tmp_path):
+    deck = deck_file(tmp_path)
+    said = run_cli(["add", deck, "Foltest: Son of Medell", "2"], exit_code=2).stderr
+    assert "is a Leader: a deck has one; leave N out" in said
+    assert deck.read_text("utf-8") == DECK
+
+
+def test_a_misspelt_leader_key_is_named_not_doubled(tmp_path):
+    text = DECK.replace("leader =", "Leadr =")
+    deck = deck_file(tmp_path, text)
+    said = run_cli(["add", deck, "Foltest: Son of Medell"], exit_code=2).stderr
+    assert said.startswith(f"{deck}:4: Leadr is not a key of a deck file: rename it leader first")
     assert deck.read_text("utf-8") == text

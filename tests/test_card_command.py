@@ -116,3 +116,12 @@ def test_every_card_has_a_sheet():
     for path in (REPO / "deckcli" / "catalog" / "cards").glob("*.toml"):
         for entry in tomllib.loads(path.read_text("utf-8"))["cards"]:
             assert sheet(entry["name"])["name"] == entry["name"]
+
+
+def test_a_name_several_leaders_share_lists_every_leader_whose_name_begins_with_it():
+    from deckcli.catalog.loading import default_catalog
+    from deckcli.catalog.names import fold
+
+    said = run_cli(["card", "eredin"], exit_code=2).stderr.replace("\n    ", " ")
+    eredins = [card.name for card in default_catalog().cards.values() if card.is_leader and fold(card.name).startswith("eredin")]
+    assert len(eredins) == 5 and all(name in said for name in eredins), said

@@ -38,8 +38,9 @@ def test_advanced_decks_are_standard_legal_too(deck):
 
 def test_every_file_in_decks_makes_a_promise():
     for path in DECKS.iterdir():
-        if path.name == "boards" and path.is_dir():
-            continue  # board files, each read in tests/test_solo_command.py
+        if path.is_dir():
+            assert path.name == "boards", f"{path.name}/: decks/ holds deck files and the example boards only"
+            continue
         assert promised_rules(path) or path.name.endswith("-registration.toml"), path.name
 
 

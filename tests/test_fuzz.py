@@ -15,7 +15,7 @@ checks that the guessed arguments reach the command rather than a usage error.
 
 Example counts (the ``deckcli-fuzz`` settings profile): 50 examples for each
 (template, family) pair of ``validate``, 20 pairs, so 1,000 examples; 20 for
-each pair of the other commands (69 pairs, 1,380 examples); 5 runs of the
+each pair of the other commands (73 pairs, 1,460 examples); 5 runs of the
 installed command in a fresh process. The templates of one command share one
 reading pipeline (a file, two files, standard input, text or JSON all read
 the same deck the same way), so many examples per pair mostly repeat each other:
@@ -132,6 +132,8 @@ TEMPLATES = [
     Template("fix {deck} --rules advanced", ("deck", "edited", "bytes")),
     Template("sheet {deck} -o -", ("deck", "edited", "bytes")),
     Template("draw {deck} --seed 7", ("deck", "edited", "bytes")),
+    Template("score {deck}", ("board", "bytes", "toml"), good_exits=(EXIT_UNUSABLE,)),  # a deck is no board
+    Template("score {deck} --format json", ("board",), good_exits=(EXIT_UNUSABLE,), check=_json_when_done),
     Template("add {deck} Decoy", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
     Template("remove {deck} Decoy 2", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
     # solo reads a board file, not a deck: a deck's bytes are refused (tests/test_solo_command.py fuzzes boards).

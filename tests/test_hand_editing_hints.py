@@ -27,6 +27,17 @@ def validate(tmp_path, text: str, exit_code: int):
          'quotes: faction = "Northern Realms"'),
         ('Faction = "Northern Realms"\n[cards]\n"Ves" = 1\n',
          ':1: no faction: "Faction" must be written in lower case: faction = "..."'),
+        # a quote left open (issue 22, item 7): told on its line, never as "Illegal character '\n'"
+        ('faction = "Monsters"\n[cards]\n"Clan Brokvar Archer = 2\n"Decoy" = 1\n',
+         ':3:1: not valid TOML: the string opened by " is not closed on its line; write: "Clan Brokvar Archer" = 2'),
+        ("faction = \"Monsters\"\n[cards]\n'Ghoul = 2\n",
+         ":3:1: not valid TOML: the string opened by ' is not closed on its line; write: 'Ghoul' = 2"),
+        ('faction = "Monsters"\nleader = "Eredin: Bringer of Death\n[cards]\n"Ghoul" = 1\n',
+         ':2:10: not valid TOML: the string opened by " is not closed on its line; write: leader = "Eredin: Bringer of Death"'),
+        ('faction = "Monsters"\n[cards]\n"Ghoul" = 2  # a "comment\n"Decoy = 1\n',
+         ':4:1: not valid TOML: the string opened by " is not closed on its line; write: "Decoy" = 1'),
+        ('faction = "Monsters"\r\n[cards]\r\n"Decoy = 1\r\n',
+         ':3:1: not valid TOML: the string opened by " is not closed on its line; write: "Decoy" = 1'),
     ],
 )
 def test_unreadable_files_say_what_to_write(tmp_path, text, hint):

@@ -417,3 +417,80 @@ def test_a_template_deckcli_cannot_fill_is_placed_on_its_line(tmp_path):
     rules = write_schema(tmp_path, '{\n  "properties": {\n    "units": {\n      "maximum": 1,\n      "x-message": "too many {nope}"\n    }\n  }\n}\n')
     result = run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", rules], exit_code=2)
     assert result.stderr.startswith(f"{rules}:5: x-message 'too many {{nope}}': {{nope}} is not a field")
+
+
+# --- card names in a player's spelling (issue 22, item 8) -------------------------------------------
+
+NR_STARTER = DECKS / "northern-realms-starter.toml"
+
+
+def _banning(names: list[str]) -> dict:
+    return {"allOf": [{"$ref": "urn:deckcli:rules:standard"}],
+            "properties": {"cards": {"propertyNames": {"not": {"enum": names}, "x-each": True, "x-code": "banned",
+                                                       "x-message": "{card} is banned"}}}}
+
+
+@pytest.mark.parametrize("written", ["scorch", "SCORCH", "  Scorch "])
+def test_a_ban_in_any_case_bans_the_card(tmp_path, written):
+    result = run_cli(["validate", NR_STARTER, "--rules", write_schema(tmp_path, _banning([written]))], exit_code=1)
+    assert f"{NR_STARTER}:{line_of(NR_STARTER, 'Scorch')}: banned: Scorch is banned" in result.stdout
+
+
+def test_a_ban_with_a_curly_apostrophe_bans_the_card(tmp_path):
+    result = run_cli(["validate", NR_STARTER, "--rules", write_schema(tmp_path, _banning(["Commander’s Horn"]))],
+                     exit_code=1)
+    assert "banned: Commander's Horn is banned" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("rule", "legal"),
+    [
+        ({"cards": {"required": ["biting frost"]}}, True),
+        ({"cards": {"properties": {"scorch": {"maximum": 0}}}}, False),
+        ({"hero_names": {"contains": {"const": "vernon roche"}}}, True),
+        ({"leader": {"enum": ["foltest: the siegemaster", "Foltest: King of Temeria"]}}, True),
+        ({"cards": {"dependentRequired": {"scorch": ["mardroeme"]}}}, False),
+    ],
+    ids=["required", "properties", "contains", "leader-enum", "dependentRequired"],
+)
+def test_names_are_matched_wherever_the_profile_holds_card_names(tmp_path, rule, legal):
+    rules = write_schema(tmp_path, {"allOf": [{"$ref": "urn:deckcli:rules:standard"}], "properties": rule})
+    run_cli(["validate", NR_STARTER, "--rules", rules], exit_code=0 if legal else 1)
+
+
+def test_a_ban_the_deck_breaks_is_found_through_not_and_anyof(tmp_path):
+    rule = {"anyOf": [{"properties": {"hero_names": {"not": {"contains": {"const": "vernon roche"}}}}}]}
+    rules = write_schema(tmp_path, {"allOf": [{"$ref": "urn:deckcli:rules:standard"}, rule]})
+    assert "not legal" in run_cli(["validate", NR_STARTER, "--rules", rules], exit_code=1).stdout
+
+
+@pytest.mark.parametrize(
+    ("names", "said"),
+    [(["Scorchh"], '"Scorchh" is not a card of any faction set; did you mean Scorch?'),
+     (["Foltest"], '"Foltest" may mean Foltest: King of Temeria')],
+)
+def test_a_name_that_is_no_card_is_refused_at_load_with_its_line(tmp_path, names, said):
+    rules = tmp_path / "house.schema.json"
+    rules.write_text(json.dumps(_banning(names), indent=2), encoding="utf-8")
+    line = rules.read_text("utf-8").splitlines().index(f'            "{names[0]}"') + 1
+    result = run_cli(["validate", NR_STARTER, "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f"{rules}:{line}: properties/cards/propertyNames/not/enum: {said}")
+
+
+def test_two_keys_naming_one_card_are_refused(tmp_path):
+    rules = write_schema(tmp_path, {"properties": {"cards": {"properties": {"Scorch": {"maximum": 1},
+                                                                            "scorch": {"maximum": 2}}}}})
+    said = run_cli(["validate", NR_STARTER, "--rules", rules], exit_code=2).stderr
+    assert 'properties/cards/properties: "scorch" names Scorch a second time: merge the two' in said
+
+
+def test_a_rule_set_without_the_standard_rules_still_reports_names_that_are_no_card(tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text('faction = "Monsters"\n[cards]\n"Ghoull" = 2\n"Vampire" = 1\n"Ghoul" = 1\n', encoding="utf-8")
+    rules = write_schema(tmp_path, {"properties": {"heroes": {"maximum": 9}}})
+    out = run_cli(["validate", deck, "--rules", rules], exit_code=1).stdout
+    assert f'{deck}:3: unknown-card: "Ghoull" is not a card of any faction set; did you mean Ghoul?' in out
+    assert f'{deck}:4: ambiguous-card: "Vampire" may mean' in out
+    standard = run_cli(["validate", deck, "--format", "json"], exit_code=1).stdout
+    assert json.loads(standard)["decks"][0]["violations"].count(
+        next(v for v in json.loads(standard)["decks"][0]["violations"] if v["code"] == "unknown-card")) == 1

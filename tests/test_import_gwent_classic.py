@@ -103,3 +103,22 @@ def test_json_of_another_shape_is_not_read_as_a_card_list(tmp_path, text, shape)
     listing.write_text(text, "utf-8")
     said = run_cli(["import", listing, "-o", "-"], exit_code=2).stderr
     assert said.startswith(f"{listing}: is {shape}, not a gwent-classic deck file") and len(said.splitlines()) == 1
+
+
+def test_problems_are_named_by_their_place_in_the_json_and_counted_as_entries(tmp_path):
+    document = {"faction": "realms", "leader": "sk_bran", "cards": [["nr_dijkstra", 1], ["nr_queen_adalia", 1], [28, 99]]}
+    result, deck = import_json(tmp_path, document, exit_code=1)  # minified: one line
+    where = str(tmp_path / "GwentDeck.json")
+    lines = result.stderr.splitlines()
+    assert f'{where}: unknown-id: leader: gwent-classic card id "sk_bran"' in lines[0]
+    assert any(line.startswith(f"{where}: unknown-id: cards[1]: ") for line in lines), lines
+    assert any(line.startswith(f"{where}: bad-line: cards[2]: 99 copies of Blue Stripes Commando") for line in lines)
+    assert not any(line.startswith(f"{where}:1:") for line in lines)  # line 1 of a one-line file tells nothing
+    assert lines[-1] == f"{where}: 3 entries not used; nothing written (fix them, or use --partial to write the rest)"
+
+
+def test_the_faction_comes_from_the_files_faction_key(tmp_path):
+    source = tmp_path / "GwentDeck.json"
+    source.write_text(json.dumps({"faction": "realms", "leader": 24, "cards": [[28, 3]]}), encoding="utf-8")
+    said = run_cli(["import", source, "-o", tmp_path / "deck.toml"]).stdout
+    assert '(from the file\'s "faction")' in said and "Faction: line" not in said

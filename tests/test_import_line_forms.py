@@ -48,6 +48,16 @@ def imported(text: str, *args: str, exit_code: int = 0):
         "- 3x Blue Stripes Commando",
         "1. 3x Blue Stripes Commando",
         "3x Blue Stripes Commando (Strength 4, Tight Bond)",
+        # pasted from chats (issue 22, item 5)
+        "▪️ 3x Blue Stripes Commando",
+        "👉 3x Blue Stripes Commando",
+        "✅ Blue Stripes Commando x3",
+        "Blue Stripes Commando ×3 💪",
+        "Blue Stripes Commando ×3 🔥🔥",
+        "3x Blue Stripes Commando // the Tight Bond",
+        "Blue Stripes Commando 3 copies",
+        "「Blue Stripes Commando」 x3",
+        "『Blue Stripes Commando』 ×3",
     ],
 )
 def test_every_count_form_gives_three_copies(line):
@@ -95,3 +105,27 @@ def test_a_count_with_a_thousands_separator_is_one_count():
     result, document = imported(LEADER + "Blue Stripes Commando 1,000\n", exit_code=1)
     assert document is None
     assert ":2: bad-line: 1000 copies of Blue Stripes Commando: a count is a whole number" in result.stderr
+
+
+def test_chat_decorations_around_one_copy():
+    text = LEADER + "👉 Ves\nDethmold 1 copy\n「Scorch」\nKeira Metz 💜\n// the specials\nDecoy // two later\n"
+    _result, document = imported(text)
+    assert document["cards"] == {"Ves": 1, "Dethmold": 1, "Scorch": 1, "Keira Metz": 1, "Decoy": 1}
+
+
+def test_a_line_only_in_bold_is_a_heading():
+    text = "**Leader**\nFoltest: King of Temeria\n**Units**\n3x Blue Stripes Commando\n**Side deck:**\nBovine Defense Force\n"
+    result, document = imported(text)  # exit 0: no line left out
+    assert document["leader"] == "Foltest: King of Temeria"
+    assert document["cards"] == {"Blue Stripes Commando": 3} and document["side"] == {"Bovine Defense Force": 1}
+    assert "Units" not in result.stderr
+
+
+def test_a_card_name_in_bold_is_still_a_card():
+    _result, document = imported(LEADER + "**Vernon Roche**\n**2x Ves**\n")
+    assert document["cards"] == {"Vernon Roche": 1, "Ves": 2}
+
+
+def test_a_deck_name_keeps_its_emoji_and_its_slashes():
+    _result, document = imported("Name: 🔥 Temeria // v2 🔥\n" + LEADER + "Ves\n")
+    assert document["name"] == "🔥 Temeria // v2 🔥"

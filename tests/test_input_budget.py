@@ -77,6 +77,41 @@ def test_finding_1_an_integer_of_4301_digits_in_a_deck(tmp_path, command):
     assert_budget(run_cli([command, deck], exit_code=2), deck, "a number of 4,301 digits; a number has at most 64")
 
 
+NON_DECIMAL = {"hexadecimal": "0x" + "f" * 4000, "octal": "0o" + "7" * 4000, "binary": "0b" + "1" * 4000}
+"""Integers Python reads at any size but cannot print (more than 4,300 decimal digits): issue 22, item 9."""
+
+
+@pytest.mark.parametrize("base", list(NON_DECIMAL))
+@pytest.mark.parametrize(
+    "command",
+    [["validate"], ["profile"], ["stats"], ["odds"], ["export"], ["fmt"], ["fmt", "--check"], ["diff", str(STARTER)],
+     ["draw"], ["fix"], ["sheet", "-o", "-"], ["add", "_", "Decoy"], ["remove", "_", "Decoy"]],
+    ids=lambda args: " ".join(a for a in args if not a.startswith("/")),
+)
+def test_a_huge_non_decimal_count_is_refused_by_every_command_that_reads_a_deck(tmp_path, base, command):
+    deck = tmp_path / "deck.toml"
+    text = STARTER.read_text(encoding="utf-8").replace('"Decoy" = 2', f'"Decoy" = {NON_DECIMAL[base]}')
+    assert text != STARTER.read_text(encoding="utf-8")
+    deck.write_text(text, encoding="utf-8")
+    args = [*command, str(deck)] if "_" not in command else [command[0], str(deck), *command[2:]]
+    assert_budget(run_cli(args, exit_code=2), deck, "a number of 4,000 digits; a number has at most 64")
+    assert deck.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("args", [["odds", str(STARTER), "--hand", BIG], ["odds", str(STARTER), "--at-least", BIG, "Decoy"],
+                                  ["draw", str(STARTER), "--seed", BIG], ["add", "deck.toml", "Decoy", BIG]],
+                         ids=["hand", "at-least", "seed", "add"])
+def test_a_huge_number_on_the_command_line_is_refused_by_the_budget_never_printed_back(args):
+    said = run_cli(args, exit_code=2).stderr
+    assert "a number of 4,301 digits; a number has at most 64" in said and BIG not in said
+
+
+def test_a_huge_number_in_a_gwent_classic_file_is_refused_by_the_budget(tmp_path):
+    source = tmp_path / "GwentDeck.json"
+    source.write_text('{"faction": "realms", "leader": 24, "cards": [[28, ' + "9" * 5000 + "]]}", encoding="utf-8")
+    assert_budget(run_cli(["import", source, "-o", "-"], exit_code=2), source, "a number of 5,000 digits")
+
+
 def test_finding_1_an_integer_of_4301_digits_in_a_registration(tmp_path):
     registration = tmp_path / "registration.toml"
     registration.write_text(f'decks = ["a.toml", "b.toml", "c.toml"]\nx = {BIG}\n', encoding="utf-8")
@@ -181,10 +216,14 @@ def nested(depth: int) -> str:
          "x = " + "{a = " * MAX_DEPTH + "1" + "}" * MAX_DEPTH + "\n"),
         ("x = 1" + "0" * (MAX_DIGITS - 1) + "\n", "x = 1" + "0" * MAX_DIGITS + "\n"),
         ("x = 1.5e" + "1" * (MAX_DIGITS - 2) + "\n", "x = 1.5e" + "1" * (MAX_DIGITS - 1) + "\n"),
+        ("x = 0x" + "f" * MAX_DIGITS + "\n", "x = 0x" + "f" * (MAX_DIGITS + 1) + "\n"),
+        ("x = 0o" + "7" * MAX_DIGITS + "\n", "x = 0o" + "7" * (MAX_DIGITS + 1) + "\n"),
+        ("x = 0b" + "1_0" * (MAX_DIGITS // 2) + "\n", "x = 0b" + "1_0" * (MAX_DIGITS // 2) + "1\n"),
         ("# " + "x" * (MAX_LINE_CHARS - 2) + "\n", "# " + "x" * (MAX_LINE_CHARS - 1) + "\n"),
         ("".join(f"k{n} = {n}\n" for n in range(MAX_ITEMS // 2)), "".join(f"k{n} = {n}\n" for n in range(MAX_ITEMS // 2 + 1))),
     ],
-    ids=["header-parts", "key-parts", "list-depth", "inline-table-depth", "digits", "float-digits", "line", "items"],
+    ids=["header-parts", "key-parts", "list-depth", "inline-table-depth", "digits", "float-digits", "hex-digits",
+         "octal-digits", "binary-digits", "line", "items"],
 )
 def test_at_the_bound_read_one_past_refused(inside, over):
     assert measured(inside) is None
@@ -283,6 +322,8 @@ def hostile_pieces() -> st.SearchStrategy[str]:
         st.integers(MAX_KEY_PARTS + 1, 60_000).map(lambda n: ".".join(["k"] * n) + " = 1"),
         st.integers(MAX_DIGITS + 1, 100_000).map(lambda n: "x = 1" + "0" * n),
         st.integers(MAX_DIGITS + 1, 100_000).map(lambda n: "x = -0." + "5" * n),
+        st.tuples(st.sampled_from(["0x", "0o", "0b"]), st.integers(MAX_DIGITS + 1, 9_000)).map(
+            lambda base_n: f"x = {base_n[0]}" + "1" * base_n[1]),
         st.integers(MAX_LINE_CHARS + 1, 200_000).map(lambda n: "# " + "x" * n),
         st.integers(MAX_ITEMS + 1, 60_000).map(lambda n: "x = [\n" + "1,\n" * n + "]"),
     )
@@ -335,6 +376,7 @@ HOSTILE_LINES = {
     "fmt": "fmt {deck}",
     "fmt-check": "fmt --check {deck}",
     "import": "import {deck} --faction Skellige -o -",
+    "score": "score {deck}",
     "solo": "solo {deck} --reveal Decoy",
 }
 

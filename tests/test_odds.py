@@ -362,6 +362,16 @@ def test_spy_columns_are_empty_without_enough_spies(tmp_path):
     assert "the deck has 1 Spy (a Spy column is blank when it has fewer)" in header
 
 
+def test_a_deck_without_a_spy_shows_no_spy_columns_nor_their_explanation(tmp_path):
+    deck = write_deck(tmp_path, NR_25)  # no Spy
+    out = run_cli(["odds", deck, "--card", "Ves"]).stdout
+    assert "Spy" not in out and "Ves" in out and "opening" in out
+    assert all(row["p_with_1_spy"] is None for row in odds_json(deck, "--card", "Ves"))  # JSON keeps its fields
+    muster = run_cli(["odds", write_deck(tmp_path, {"Arachas": 3}, faction="Monsters", leader=None, name="m.toml"),
+                      "--card", "Arachas"]).stdout
+    assert "Spy" not in muster and "Muster group rows: holding any card whose Muster brings the group." in muster
+
+
 @pytest.mark.parametrize("fmt", ["github", "grid", "pipe", "html", "plain", "csv"])
 def test_every_table_format(tmp_path, fmt):
     out = run_cli(["odds", write_deck(tmp_path, NR_25), "--card", "Ves", "--format", fmt]).stdout

@@ -75,6 +75,7 @@ JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
     "diff": lambda: [[_rel(a), _rel(b), "--format", "json"] for a, b in zip(EXAMPLES, EXAMPLES[1:])],
     "fix": lambda: [[_rel(d), "--rules", "advanced", "--format", "json"] for d in EXAMPLES[:4]],
     "draw": lambda: [[_rel(d), "--seed", "7", "--exchange", "2", "--format", "json"] for d in EXAMPLES],
+    "score": lambda: [[_rel(board), "--format", "json"] for board in sorted((DECKS / "boards").glob("*.toml"))],
     "solo": lambda: [[board, "--reveal", card, "--format", "json"] for board, card in SOLO_REVEALS],
 }
 """How each command that prints JSON runs here (its arguments after the command name)."""

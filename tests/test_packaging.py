@@ -71,9 +71,9 @@ def test_the_sdist_carries_the_tests_and_their_files(sdist):
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
         metadata = email.message_from_bytes(archive.extractfile(f"deckcli-{__version__}/PKG-INFO").read())
     for needed in ("LICENSE", "README.md", ".pre-commit-hooks.yaml", "tests/conftest.py", "tests/deck_strategies.py",
-                   "tests/example_decks.py", "decks/skellige-starter.toml", "schemas/rules/advanced.schema.json",
-                   "deckcli/schemas/output/validate.schema.json", "benchmarks/run.py", "docs/commands.md",
-                   "docs/deck-sheet.png"):
+                   "tests/example_decks.py", "decks/skellige-starter.toml", "decks/boards/scorch.toml",
+                   "schemas/rules/advanced.schema.json", "deckcli/schemas/output/validate.schema.json", "benchmarks/run.py",
+                   "docs/commands.md", "docs/deck-sheet.png"):
         assert needed in names, f"the sdist lacks {needed}"
     assert not any("__pycache__" in name for name in names)
     assert metadata["License-Expression"] == "MIT" and metadata["Version"] == __version__

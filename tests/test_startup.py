@@ -94,6 +94,15 @@ def test_a_command_imports_no_other_command_module():
     }
 
 
+def test_a_board_is_scored_without_jsonschema_tables_toml_writers_or_the_deck_reader():
+    code, modules = imports_of("score", str(DECKS / "boards" / "tight-bond.toml"))
+    assert code == 0
+    assert not HEAVY & top_level(modules)
+    assert not {"deckcli.deck.reading", "deckcli.deck.resolution", "dataclasses", "shutil"} & modules
+    _code, interpreter = _imports(["-c", "pass"])
+    assert "difflib" not in modules - interpreter  # no unknown name, no "did you mean"
+
+
 def test_every_command_is_found_by_its_name():
     from deckcli.cli.main import COMMANDS, cli
 

@@ -113,6 +113,9 @@ RUNS: dict[str, Callable[[Path], list[Run]]] = {
                             (["schema", "--output-of", "validate"], None, "json")],
     "fix": lambda deck: [(["fix", _rel(deck), "--rules", "advanced"], None, "text")],
     "draw": lambda deck: [(["draw", _rel(deck), "--seed", "7", "--exchange", "2"], None, "text")],
+    # A board file, not a deck: each example board once (with the first deck).
+    "score": lambda deck: [(["score", _rel(board)], None, "text") for board in sorted((DECKS / "boards").glob("*.toml"))
+                           if deck == ALL_DECKS[0]],
     # The page goes to a file (an HTML document); what is said about it must fit.
     "sheet": lambda deck: [(["sheet", _rel(deck), "-o", str(_scratch_copy(deck).with_suffix(".html"))], None, "text")],
     "add": lambda deck: [(["add", str(_scratch_copy(deck)), "Decoy"], None, "text")],
@@ -247,6 +250,13 @@ def _on_a_terminal(args: list[str], env: dict[str, str]) -> str:
     process = subprocess.Popen([sys.executable, "-m", "deckcli", *args], stdin=child, stdout=child, stderr=child,
                                env=environment, cwd=REPO)
     os.close(child)
+    shown = _shown_until_closed(main)
+    process.wait(timeout=60)
+    return shown
+
+
+def _shown_until_closed(main: int) -> str:
+    """What the pseudo-terminal ``main`` shows until the program on its other end closes it (then it is closed)."""
     chunks = []
     while True:
         try:
@@ -256,7 +266,6 @@ def _on_a_terminal(args: list[str], env: dict[str, str]) -> str:
         if not chunk:
             break
         chunks.append(chunk)
-    process.wait(timeout=60)
     os.close(main)
     return b"".join(chunks).decode("utf-8", "replace")
 
@@ -346,3 +355,37 @@ def test_rules_all_of_a_deck_in_a_deep_folder_fits_80_columns(tmp_path):
     lines = run_cli(["validate", deck, "--rules", "all"], exit_code=1, env={"COLUMNS": "80"}).stdout.splitlines()
     table = lines[: next(n for n, line in enumerate(lines) if line.startswith(f"{deck}:"))]  # the findings name it whole
     assert len(table) >= 5 and max(len(line) for line in table) <= 80
+
+
+def _run_with_one_stream_on_a_terminal(
+    args: list[str], stream: str, columns: int, cwd: Path
+) -> subprocess.CompletedProcess[str]:
+    """Run ``deckcli ARGS`` in ``cwd`` with ``stream`` (``stdout`` or ``stderr``) on a pseudo-terminal ``columns``
+    wide and the other piped, ``COLUMNS`` unset; what the terminal shows is returned as that stream's text."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    main, child = pty.openpty()
+    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    environment = {name: value for name, value in os.environ.items() if name not in ("COLUMNS", "LINES")}
+    process = subprocess.Popen([sys.executable, "-m", "deckcli", *args], stdin=subprocess.DEVNULL,
+                               stdout=child if stream == "stdout" else subprocess.PIPE,
+                               stderr=child if stream == "stderr" else subprocess.PIPE, env=environment, cwd=cwd)
+    os.close(child)
+    shown = _shown_until_closed(main).replace("\r\n", "\n")
+    piped = (process.stderr if stream == "stdout" else process.stdout).read()  # type: ignore[union-attr]
+    process.wait(timeout=60)
+    out, err = (shown, piped.decode()) if stream == "stdout" else (piped.decode(), shown)
+    return subprocess.CompletedProcess(args, process.returncode, out, err)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_messages_wrap_to_standard_errors_width_not_standard_outputs(tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text('faction = "Monstres"\n[cards]\n"Ghoul" = 1\n')  # an unknown faction: a long message
+    narrow_errors = _run_with_one_stream_on_a_terminal(["validate", "deck.toml"], "stderr", 50, tmp_path).stderr
+    assert narrow_errors.count("\n") > 2 and max(len(line) for line in narrow_errors.splitlines()) <= 50
+    wide_output = _run_with_one_stream_on_a_terminal(["validate", "deck.toml"], "stdout", 300, tmp_path)
+    assert 1 < wide_output.stderr.count("\n") and max(len(line) for line in wide_output.stderr.splitlines()) <= WIDTH

@@ -65,8 +65,9 @@ class DrawModel(NamedTuple):
         """Distinct cards seen after the exchange (set-aside model), at most N."""
         return min(self.hand_size + self.exchanges, self.deck_size)
 
-    def notes(self, spies: bool = True) -> tuple[str, ...]:
-        """The assumptions, one line each, for the table header."""
+    def notes(self, spies: bool = True, muster: bool = False) -> tuple[str, ...]:
+        """The assumptions, one line each, for the table header: the Spy columns' with ``spies`` (and with it
+        what a Muster group row is), else what a Muster group row is with ``muster``."""
         hand = f"opening hand {self.hand_size}" + (f" ({self.hand_reason})" if self.hand_reason else "")
         exchanges = f"up to {counted(self.exchanges, 'exchange', 'exchanges')}" if self.exchanges else "no exchange"
         notes = [
@@ -82,9 +83,14 @@ class DrawModel(NamedTuple):
                 f"Each Spy played draws 2 cards (§10); the deck has {counted(self.deck_spies, 'Spy', 'Spies')} "
                 "(a Spy column is blank when it has fewer). Spy columns count every card seen as a new one; "
                 "the exchanged cards go back into the deck (§6) and could be redrawn, so they read a little "
-                "high. Muster group rows: holding any card whose Muster brings the group."
+                f"high. {_MUSTER_NOTE}"
             )
+        elif muster:
+            notes.append(_MUSTER_NOTE)
         return tuple(notes)
+
+
+_MUSTER_NOTE = "Muster group rows: holding any card whose Muster brings the group."
 
 
 def draw_model(main: MainDeck, hand: int | None = None, exchanges: int = EXCHANGES) -> DrawModel:
@@ -275,5 +281,8 @@ def draw_odds(
         return OddsReport(main, model, table)
     only = [find_deck_card(main, name, "--card", catalog) for name in cards]
     rows = card_rows(main, model, only)
-    table = Table("odds", title, _CARD_COLUMNS, _CARD_FIELDS, rows, _shown(rows), model.notes())
+    spies = model.deck_spies > 0  # without a Spy the Spy columns would stay blank: not shown, nor explained
+    columns = _CARD_COLUMNS if spies else {k: v for k, v in _CARD_COLUMNS.items() if not k.startswith("p_with_")}
+    notes = model.notes(spies=spies, muster=any(row["kind"] == "muster-group" for row in rows))
+    table = Table("odds", title, columns, _CARD_FIELDS, rows, _shown(rows), notes)
     return OddsReport(main, model, table)

@@ -2,7 +2,8 @@
 
 The name resolves as in any deck file (unknown or ambiguous names are refused
 with "did you mean" or the candidates); the card goes under ``[side]`` when it is
-a side-deck card, else under ``[cards]`` (rulebook §2). Copies never go above
+a side-deck card, else under ``[cards]`` (rulebook §2); a Leader added becomes
+the deck's ``leader``, replacing the one there. Copies never go above
 what the deck's faction set prints (§1) nor below 0, where the line is deleted.
 The file keeps its comments and order (:mod:`deckcli.authoring.deck_edits`).
 """
@@ -38,14 +39,34 @@ class CopiesEdit:
         return f"{where}: [{self.section}] {self.card.name}: {self.before} -> {self.after}{note}"
 
 
-def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int) -> CopiesEdit:
-    """The deck file ``text`` with ``change`` copies of the card ``name`` added (positive) or removed (negative).
+@dataclass(frozen=True)
+class LeaderEdit:
+    """The Leader set: ``text`` is the deck file after it, ``card`` the Leader, ``replaced`` the names of
+    the Leaders the file named before (empty when it named none)."""
 
-    Raises :class:`CardLookupError` (exit 2) for an unknown or ambiguous name,
-    and :class:`DeckFileError` (exit 2) when the file is no deck, when the card
-    is a Leader (named with ``leader = ...``), when the faction's set does not
-    print it, when adding would pass the copies the set prints, or when
-    removing a card the section does not hold.
+    text: str
+    card: Card
+    replaced: tuple[str, ...]
+
+    def described(self, where: str) -> str:
+        """The edit in one line: ``FILE: leader: King Bran (replaces Crach an Craite)``."""
+        from deckcli.text import spoken
+
+        if self.replaced == (self.card.name,):
+            return f"{where}: leader: {self.card.name} (already the deck's Leader)"
+        was = f"replaces {spoken(self.replaced)}" if self.replaced else "the deck had none"
+        return f"{where}: leader: {self.card.name} ({was})"
+
+
+def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int) -> CopiesEdit | LeaderEdit:
+    """The deck file ``text`` with ``change`` copies of the card ``name`` added (positive) or removed (negative);
+    a Leader added becomes the deck's Leader (rulebook §2: one Leader, of the deck's faction), replacing any.
+
+    Raises :class:`CardLookupError` (exit 2) for an unknown or ambiguous name or
+    another faction's Leader, and :class:`DeckFileError` (exit 2) when the file
+    is no deck, when more than one copy of a Leader is asked, when the faction's
+    set does not print the card, when adding would pass the copies the set
+    prints, or when removing a card the section does not hold.
     """
     from deckcli.authoring.deck_edits import set_copies
     from deckcli.catalog.lookup import lookup_card
@@ -60,7 +81,7 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
             home = next((f.name for f in catalog.factions.values() if card.name in f.copies), "another faction's")
             raise CardLookupError(f"{card.name} is a {home} Leader: a {faction.name} deck takes a {faction.name} "
                                   "Leader (rulebook §2)")
-        raise CardLookupError(f'{card.name} is a Leader: name it with leader = "{card.name}", not in [cards]')
+        return _leader_edit(text, where, deck, catalog, card, change)
     resolved = resolve_deck(deck, catalog)
     section = "side" if card.side_deck else "cards"
     _refuse_a_misspelt_section(deck, section, where)
@@ -83,6 +104,24 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
     after = max(before + change, 0)
     return CopiesEdit(set_copies(text, where, catalog, {(section, card.name): after}), card, section, before, after,
                       note)
+
+
+def _leader_edit(text: str, where: str, deck: DeckFile, catalog: Catalog, card: Card, change: int) -> LeaderEdit:
+    from deckcli.authoring.deck_edits import set_leader
+    from deckcli.deck.reading import meant_key
+
+    if change != 1:
+        raise DeckFileError(f"{card.name} is a Leader: a deck has one; leave N out to make it the deck's Leader",
+                            where=where)
+    for key, line in deck.extra_keys:
+        if meant_key(key) == "leader":
+            raise DeckFileError(f"{key} is not a key of a deck file: rename it leader first (the Leader would be "
+                                "named twice)", where=where, line=line)
+    replaced = []
+    for entry in deck.leaders:
+        found = catalog.find(entry.name)
+        replaced.append(found[0].name if len(found) == 1 else entry.name)
+    return LeaderEdit(set_leader(text, where, card.name), card, tuple(replaced))
 
 
 def _refuse_a_misspelt_section(deck: DeckFile, section: str, where: str) -> None:

@@ -1,4 +1,4 @@
-"""Editing the copies of cards in a deck file, comments and order kept (``add``, ``remove``, ``fix --apply``).
+"""Editing the copies of cards, and the Leader, in a deck file, comments and order kept (``add``, ``remove``, ``fix --apply``).
 
 The file is edited with tomlkit, which keeps every comment, blank line and key
 the player wrote. A card's line is found by the card it means (any spelling
@@ -31,19 +31,7 @@ def set_copies(text: str, where: str, catalog: Catalog, changes: Mapping[tuple[s
     text is not TOML tomlkit can edit, when a section is written as dotted keys
     or in several parts, or when a count is outside 0–90.
     """
-    import tomlkit
-
-    from deckcli.files.budget import check_toml_text
-
-    check_toml_text(text, where, DeckFileError, editing=True)
-    crlf = "\r\n" in text  # the file's line ends are kept, as fmt keeps them
-    text = text.replace("\r\n", "\n")
-    try:
-        document = tomlkit.parse(text)
-    except tomlkit.exceptions.TOMLKitError as error:
-        raise DeckFileError(f"cannot edit this file: {error}", where=where) from None
-    except RecursionError:
-        raise DeckFileError("holds tables or lists nested too deeply to edit", where=where) from None
+    document, crlf = _parsed(text, where)
     for (section, card), copies in changes.items():
         if section not in SECTIONS:
             raise ValueError(f"unknown section {section!r}")
@@ -52,6 +40,40 @@ def set_copies(text: str, where: str, catalog: Catalog, changes: Mapping[tuple[s
         table = _section_table(document, section, where, create=copies > 0)
         if table is not None:
             _set(table, card, copies, catalog)
+    return _written(document, crlf)
+
+
+def set_leader(text: str, where: str, leader: str) -> str:
+    """``text`` (a deck file) with ``leader = "LEADER"``: the ``leader`` key's value replaced (its comment kept),
+    else the key added after ``faction``. Raises :class:`DeckFileError` as :func:`set_copies` does."""
+    document, crlf = _parsed(text, where)
+    if "leader" in document:
+        document["leader"] = leader
+    elif "faction" in document:
+        document._insert_after("faction", "leader", leader)  # tomlkit has no public way to place a key
+    else:
+        document.add("leader", leader)
+    return _written(document, crlf)
+
+
+def _parsed(text: str, where: str) -> tuple[Any, bool]:
+    """The tomlkit document of ``text`` and whether its lines end in CRLF (kept, as fmt keeps them)."""
+    import tomlkit
+
+    from deckcli.files.budget import check_toml_text
+
+    check_toml_text(text, where, DeckFileError, editing=True)
+    try:
+        return tomlkit.parse(text.replace("\r\n", "\n")), "\r\n" in text
+    except tomlkit.exceptions.TOMLKitError as error:
+        raise DeckFileError(f"cannot edit this file: {error}", where=where) from None
+    except RecursionError:
+        raise DeckFileError("holds tables or lists nested too deeply to edit", where=where) from None
+
+
+def _written(document: Any, crlf: bool) -> str:
+    import tomlkit
+
     edited = tomlkit.dumps(document)
     return edited.replace("\n", "\r\n") if crlf else edited
 

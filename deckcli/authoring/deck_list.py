@@ -21,7 +21,9 @@ class DeckList:
     could not be read; ``faction`` / ``name`` come from ``Faction:`` / ``Name:`` lines;
     ``kept`` the lines under a heading marked "by mistake" (``deckcli export``), whose
     cards stay in the section they were listed in; ``notes`` warnings that do not
-    stop the import (a line taken as the deck's name).
+    stop the import (a line taken as the deck's name). ``unit`` names what a problem
+    stands on (``line``; ``entry`` in a gwent-classic JSON file) and ``faction_from`` where
+    ``faction`` was read, as the messages say them.
     """
 
     where: str
@@ -32,3 +34,10 @@ class DeckList:
     name: str | None = None
     kept: set[int] = field(default_factory=set)
     notes: list[Finding] = field(default_factory=list)
+    unit: tuple[str, str] = ("line", "lines")
+    faction_from: str = "the Faction: line"
+
+
+def shown_copies(copies: int) -> str:
+    """A count of copies as a message shows it: ``3``, ``-1``; from a million up (a typo), ``a million or more``."""
+    return str(copies) if copies < 10**6 else "a million or more"

@@ -13,7 +13,8 @@ Two shapes are saved and shared, both ``{"faction": KEY, "leader": ID, "cards": 
 Which id names which card is data (``gwent_classic.toml``, facts gathered from
 those projects' public card lists). An id naming a card the physical edition
 does not print, a faction it does not have, or an entry that is not
-``[ID, COPIES]`` is a problem with its line, never dropped silently.
+``[ID, COPIES]`` is a problem named by its place in the JSON (``cards[3]``) and its line (none when
+the file is one line), never dropped silently.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any
 
+from deckcli.authoring.deck_list import shown_copies
 from deckcli.findings import Finding
 
 if TYPE_CHECKING:
@@ -65,46 +67,50 @@ def read_gwent_classic(text: str, where: str, catalog: Catalog) -> DeckList:
     from deckcli.deck.reading import Entry
 
     document = json.loads(text)
-    listed = DeckList(where)
+    listed = DeckList(where, unit=("entry", "entries"), faction_from='the file\'s "faction"')
     table = id_table()
+    one_line = "\n" not in text.strip()  # minified: every entry on line 1, so only its place in the JSON tells it
     title = document.get("title")
     if isinstance(title, str) and title.strip():
         listed.name = title
     faction_key = document.get("faction")
-    faction_line = _line_of(text, '"faction"')
+    faction_line = None if one_line else _line_of(text, '"faction"')
     slug = table["factions"].get(faction_key) if isinstance(faction_key, str) else None
     if slug is not None:
         listed.faction, listed.faction_line = catalog.factions[slug].name, faction_line
     else:
         known = ", ".join(table["factions"])
-        listed.problems.append(Finding("bad-line", f"gwent-classic faction {json.dumps(faction_key)} has no set in the "
-                                       f"physical edition (it has {known})", faction_line))
+        listed.problems.append(Finding("bad-line", f"faction: gwent-classic faction {json.dumps(faction_key)[:60]} has "
+                                       f"no set in the physical edition (it has {known})", faction_line))
     pairs = document["cards"]
-    lines = _entry_lines(text, len(pairs))
+    lines = [None] * len(pairs) if one_line else _entry_lines(text, len(pairs))
     leader = document.get("leader")
     positions = _pick_positions(leader, pairs, slug, catalog)
     if leader is not None:
-        _add(listed, leader, 1, _line_of(text, '"leader"'), "leader", positions, Entry)
+        _add(listed, "leader", leader, 1, None if one_line else _line_of(text, '"leader"'), "leader", positions, Entry)
     for index, (pair, line) in enumerate(zip(pairs, lines)):
         if (not isinstance(pair, list) or len(pair) != 2 or isinstance(pair[1], bool)
                 or not isinstance(pair[1], int) or isinstance(pair[0], bool)):
             listed.problems.append(Finding("bad-line", f"cards[{index}] is {json.dumps(pair)[:60]}, not [ID, COPIES] "
                                            "with a whole number of copies", line))
             continue
-        _add(listed, pair[0], pair[1], line, "cards", positions, Entry)
+        _add(listed, f"cards[{index}]", pair[0], pair[1], line, "cards", positions, Entry)
     if positions == "LeonardJouve":
         listed.notes.append(Finding("positions", "card positions read as LeonardJouve/gwent-classic's list "
                                     "(a second Ballista at 28): the Leader and cards fit its faction best", None))
     return listed
 
 
-def _add(listed: DeckList, card_id: Any, copies: int, line: int | None, section: str, positions: str, entry: Any) -> None:
+def _add(
+    listed: DeckList, at: str, card_id: Any, copies: int, line: int | None, section: str, positions: str, entry: Any,
+) -> None:
+    """The entry at ``at`` (its place in the JSON: ``leader``, ``cards[3]``) added to ``listed``, or its problem."""
     name, why = _name_of(card_id, positions)
     if name is None:
-        listed.problems.append(Finding("unknown-id", why, line, str(card_id)))
+        listed.problems.append(Finding("unknown-id", f"{at}: {why}", line, str(card_id)))
     elif not 1 <= copies <= 90:
-        listed.problems.append(Finding("bad-line", f"{copies} copies of {name}: a count is a whole number from 1 to 90",
-                                       line, name))
+        listed.problems.append(Finding("bad-line", f"{at}: {shown_copies(copies)} copies of {name}: a count is a whole "
+                                       "number from 1 to 90", line, name))
     else:
         listed.entries.append(entry(name, copies, line, section))
 

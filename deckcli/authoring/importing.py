@@ -4,7 +4,7 @@ A line is one of (docs/authoring.md, "deckcli import", lists them all):
 
 - a count first: ``3 Blue Stripes Commando``, ``3x …``, ``3 x …``, ``3× …``, ``3,…``, ``3<TAB>…``;
 - a count last: ``… x3``, ``… x 3``, ``… ×3``, ``… 3x``, ``… (3x)``, ``… (x3)``, ``… (3)``,
-  ``… (3 copies)``, ``… (three)``, ``… [3]``, ``… [x3]``, ``… - 3``, ``…,3``, ``…<TAB>3``,
+  ``… (3 copies)``, ``… 3 copies``, ``… 1 copy``, ``… (three)``, ``… [3]``, ``… [x3]``, ``… - 3``, ``…,3``, ``…<TAB>3``,
   ``… 3``, ``"…" = 3``, and ``…: 3`` only after a whole card name (``Vampire: Katakan`` is a name);
 - ``1. Name``, ``2) Name``: a numbered list, the number is no count;
 - ``Blue Stripes Commando``: one copy;
@@ -14,11 +14,14 @@ A line is one of (docs/authoring.md, "deckcli import", lists them all):
 - a heading ending in ``:`` or a Markdown ``###`` heading: under a heading naming the Leader,
   lines are the Leader; under one naming the side deck, side-deck cards; under one marked
   "by mistake" (``deckcli export``), cards stay in the section it names;
-- a blank line, or a ``#`` comment (Markdown headings too), except that a ``## TITLE``
-  before anything else is the deck's name, as ``export --to markdown`` writes it.
+- a line only in bold (``**Units**``, ``**Side deck**``) that names no card: a heading, as above;
+- a blank line, a ``#`` or ``//`` comment (Markdown headings too; also at a line's end, after a
+  space), except that a ``## TITLE`` before anything else is the deck's name, as ``export --to
+  markdown`` writes it.
 
 A line ending like a count that none of these forms reads (``(2 of 3)``, ``x3.5``) is a
-``bad-line`` problem, never one copy. List bullets (``-``, ``*``, ``•``), ``**bold**`` and a note
+``bad-line`` problem, never one copy. List bullets (``-``, ``*``, ``•``, emoji: ``▪️``, ``👉``), emoji
+after a line (``… ×3 💪``), quotes (``"…"``, ``「…」``), ``**bold**`` and a note
 in brackets after a name (``(Strength 4, Tight Bond)``) are passed over, so ``export --to
 markdown`` reads back too. Repeated names add up. Names resolve exactly as in ``validate``
 (:func:`deckcli.deck.resolution.resolve_deck`); nothing is dropped without a finding.
@@ -32,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckcli.authoring.deck_list import DeckList
+from deckcli.authoring.deck_list import DeckList, shown_copies
 from deckcli.catalog.model import NEUTRAL, Card, Catalog, FactionSet
 from deckcli.catalog.names import fold, visible
 from deckcli.deck.reading import MAX_COPIES, MAX_DISTINCT_NAMES, DeckFile, Entry
@@ -45,10 +48,16 @@ from deckcli.rules.messages import coded_message
 from deckcli.text import counted
 
 _BULLET = re.compile(r"^(?:[-*+•]\s+)+")
+_PICTURES = "\U0001F000-\U0001FAFF\u2190-\u21FF\u2300-\u23FF\u2460-\u27BF\u2900-\u297F\u2B00-\u2BFF\uFE0E\uFE0F\u20E3"
+"""Emoji and the symbols chats put before a line (``▪️``, ``👉``, ``✅``, ``➡``) or after it (``💪``): no card name holds one."""
+_PICTURE_RUN = re.compile(rf"^[{_PICTURES}][{_PICTURES}\s]*")
+"""Emoji at a line's start, with the spaces among and after them; matched on the reversed line for its end (linear time)."""
+_BOLD_LINE = re.compile(r"^(?:\*\*|__)(?P<title>[^*_]*?\S)(?:\*\*|__):?$")
+"""A line in bold, nothing else on it (``**Units**``): a heading, unless it names a card."""
 _NUMBERED = re.compile(r"^\d{1,3}[.)]\s+(?=\S)")
 """``1. Name``, ``2) Name``: a numbered list; the number is the position, not a count."""
 _EMPHASIS = re.compile(r"\*\*|__")
-_INLINE_COMMENT = re.compile(r"\s+#.*$")
+_INLINE_COMMENT = re.compile(r"\s+(?:#|//).*$")
 _KEY = re.compile(r"^(leader|faction|name|deck|title|totals?)\s*(?::|\s[-–—]+)\s*(.*)$", re.IGNORECASE)
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _N = r"(?P<n>\d+|" + "|".join(_WORDS) + r")"
@@ -64,6 +73,7 @@ _COUNT_LAST = (
     re.compile(rf"^(?P<name>.+?)\s+(?P<n>\d+)\s*{_TIMES}$", re.IGNORECASE),  # Name 3x
     re.compile(rf"^(?P<name>.+?)\s*\(\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\)$", re.IGNORECASE),  # (3x) (x3) (3 copies) (three)
     re.compile(rf"^(?P<name>.+?)\s*\[\s*(?:{_TIMES}\s*)?{_N}{_COPIES}\s*\]$", re.IGNORECASE),  # [3] [x3]
+    re.compile(rf"^(?P<name>.+?)\s+{_N}\s+cop(?:y|ies)$", re.IGNORECASE),  # Name 1 copy, Name 3 copies
     re.compile(r"^(?P<name>.+?)\s+(?P<n>-\d+)$"),  # Name -1: a negative count, refused as such
     re.compile(r"^(?P<name>.+?)\s+(?P<n>\d{1,3}(?:,\d{3})+)$"),  # Name 1,000: one count, refused as too many
     re.compile(r"^(?P<name>.+?)\s+(?:-+\s+|[–—][-–—]*\s*)(?P<n>\d+)$"),  # Name - 3, Name –3
@@ -81,7 +91,7 @@ _COUNTISH_TAIL = re.compile(
     r"(?:\s[x×]\s*\S+|[x×]\d\S*|(?:\s[-–—]+|[,:=\t])\s*\S*\d\S*|\s\d+\S*)\s*$", re.IGNORECASE
 )
 """A line end that looks like a count but is none of the forms read: ``x3.5``, ``- 3 cards``, ``: 3a``."""
-_QUOTES = "\"'“”„‘’«»"
+_QUOTES = "\"'“”„‘’«»「」『』"
 _DECIMAL_COUNT = re.compile(
     r"^(?P<n>\d+[.,]\d+)\s*[x×]?\s+(?P<name>\S.*)$|^(?P<name2>.+?)\s*[x×=]\s*(?P<n2>\d+[.,]\d+)$", re.I
 )
@@ -96,7 +106,10 @@ def read_list(text: str, where: str, catalog: Catalog) -> DeckList:
     """Read a deck list in any form ``deckcli import`` takes: a gwent-classic deck file (JSON,
     :mod:`deckcli.authoring.gwent_classic`) or a plain list (:func:`parse_list`)."""
     from deckcli.authoring.gwent_classic import is_gwent_classic, read_gwent_classic
+    from deckcli.files.budget import check_json_text
 
+    if text.lstrip().startswith(("{", "[")):
+        check_json_text(text, where, DeckFileError)  # before json reads it: a number of 5,000 digits, 10,000 levels
     if is_gwent_classic(text):
         return read_gwent_classic(text, where, catalog)
     if text.lstrip().startswith(("{", "[")):
@@ -156,8 +169,10 @@ def parse_list(text: str, where: str, catalog: Catalog | None = None) -> DeckLis
             listed.name = _read_name(quoted["value"])  # a name export quoted: read before any cleaning
             continue
         heading = _HEADING.match(raw.strip())
-        if heading:  # a Markdown section heading, as export --to markdown writes
-            section, kept = _section_of(heading["title"]), _KEPT in fold(heading["title"])
+        bold = None if heading else _bold_heading(raw, catalog)
+        if heading or bold is not None:  # a Markdown section heading (export --to markdown writes them), a bold one
+            named = heading["title"] if heading else str(bold)
+            section, kept = _section_of(named), _KEPT in fold(named)
             continue
         line = _clean(raw)
         if not line:
@@ -225,12 +240,32 @@ def _refuse_deck_file(text: str, where: str) -> None:
 def _clean(raw: str, keep_comment: bool = False) -> str:
     # Runs of spaces become one: the patterns below try a split at each space, and a run of
     # thousands of them made that quadratic (seconds a line).
-    line = " ".join(visible(raw).split())
-    if line.startswith("#"):
+    line = _PICTURE_RUN.sub("", " ".join(visible(raw).split()))
+    if line.startswith(("#", "//")):
         return ""
     line = _EMPHASIS.sub("", _BULLET.sub("", line))
     line = _NUMBERED.sub("", line)
-    return line if keep_comment else _INLINE_COMMENT.sub("", line).strip()
+    if keep_comment:  # a deck's name: kept whole, its emoji too
+        return line
+    return _without_pictures(_INLINE_COMMENT.sub("", line)).strip()
+
+
+def _without_pictures(line: str) -> str:
+    """``line`` without the emoji at its start and at its end."""
+    line = _PICTURE_RUN.sub("", line)
+    tail = _PICTURE_RUN.match(line[::-1])
+    return line[: len(line) - tail.end()] if tail else line
+
+
+def _bold_heading(raw: str, catalog: Catalog | None) -> str | None:
+    """The title of a line that is only bold text (``**Units**``, ``▪️ **Side deck:**``) naming no card, else ``None``."""
+    bold = _BOLD_LINE.match(_BULLET.sub("", _without_pictures(" ".join(visible(raw).split()))))
+    if bold is None:
+        return None
+    title = bold["title"].strip()
+    if catalog is not None and catalog.find(_count_and_name(title, catalog)[1].strip().strip(_QUOTES)):
+        return None
+    return title
 
 
 def _key_line(listed: DeckList, key: str, value: str, number: int) -> None:
@@ -274,7 +309,7 @@ def _card_line(listed: DeckList, line: str, number: int, section: str, catalog: 
         )
     elif copies is not None and not 1 <= copies <= MAX_COPIES:
         listed.problems.append(
-            Finding("bad-line", f"{_shown(copies)} copies of {name}: a count is a whole number from 1 to {MAX_COPIES}", number, name)
+            Finding("bad-line", f"{shown_copies(copies)} copies of {name}: a count is a whole number from 1 to {MAX_COPIES}", number, name)
         )
     else:
         listed.entries.append(Entry(name, copies or 1, number, section))
@@ -320,10 +355,6 @@ def _whole(digits: str) -> int:
     return int(digits) if len(digits) <= 6 else 10**6
 
 
-def _shown(copies: int) -> str:
-    return str(copies) if copies < 10**6 else "a million or more"
-
-
 def _strip_notes(text: str) -> str:
     """``text`` without the notes in brackets at its end (``(Strength 4, Tight Bond)``); a note that looks like a count stays."""
     while True:
@@ -362,6 +393,7 @@ class Imported:
     faction_from: str
     cards: int
     notes: list[Finding] = field(default_factory=list)
+    unit: tuple[str, str] = ("line", "lines")
 
     @property
     def exit_code(self) -> int:
@@ -370,12 +402,12 @@ class Imported:
 
     def refusal(self, where: str) -> str:
         """What is said when lines were not used and nothing is written (no ``--partial``)."""
-        unused = counted(len(self.problems), "line", "lines")
+        unused = counted(len(self.problems), *self.unit)
         return f"{where}: {unused} not used; nothing written (fix them, or use --partial to write the rest)"
 
     def written(self, output: str) -> str:
         """What is said once the deck file ``output`` is written."""
-        left_out = f", {counted(len(self.problems), 'line', 'lines')} left out" if self.problems else ""
+        left_out = f", {counted(len(self.problems), *self.unit)} left out" if self.problems else ""
         return (f"wrote {output}: {counted(self.cards, 'card', 'cards')}, {self.faction.name} "
                 f"(from {self.faction_from}){left_out}; check it with: deckcli validate {output}")
 
@@ -431,7 +463,8 @@ def import_list(listed: DeckList, catalog: Catalog, faction: FactionSet | None =
         document["side"] = {name: p.copies for name, p in side.items() if p.copies <= MAX_COPIES}
     problems.sort(key=lambda f: (f.line is None, f.line or 0))
     notes.sort(key=lambda f: (f.line is None, f.line or 0))
-    return Imported(_deck_text(document, listed.where), problems, chosen, how, sum(document["cards"].values()), notes)
+    return Imported(_deck_text(document, listed.where), problems, chosen, how, sum(document["cards"].values()), notes,
+                    listed.unit)
 
 
 def _placements(
@@ -489,7 +522,7 @@ def _choose_faction(
         return given, "--faction"
     if listed.faction is not None:
         try:
-            return catalog.faction(listed.faction), "the Faction: line"
+            return catalog.faction(listed.faction), listed.faction_from
         except KeyError:
             choices = ", ".join(f.name for f in catalog.factions.values())
             problems.append(Finding("bad-line", f'unknown faction "{listed.faction}": choose one of {choices}',

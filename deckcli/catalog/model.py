@@ -131,13 +131,19 @@ class Catalog:
         An exact match (after :func:`deckcli.catalog.names.fold`) or an alias wins. Otherwise
         the name is compared with the part of each card name before its colon, so
         ``Eredin Bréacc Glas`` finds ``Eredin Bréacc Glas: The Treacherous`` and
-        ``Foltest`` finds all five Foltest Leaders.
+        ``Foltest`` finds all five Foltest Leaders. A name that several cards share
+        that way may mean, as well, each card whose part before the colon begins with
+        its words: ``Eredin`` finds the four ``Eredin: …`` Leaders and Eredin Bréacc
+        Glas: The Treacherous.
         """
         key = fold(name)
         exact = self._by_key.get(key)
         if exact is not None:
             return [exact]
-        return list(self._by_head.get(key, ()))
+        found = list(self._by_head.get(key, ()))
+        if len(found) > 1:
+            found += [card for other, cards in self._by_head.items() if other.startswith(key + " ") for card in cards]
+        return found
 
     def is_name(self, name: str) -> bool:
         """Whether ``name`` is a whole card name or alias (any spelling :func:`deckcli.catalog.names.fold` joins), not just its part before a colon."""

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from deckcli.cli.completion import complete_card, complete_choices, complete_path
+from deckcli.cli.completion import complete_choices, complete_main_deck_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
+    Number,
     StrParamType,
     echo_findings,
     echo_text,
@@ -82,15 +83,15 @@ def stats(deck: str, only: str | None, fmt: str) -> int:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", shell_complete=complete_path)
-@click.option("--card", "cards", multiple=True, metavar="NAME", shell_complete=complete_card,
+@click.option("--card", "cards", multiple=True, metavar="NAME", shell_complete=complete_main_deck_card,
               help="Only this card of the main deck (repeatable); its Muster group row too.")
-@click.option("--hand", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--hand", type=Number(min=1), default=None, metavar="N",
               help="Opening hand size.  [default: 10, or 11 with Francesca Findabair: Daisy of the Valley]")
-@click.option("--exchanges", type=click.IntRange(0, 2), default=2, show_default=True, metavar="N",
+@click.option("--exchanges", "--exchange", "exchanges", type=Number(0, 2), default=2, show_default=True, metavar="N",
               help="Cards exchanged (set aside, not redrawn) after the opening draw: 0 to 2 (§6).")
 @click.option("--all", "all_of", multiple=True, metavar="NAME",
               help="Chance of holding every card named with --all (repeatable) at once.")
-@click.option("--at-least", "at_least", type=(click.IntRange(min=1), str), multiple=True, metavar="K NAME",
+@click.option("--at-least", "at_least", type=(Number(min=1), str), multiple=True, metavar="K NAME",
               help="Chance of holding at least K copies of NAME (repeatable; combines with --all).")
 @table_format_option
 @wide_option

@@ -6,8 +6,8 @@ from typing import Callable
 
 import click
 
-from deckcli.cli.completion import complete_card, complete_rules
-from deckcli.cli.options import CONTEXT, before_writing, reports_errors, say
+from deckcli.cli.completion import complete_card, complete_deck_card, complete_rules
+from deckcli.cli.options import CONTEXT, Number, before_writing, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
@@ -35,21 +35,26 @@ def _edit(deck: str, name: str, change: int, rules: str, force: bool) -> int:
 
 
 class _EditCommand(click.Command):
-    """``add`` / ``remove``: a negative N (``add deck.toml Decoy -1``) is told as such, not as an unknown option."""
+    """``add`` / ``remove``: an N below 1 (``add deck.toml Decoy -1``, ``… Decoy 0``) is told with the command
+    to type instead, not as an unknown option or a number out of range."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        import re
         import shlex
 
-        for arg in args:
-            if not (arg.startswith("-") and arg[1:].isdigit()):
-                continue
-            if int(arg[1:]) == 0:
-                raise click.UsageError("N is 1 or more", ctx)
-            words = [shlex.quote(a) for at, a in enumerate(args) if not a.startswith("-") and args[at - 1 : at] != ["--rules"]][:2]
-            deck, name = (words + ["DECK", "NAME"][len(words):])[:2]
-            other, doing = ("remove", "take copies away") if self.name == "add" else ("add", "add copies")
+        words = [a for at, a in enumerate(args) if not a.startswith("-") and args[at - 1 : at] != ["--rules"]]
+        below_one = [a for a in args if re.fullmatch(r"-[0-9]+", a)] + [a for a in words[2:3] if re.fullmatch(r"\+?0+", a)]
+        if below_one:
+            deck, name = ([shlex.quote(a) for a in words[:2]] + ["DECK", "NAME"][len(words[:2]):])[:2]
+            copies = -int(below_one[0])
             # the command to type on a line of its own, never broken where the message wraps
-            raise click.UsageError(f"N is 1 or more; to {doing}, type:\n    deckcli {other} {deck} {name} {int(arg[1:])}", ctx)
+            if copies == 0:
+                raise click.UsageError(
+                    f"N is 1 or more; to add a copy or take one away, type:\n"
+                    f"    deckcli add {deck} {name} 1\n    deckcli remove {deck} {name} 1", ctx,
+                )
+            other, doing = ("remove", "take copies away") if self.name == "add" else ("add", "add copies")
+            raise click.UsageError(f"N is 1 or more; to {doing}, type:\n    deckcli {other} {deck} {name} {copies}", ctx)
         return super().parse_args(ctx, args)
 
 
@@ -61,8 +66,8 @@ def _edit_command(command: Callable[[str, str, int, str, bool], int]) -> click.C
                      help="Rewrite DECK even if it has other hard links (those other names keep the old text)."),
         click.option("--rules", default="standard", show_default=True, metavar="standard|advanced|solo|FILE",
                      shell_complete=complete_rules, help="The rule set of the verdict printed after the edit."),
-        click.argument("copies", type=click.IntRange(min=1), default=1, metavar="[N]"),
-        click.argument("name", shell_complete=complete_card),
+        click.argument("copies", type=Number(min=1), default=1, metavar="[N]"),
+        click.argument("name", shell_complete=complete_deck_card if command.__name__ == "remove" else complete_card),
         click.argument("deck", type=click.Path(dir_okay=False)),
     ):
         command = decorate(command)
@@ -74,13 +79,15 @@ def add(deck: str, name: str, copies: int, rules: str, force: bool) -> int:
     """Add N copies (default 1) of a card to a deck file, then print its verdict.
 
     NAME resolves as in the deck file (unknown or ambiguous names are refused);
-    a side-deck card goes under [side]. Never more copies than the set prints;
-    comments and order are kept, and the file is written atomically.
+    a side-deck card goes under [side]; a Leader becomes the deck's Leader,
+    replacing the one there. Never more copies than the set prints; comments
+    and order are kept, and the file is written atomically.
 
     \b
     Example:
       deckcli add temeria.toml "Blue Stripes Commando" 3
       deckcli add temeria.toml Decoy --rules advanced
+      deckcli add temeria.toml "Foltest: King of Temeria"
     """
     return _edit(deck, name, copies, rules, force)
 

@@ -14,8 +14,10 @@ from deckcli.cli.options import (
     echo_lines,
     layout_options,
     reports_errors,
+    say,
     text_layout,
     verdict_format_option,
+    wide_option,
 )
 from deckcli.errors import EXIT_OK
 
@@ -235,9 +237,10 @@ def team(decks: tuple[str, ...], fmt: str) -> int:
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", shell_complete=complete_path)
 @click.option(
-    "--format", "fmt", type=click.Choice(["json"], case_sensitive=False), default="json", show_default=True,
-    help="The profile is a JSON document; the option is there for scripts that give it to every command.",
+    "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="json", show_default=True,
+    help="json: the document rule sets judge; text: one field: value line per field.",
 )
+@wide_option
 @reports_errors
 def profile(deck: str, fmt: str) -> int:
     """Print the profile of a deck (JSON): the document every rule-set schema judges.
@@ -255,5 +258,10 @@ def profile(deck: str, fmt: str) -> int:
     from deckcli.rules.profile import deck_profile
 
     resolved = read_resolved_deck(deck)
+    if fmt.lower() == "text":
+        from deckcli.render.profile_lines import profile_lines
+
+        say("\n".join(profile_lines(resolved.where, deck_profile(resolved))))
+        return EXIT_OK
     click.echo(document_json({"deck": resolved.where, "profile": deck_profile(resolved)}))
     return EXIT_OK

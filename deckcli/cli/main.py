@@ -10,11 +10,12 @@ import errno
 import io
 import os
 import sys
-from typing import cast
+from typing import Any, cast
 
 import click
 
 from deckcli import __version__
+from deckcli.cli.completion import COMPLETE_VAR
 from deckcli.cli.options import CONTEXT, HELP_WIDTH, fit_80_columns, silence_stdout, terminal_size
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
@@ -26,6 +27,7 @@ COMMANDS = {
     "add": "editing", "remove": "editing",
     "fix": "repair",
     "sheet": "sheets", "draw": "sheets",
+    "score": "play",
     "solo": "play",
 }
 """Every command's name and the module of ``deckcli.cli`` defining it (``module:function`` when the names differ)."""
@@ -56,6 +58,13 @@ class CommandsOnDemand(click.Group):
             if close:
                 ctx.fail(f"No such command {typed!r}; did you mean {close[0]}?")
         return super().resolve_command(ctx, args)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if os.environ.get(COMPLETE_VAR, "").startswith("bash"):
+            from deckcli.cli.bash_completion import register
+
+            register()  # before Click looks the shell's completion class up
+        return super().main(*args, **kwargs)
 
     def every_command(self) -> dict[str, click.Command]:
         """Every command by name, each module imported (for tests and tools that go through them all)."""

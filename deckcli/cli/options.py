@@ -65,18 +65,20 @@ def fit_80_columns(error: click.ClickException) -> click.ClickException:
 
 
 def say(text: str, err: bool = False) -> None:
-    """Print a message (one line, or several) wrapped to the output's width, continuations indented."""
+    """Print a message (one line, or several) wrapped to its stream's width (standard error's, with ``err``),
+    continuations indented."""
+    layout = _message_layout(err)
     for line in text.split("\n"):
-        for part in _message_layout().wrap(line):
+        for part in layout.wrap(line):
             click.echo(part, err=err)
 
 
-def _message_layout() -> Layout:
+def _message_layout(err: bool) -> Layout:
     from deckcli.render.layout import Layout
 
     if click.get_current_context(silent=True) is None:
         return Layout()
-    layout = text_layout()
+    layout = text_layout(err)
     return Layout(width=layout.width)
 
 
@@ -111,15 +113,24 @@ def reports_errors(command: Callable[_Params, int]) -> Callable[_Params, int]:
     return wrapper
 
 
+TEXT_FORMAT = "text"
+"""The ``--format`` every command takes for its text output (the table commands: tabulate's ``simple``)."""
+
+
 class TableFormat(StrParamType):
-    """``--format`` of the table commands: any tabulate format, ``json`` or ``csv`` (checked lazily)."""
+    """``--format`` of the table commands: ``text``, any tabulate format, ``json`` or ``csv`` (checked lazily).
+
+    Converts to the tabulate format, ``json`` or ``csv``: ``text`` is ``simple``.
+    """
 
     name = "format"
 
     def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from deckcli.render.formats import table_formats
+        from deckcli.render.formats import DEFAULT_TABLE_FORMAT, table_formats
 
-        choices = table_formats()
+        choices = [TEXT_FORMAT, *table_formats()]
+        if value.lower() == TEXT_FORMAT:
+            return DEFAULT_TABLE_FORMAT
         if value.lower() in choices:
             return value.lower()
         refuse_choice(value, "a format", choices, param, ctx)
@@ -128,19 +139,19 @@ class TableFormat(StrParamType):
         from deckcli.cli.completion import complete_choices
         from deckcli.render.formats import table_formats
 
-        return complete_choices(list(table_formats()), incomplete)
+        return complete_choices([TEXT_FORMAT, *table_formats()], incomplete)
 
 
 def table_format_option(command: _Command) -> _Command:
-    """Add the shared ``--format`` option (default ``simple``) of the table commands, as ``fmt``."""
+    """Add the shared ``--format`` option (default ``text``) of the table commands, as ``fmt``."""
     return click.option(
         "--format",
         "fmt",
         type=TableFormat(),
-        default="simple",
+        default=TEXT_FORMAT,
         show_default=True,
         metavar="FORMAT",
-        help="Any tabulate table format (simple, github, grid, pipe, html, …), json or csv.",
+        help="text (simple tables), any tabulate table format (github, grid, pipe, html, …), json or csv.",
     )(command)
 
 
@@ -152,6 +163,23 @@ def verdict_format_option(command: _Command) -> _Command:
         help="text: one line per finding, then a verdict; json: the same as one document; "
         "github: GitHub Actions annotations (::error file=F,line=L,title=CODE::message).",
     )(command)
+
+
+class Number(click.IntRange):
+    """A whole number on the command line, within Click's range, and within the digit budget of
+    :mod:`deckcli.files.budget` (a number of thousands of digits is refused, never printed back whole)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str):
+            from deckcli.files.budget import MAX_DIGITS, digit_count
+
+            digits = digit_count(value.strip())
+            if digits > MAX_DIGITS:
+                self.fail(f"a number of {digits:,} digits; a number has at most {MAX_DIGITS} (deckcli's input budget)",
+                          param, ctx)
+        return super().convert(value, param, ctx)
 
 
 class UnusableInput(click.ClickException):
@@ -324,11 +352,12 @@ def layout_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return wide_option(command)
 
 
-def text_layout() -> Layout:
-    """The :class:`~deckcli.render.layout.Layout` of this command's text output.
+def text_layout(err: bool = False) -> Layout:
+    """The :class:`~deckcli.render.layout.Layout` of this command's text output (``err``: of its messages on
+    standard error).
 
     Width: none with ``--wide``; else ``COLUMNS`` when set, the terminal's width
-    when standard output is one, and 80 otherwise (a pipe, a file). Colour:
+    when standard output (standard error) is one, and 80 otherwise (a pipe, a file). Colour:
     ``--color always``, or ``auto`` on a terminal when ``NO_COLOR`` is not set
     (https://no-color.org: any non-empty value).
     """
@@ -339,20 +368,21 @@ def text_layout() -> Layout:
     meta = click.get_current_context().meta
     choice = str(meta.get("deckcli.color") or "auto").lower()
     if choice == "auto":
-        colour = _is_terminal(sys.stdout) and not os.environ.get("NO_COLOR")
+        colour = _is_terminal(sys.stderr if err else sys.stdout) and not os.environ.get("NO_COLOR")
     else:
         colour = choice == "always"
     if meta.get("deckcli.wide"):
         return Layout(width=None, colour=colour)
-    return Layout(width=fitted_width(terminal_size(DEFAULT_WIDTH, 24)[0]), colour=colour)
+    return Layout(width=fitted_width(terminal_size(DEFAULT_WIDTH, 24, err)[0]), colour=colour)
 
 
-def terminal_size(columns: int, lines: int) -> tuple[int, int]:
+def terminal_size(columns: int, lines: int, err: bool = False) -> tuple[int, int]:
     """The terminal's (columns, lines), as :func:`shutil.get_terminal_size` gives them, with the fallback given.
 
     ``COLUMNS`` and ``LINES`` win when set to a positive number; then the size of
-    the terminal standard output is on; otherwise the fallback. (shutil itself
-    is not imported: it brings the bz2 and lzma modules into every start.)
+    the terminal standard output (with ``err``, standard error) is on; otherwise
+    the fallback. (shutil itself is not imported: it brings the bz2 and lzma
+    modules into every start.)
     """
     import os
 
@@ -365,7 +395,7 @@ def terminal_size(columns: int, lines: int) -> tuple[int, int]:
     size = (from_environment("COLUMNS"), from_environment("LINES"))
     if size[0] <= 0 or size[1] <= 0:
         try:
-            measured = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+            measured = os.get_terminal_size((sys.__stderr__ if err else sys.__stdout__).fileno())  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
             measured = os.terminal_size((0, 0))
         size = (size[0] if size[0] > 0 else measured.columns, size[1] if size[1] > 0 else measured.lines)

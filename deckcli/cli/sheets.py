@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli.options import CONTEXT, before_writing, echo_findings, reports_errors, say
+from deckcli.cli.options import CONTEXT, Number, before_writing, echo_findings, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
@@ -62,9 +62,9 @@ def sheet(file: str, output: str, force: bool, paper: str) -> int:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck")
-@click.option("--seed", type=click.IntRange(min=0), default=None, help="Shuffle with this seed: the same seed, the same hand.")
+@click.option("--seed", type=Number(min=0), default=None, help="Shuffle with this seed: the same seed, the same hand.")
 @click.option(
-    "--exchange", "exchanges", type=click.IntRange(0, 2), default=0, show_default=True, metavar="K",
+    "--exchange", "--exchanges", "exchanges", type=Number(0, 2), default=0, show_default=True, metavar="K",
     help="Exchange K cards after the deal (§6: up to 2; the card set aside is chosen at random).",
 )
 @click.option(

@@ -91,17 +91,19 @@ def resolve_faction(deck: DeckFile, catalog: Catalog) -> FactionSet:
     try:
         return catalog.faction(deck.faction)
     except KeyError:
-        choices = ", ".join(f.name for f in catalog.factions.values())
-        close = suggest(deck.faction, {fold(f.name): f.name for f in catalog.factions.values()}, limit=1)
-        short = FACTION_ABBREVIATIONS.get(fold(deck.faction).replace(".", ""))
-        if short in catalog.factions:
-            close = [catalog.factions[short].name]
-        hint = did_you_mean(close[:1], ending="") + " " if close else ""
-        raise DeckFileError(
-            f'unknown faction "{printable(deck.faction)}": {hint}choose one of {choices}',
-            where=deck.where,
-            line=deck.faction_line,
-        ) from None
+        raise DeckFileError(unknown_faction(deck.faction, catalog), where=deck.where, line=deck.faction_line) from None
+
+
+def unknown_faction(name: str, catalog: Catalog) -> str:
+    """Why ``name`` names no faction, and what to write: ``unknown faction "Nilfgard": did you mean Nilfgaard?
+    choose one of …`` (a player's usual abbreviation picks its faction)."""
+    choices = ", ".join(f.name for f in catalog.factions.values())
+    close = suggest(name, {fold(f.name): f.name for f in catalog.factions.values()}, limit=1)
+    short = FACTION_ABBREVIATIONS.get(fold(name).replace(".", ""))
+    if short in catalog.factions:
+        close = [catalog.factions[short].name]
+    hint = did_you_mean(close[:1], ending="") + " " if close else ""
+    return f'unknown faction "{printable(name)}": {hint}choose one of {choices}'
 
 
 def resolve_deck(deck: DeckFile, catalog: Catalog) -> ResolvedDeck:

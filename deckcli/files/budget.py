@@ -15,7 +15,8 @@ bound                  value   measured as
 :data:`MAX_KEY_PARTS`       16  parts of one dotted key or table header (``a.b.c`` is 3)
 :data:`MAX_DEPTH`           32  levels of a value: header parts + key parts + lists
                                 around it (JSON: ``[`` and ``{``)
-:data:`MAX_DIGITS`          64  digits in one number (TOML integers are 64-bit: 19 digits)
+:data:`MAX_DIGITS`          64  digits in one number, in its own base (``0x``, ``0o``, ``0b`` too;
+                                TOML integers are 64-bit: 19 decimal digits, 16 hexadecimal)
 :data:`MAX_ITEMS`       20,000  key parts, values and list items in one file (JSON: ``,`` and ``:``)
 =====================  ======  ===================================================
 
@@ -52,7 +53,7 @@ MAX_EDIT_DOTTED = 16
 """Dotted keys and dotted table headers (``a.b = 1``, ``[a.b]``) in a file to edit: tomlkit slows down
 with each one as the square of their number (250 dotted keys took 19 s)."""
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "MAX_EDIT_CHARS", "MAX_EDIT_DOTTED", "MAX_EDIT_ITEMS", "check_json_text", "check_line_lengths", "check_toml_text"]
+__all__ = ["TOML_STRING", "MAX_DEPTH", "MAX_DIGITS", "MAX_ITEMS", "MAX_KEY_PARTS", "MAX_LINE_CHARS", "MAX_EDIT_CHARS", "MAX_EDIT_DOTTED", "MAX_EDIT_ITEMS", "check_json_text", "check_line_lengths", "check_toml_text", "digit_count"]
 
 _SPACE = re.compile(r"[ \t]*+")
 _BLANKS = re.compile(r"(?:[ \t\n]++|#[^\n]*+)*+")
@@ -60,18 +61,22 @@ _BLANKS = re.compile(r"(?:[ \t\n]++|#[^\n]*+)*+")
 _COMMENT = re.compile(r"(?:#[^\n]*+)?")
 _KEY_PART = re.compile(r"""[A-Za-z0-9_-]++|"(?:[^"\\\n]++|\\[^\n])*+"|'[^'\n]*+'""")
 _DOT = re.compile(r"[ \t]*+\.[ \t]*+")
-_STRING = re.compile(
+TOML_STRING = re.compile(
     r'"""(?:[^"\\]++|\\.|"(?!""))*+""""{0,2}'
     r"|'''(?:[^']++|'(?!''))*+''''{0,2}"
     r'|"(?:[^"\\\n]++|\\[^\n])*+"'
     r"|'[^'\n]*+'",
     re.DOTALL,
 )
+"""A TOML string of any of the four kinds (basic, literal, and their multi-line forms), from its opening quote."""
 _SCALAR = re.compile(r"""(?:[0-9]{4}-[0-9]{2}-[0-9]{2} (?=[0-9]{2}:))?[^ \t\n,\[\]{}#"'=]++""")
 """A number, a boolean or a date (a date and time may be parted by one space)."""
 _LONG_LINE = re.compile(r"(?<![^\n])[^\r\n]{%d}" % (MAX_LINE_CHARS + 1))
 """A line longer than the bound, tried only where a line starts (so each line is read once)."""
 _NOT_DIGITS = re.compile(r"[^0-9]+")
+_RADIX_DIGITS = {"0x": re.compile(r"[^0-9A-Fa-f]+"), "0o": re.compile(r"[^0-7]+"), "0b": re.compile(r"[^01]+")}
+"""What is no digit of a hexadecimal, octal or binary integer (``0xdead_beef``): Python turns a value of any
+size into one of these, but never one of more than 4,300 decimal digits back into text."""
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+(?:"|\\?\Z)', re.DOTALL)
 """A JSON string, or an unterminated one to the end: it always matches, so no quote is tried twice."""
 _JSON_BRACKET = re.compile(r"[\[\]{}]")
@@ -254,7 +259,7 @@ class _TomlScan:
                 stack.pop()
                 pos += 1
             elif char in "\"'":
-                string = _STRING.match(source, pos)
+                string = TOML_STRING.match(source, pos)
                 if string is None:
                     raise _NotToml
                 pos = string.end()
@@ -262,7 +267,7 @@ class _TomlScan:
                 scalar = _SCALAR.match(source, pos)
                 if scalar is None:
                     raise _NotToml
-                digits = len(_NOT_DIGITS.sub("", scalar.group()))
+                digits = digit_count(scalar.group())
                 if digits > MAX_DIGITS:
                     raise _Refusal(f"a number of {digits:,} digits; a number has at most {MAX_DIGITS}", pos)
                 pos = scalar.end()
@@ -290,6 +295,15 @@ class _TomlScan:
                 break
             else:
                 return pos
+
+
+def digit_count(number: str) -> int:
+    """The digits of ``number`` as written (a TOML or command-line number), in its own base: ``0xff`` has 2,
+    ``1_000`` 4, ``1.5e3`` 3. What :data:`MAX_DIGITS` bounds."""
+    radix = _RADIX_DIGITS.get(number.lstrip("+-")[:2])
+    if radix is not None:
+        return len(radix.sub("", number.lstrip("+-")[2:]))
+    return len(_NOT_DIGITS.sub("", number))
 
 
 def check_json_text(text: str, where: str, error: type[DeckcliError]) -> None:

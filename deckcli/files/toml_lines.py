@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from deckcli.errors import DeckcliError, DeckFileError
+from deckcli.text import printable
 
 _SIMPLE_KEY = re.compile(r"""\s*(?:"([^"\\]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
 
@@ -82,8 +83,64 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     return lines
 
 
+_LIST_BLANKS = re.compile(r"(?:[ \t\r\n,]++|#[^\n]*+)*+")
+"""What lies between the items of a list: white space, newlines, commas and comments."""
+
+
+def list_item_positions(text: str, line: int, key: str) -> list[tuple[int, int]]:
+    """The 1-based ``(line, column)`` of each string item of the list ``key = [...]`` whose key is on ``line``.
+
+    ``text`` is a document tomllib has read; the list may run over several lines, with comments. The items
+    are read in order up to the first that is not a string (the caller places the rest at the key's line);
+    the result is empty when ``key = [`` is not written on ``line`` (an inline table further on, say).
+    Linear in the length of the list.
+    """
+    from deckcli.files.budget import TOML_STRING
+
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return []
+    end = text.find("\n", start)
+    quoted = re.escape(key)
+    opening = re.compile(rf"""(?:^|[\s{{,.]){quoted}[ \t]*=[ \t]*\[|(?:^|[\s{{,.])(["']){quoted}\1[ \t]*=[ \t]*\[""", re.M)
+    found = opening.search(text, start, end if end >= 0 else len(text))
+    if found is None:
+        return []
+    positions: list[tuple[int, int]] = []
+    pos, line_start = found.end(), start
+    while True:
+        after = _LIST_BLANKS.match(text, pos)
+        assert after is not None  # the pattern matches the empty string
+        newlines = text.count("\n", pos, after.end())
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", pos, after.end()) + 1
+        pos = after.end()
+        item = TOML_STRING.match(text, pos)
+        if item is None:
+            return positions
+        positions.append((line, pos - line_start + 1))
+        newlines = text.count("\n", pos, item.end())
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", pos, item.end()) + 1
+        pos = item.end()
+
+
 def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | None]:
-    """Split tomllib's ``reason (at line L, column C)`` into its three parts."""
+    """Split tomllib's ``reason (at line L, column C)`` into its three parts.
+
+    A quoted string left open (``"Clan Brokvar Archer = 2``), which tomllib tells as
+    ``Illegal character '\\n'`` or as a quote expected at the end of the file, is
+    told as such, at its opening quote, with the line to write instead.
+    """
+    if message.startswith(("Illegal character '\\n'", "Illegal character '\\r'", "Unterminated string",
+                           'Expected "\'"', "Expected '\"'")):
+        open_string = _open_string(text, _POSITION.search(message))
+        if open_string is not None:
+            return open_string
     if message.endswith("(at end of document)"):
         last_line = text.rsplit("\n", 1)[-1]
         reason = message[: -len("(at end of document)")].strip() + " at the end of the file"
@@ -102,6 +159,54 @@ def toml_error_parts(message: str, text: str) -> tuple[str, int | None, int | No
     if any(quote in written for quote in "“”„"):
         reason += '; write names in straight quotes ("), not curly ones (“ ”)'
     return reason, line, int(found["column"])
+
+
+_OPEN_KEY = re.compile(r"^(?P<indent>\s*)(?P<quote>[\"'])(?P<name>[^\"'=]*?)\s*=\s*(?P<value>\S.*)$")
+"""A line whose key's quote is not closed: ``"Clan Brokvar Archer = 2`` (the closing quote belongs before ``=``)."""
+
+
+def _open_string(text: str, position: re.Match[str] | None) -> tuple[str, int, int] | None:
+    """``(reason, line, column)`` of the first one-line string ``text`` leaves open, on the line ``position``
+    names (tomllib's ``(at line L, …)``) or, without one, on any line; ``None`` when none is found."""
+    lines = text.split("\n")
+    numbers = [int(position["line"])] if position else range(1, len(lines) + 1)
+    for number in numbers:
+        written = lines[number - 1].rstrip("\r") if 0 < number <= len(lines) else ""
+        column = _open_quote(written)
+        if column is None or (position is None and _in_multiline_string(lines[: number - 1])):
+            continue
+        quote = written[column - 1]
+        key = _OPEN_KEY.match(written)
+        fixed = f"{key['indent']}{quote}{key['name']}{quote} = {key['value']}" if key else f"{written}{quote}"
+        reason = f"the string opened by {quote} is not closed on its line; write: {printable(fixed)}"
+        return reason, number, column
+    return None
+
+
+def _open_quote(line: str) -> int | None:
+    """The 1-based column of a quote that opens a one-line string ``line`` never closes, else ``None``."""
+    at = 0
+    while at < len(line):
+        char = line[at]
+        if char == "#":
+            return None
+        if line.startswith(('"""', "'''"), at):
+            return None  # a multi-line string: it may close lines later
+        if char in "\"'":
+            end = at + 1
+            while end < len(line) and line[end] != char:
+                end += 2 if char == '"' and line[end] == "\\" else 1
+            if end >= len(line):
+                return at + 1
+            at = end
+        at += 1
+    return None
+
+
+def _in_multiline_string(before: list[str]) -> bool:
+    """Whether the lines ``before`` leave a multi-line string (three quotes) open."""
+    joined = "\n".join(before)
+    return joined.count('"""') % 2 == 1 or joined.count("'''") % 2 == 1
 
 
 def parse_toml(

@@ -1,276 +1,577 @@
-"""A board file: a position on the table, as a player writes it down (the board file of issue 19).
+"""A board file: a position on the table written down by a player, read into a position the engine can build.
 
-```toml
-weather = ["Biting Frost"]            # Weather Cards in the shared area
-[me]
-faction = "Northern Realms"
-leader = "Foltest: King of Temeria"   # optional
-close = ["Blue Stripes Commando", "Blue Stripes Commando", "Dandelion"]
-ranged = []
-siege = ["Catapult"]
-horns = ["siege"]                     # rows holding a Special Commander's Horn
-leader_horn = "close"                 # optional: the row a Horn Leader doubles this round
-mardroeme = []                        # rows a Mardroeme Special Card lies on
-discard = []                          # optional: the discard pile
-[opponent]
-faction = "Monsters"
-close = ["Fiend"]
-```
+``deckcli score`` scores it; a command that plays on from a position (Solo) reads the same file. The
+format (docs/play.md, "The board file")::
 
-A card appears once per copy, in the row where it lies: an Agile unit where it was placed, a Decoy in its
-row, a Spy on the side it was played onto. Names match as in deck files and resolve against that side's
-faction set, then the other's. Each side's side deck is what its set prints of side-deck cards, less those
-on the board (§2: they wait beside the play area).
+    weather = ["Biting Frost"]          # the shared Weather area (§12)
+    round = 1                           # optional: 1, 2 or 3
+    to_move = "me"                      # optional: "me" or "opponent"
+    [me]
+    faction = "Northern Realms"
+    leader = "Foltest: The Siegemaster" # optional
+    close = ["Blue Stripes Commando", "Blue Stripes Commando"]   # one entry per copy, as it lies
+    ranged = []
+    siege = ["Catapult"]
+    horns = ["close"]                   # rows whose Horn zone holds a Special Commander's Horn (§11)
+    leader_horn = "siege"               # the row a Horn Leader doubles this round
+    mardroeme = ["close"]               # rows a Mardroeme Special Card lies on (§11)
+    hand = []; deck = []; discard = []; side = []   # the other zones (deck: the top card last)
+    gems = 2; passed = false; leader_used = false
+    [opponent]
+    faction = "Monsters"
 
-:func:`read_board` gives the two :class:`deckcli.game.position.SidePosition` and the weather, which
-:func:`deckcli.game.position.build_position` turns into a game. A board that cannot happen is refused with
-the file's line: an unknown name (with "did you mean"), a unit on a row it cannot enter, a Special Card
-other than a Decoy on a row, a Weather Card anywhere but ``weather``, more copies than the set prints, an
-unknown key, a faction or Leader that does not exist or is another faction's.
+A card lies where it lies: an Agile unit in the row it was placed in, a Decoy in its row, a Spy on the
+side it was played onto. Names match as in deck files (case, accents, apostrophes, aliases;
+:meth:`deckcli.catalog.model.Catalog.find`) and resolve against the side's faction set, then the other
+side's; a Spy in a row resolves against the other side's set first (it was played onto this side by the
+opponent, §10). Copies are counted per player across every zone of theirs, against the set each card
+resolved in (a Weather Card in the Weather area belongs to whichever player's set still has a copy left).
+
+A board that cannot happen is refused with :class:`~deckcli.errors.BoardFileError` (exit code 2) naming
+the file, the line and the column where known, and what to write instead: a key deckcli does not know, a
+value of the wrong type, an unknown faction, card or Leader, a Leader of another faction, a unit in a row
+it cannot enter (§4, §10), a Special Card other than Decoy in a row, a Weather Card anywhere on the
+battlefield but the Weather area, more copies than a set prints (§1), two Horns in one Horn zone (§11,
+§21), gems that do not fit the round (§9). The file is read through deckcli's input budget
+(:mod:`deckcli.files.budget`), so a hostile file is answered in time linear in its length.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING, Any, NamedTuple
+import functools
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from deckcli.errors import BoardFileError, CardLookupError, DeckFileError
-from deckcli.game.cards import ROW_NUMBERS
+from deckcli.errors import BoardFileError
+from deckcli.game.cards import CLOSE, RANGED, ROW_CODES, SIEGE
 from deckcli.game.position import SidePosition
+from deckcli.text import did_you_mean, either, printable
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog, FactionSet
+    from deckcli.game.state import Game
 
 SIDES = ("me", "opponent")
-"""The two tables of a board file: player 0 and player 1 of the game built from it."""
-TOP_KEYS = ("weather", *SIDES)
-ROW_KEYS = ("close", "ranged", "siege")
-SIDE_KEYS = ("faction", "leader", *ROW_KEYS, "horns", "leader_horn", "mardroeme", "discard")
+"""The two tables of a board file: player 0 and player 1."""
+ROW_KEYS = ROW_CODES
+"""The keys of the three rows of a side (§4)."""
+NAME_LISTS = (*ROW_KEYS, "hand", "deck", "discard", "side")
+"""The keys of a side that list card names."""
+SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroeme", "gems", "passed", "leader_used")
+TOP_KEYS = ("weather", "round", "to_move", *SIDES)
+_ROW_NAMES = {CLOSE: "Close Combat", RANGED: "Ranged Combat", SIEGE: "Siege"}
+_WHERE_IT_GOES = {
+    "horn": 'a Commander\'s Horn lies in the row\'s Horn zone: horns = ["{row}"]',
+    "mardroeme": 'a Mardroeme Special Card on a row is written mardroeme = ["{row}"]',
+    "scorch": "a Scorch is discarded as it resolves (§11): list it in discard",
+    "clear": "Clear Weather is discarded as it resolves (§12): list it in discard",
+    "weather": 'a Weather Card lies in the shared Weather area: weather = ["{name}"] at the top of the file',
+}
 
 
 class Board(NamedTuple):
-    """A board file read: ``sides`` (``me``, ``opponent``), the Weather Cards in the shared area, each side's
-    faction set, and ``where`` the file as messages name it."""
+    """A position read from a board file: ``sides`` (``[me]`` is player 0, ``[opponent]`` player 1) and the
+    ``weather`` cards for :func:`deckcli.game.position.build_position`, the ``round_number`` (1 to 3) and the
+    player ``to_move``; ``where`` the file as messages name it."""
 
     where: str
     sides: tuple[SidePosition, SidePosition]
-    weather: tuple[Card, ...]
-    factions: tuple[FactionSet, FactionSet]
+    weather: tuple[Card, ...] = ()
+    round_number: int = 1
+    to_move: int = 0
+
+    def game(self, catalog: Catalog, seed: int = 0) -> Game:
+        """The game standing at this position (nothing resolves as it is built; ongoing effects and Passive
+        Leaders hold, §8, §5); later shuffles and random picks come from ``seed``."""
+        from deckcli.game.position import build_position
+
+        return build_position(self.sides, catalog, self.weather, seed=seed, to_move=self.to_move,
+                              round_number=self.round_number)
 
 
 def read_board(path: str, catalog: Catalog) -> Board:
-    """Read the board file at ``path`` (``-`` is standard input).
+    """The board file at ``path`` (``-``: standard input), read and checked against ``catalog``.
 
-    Raises :class:`BoardFileError` (exit code 2) with the file and line for a file that cannot be read, is
-    not TOML (or is over the input budget), or shows a position that cannot happen."""
-    from deckcli.files.reading import display_path, read_bytes
+    Raises :class:`~deckcli.errors.DeckcliError` (exit code 2): a file that cannot be read, is not UTF-8,
+    not TOML or over the input budget, or a board that cannot happen (:class:`BoardFileError`).
+    """
+    from deckcli.files.reading import decode_text, display_path, read_bytes
 
-    return parse_board(read_bytes(path, "board file"), display_path(path), catalog)
+    where = display_path(path)
+    return parse_board(decode_text(read_bytes(path, "board file"), where), where, catalog)
 
 
-def parse_board(data: bytes, where: str, catalog: Catalog) -> Board:
-    """A board file's bytes read as :func:`read_board` says."""
-    from deckcli.files.reading import decode_text
+def parse_board(text: str, where: str, catalog: Catalog) -> Board:
+    """A board file's text, read and checked; ``where`` names it in messages. Raises :class:`BoardFileError`."""
     from deckcli.files.toml_lines import key_lines, parse_toml
 
-    try:
-        text = decode_text(data, where)
-    except DeckFileError as error:  # the same reason, told of a board file
-        raise BoardFileError(error.reason, where=where, line=error.line) from None
     document = parse_toml(text, where, error=BoardFileError)
-    if "me" not in document and ("cards" in document or "decks" in document):
-        raise BoardFileError("is a deck or registration file, not a board: a board file has a [me] table (you) and "
-                             "an [opponent] table (docs/play.md)", where=where)
-    reader = _Reader(where, key_lines(text), catalog)
-    reader.known_keys(document, (), TOP_KEYS)
-    tables = [reader.table(document, key) for key in SIDES]
-    factions = (reader.faction(tables[0], "me"), reader.faction(tables[1], "opponent"))
-    sides = (reader.side(tables[0], "me", factions, 0), reader.side(tables[1], "opponent", factions, 1))
-    weather = tuple(reader.weather(document.get("weather", []), factions))
-    reader.check_copies(factions)
-    return Board(where, sides, weather, factions)
+    return _Reader(text, where, key_lines(text), catalog).board(document)
+
+
+class _Named(NamedTuple):
+    """One name as typed in a list, with its place in the file."""
+
+    text: str
+    line: int | None
+    column: int | None
+
+
+class _Copy(NamedTuple):
+    """One copy of a card on the board: its card, the players whose set may own it (in order), where it was
+    written, and the zone it lies in (for messages)."""
+
+    card: Card
+    owners: tuple[int, ...]
+    named: _Named
+    zone: str
+
+
+class _Problem(NamedTuple):
+    line: int | None
+    column: int | None
+    reason: str | Callable[[], str]
+    """The reason, or a function wording it (a "did you mean" is worked out only for the problem shown)."""
 
 
 class _Reader:
-    """The checks of one board file, each refusal with its key's line."""
+    """One board file read in stages: its shape, its factions and Leaders, its names, then what the cards
+    say together. Each stage gathers every problem it finds and the first (by line) is raised, saying how
+    many more there are."""
 
-    def __init__(self, where: str, lines: dict[tuple[str, ...], int], catalog: Catalog) -> None:
+    def __init__(self, text: str, where: str, lines: dict[tuple[str, ...], int], catalog: Catalog) -> None:
+        self.text = text
         self.where = where
         self.lines = lines
         self.catalog = catalog
-        self.owned: list[Counter[str]] = [Counter(), Counter()]
-        self.weather_seen: Counter[str] = Counter()
+        self.problems: list[_Problem] = []
 
-    def refuse(self, path: tuple[str, ...], reason: str) -> BoardFileError:
-        line = None
-        for end in range(len(path), 0, -1):
-            line = self.lines.get(path[:end])
-            if line is not None:
-                break
-        return BoardFileError(reason, where=self.where, line=line)
+    # Problems ------------------------------------------------------------------------------------
 
-    def known_keys(self, table: dict[str, Any], path: tuple[str, ...], keys: tuple[str, ...]) -> None:
-        from deckcli.catalog.names import suggest
-        from deckcli.text import did_you_mean, printable
+    def refuse(self, path: tuple[str, ...], reason: str | Callable[[], str], named: _Named | None = None) -> None:
+        if named is not None:
+            self.problems.append(_Problem(named.line, named.column, reason))
+        else:
+            self.problems.append(_Problem(self.line(path), None, reason))
 
+    def line(self, path: tuple[str, ...]) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return None
+
+    def settle(self) -> None:
+        """Raise the first problem found, by line, naming the lines of the others."""
+        if not self.problems:
+            return
+        problems = sorted(self.problems, key=lambda p: (p.line or 0, p.column or 0))
+        first = problems[0]
+        reason = first.reason if isinstance(first.reason, str) else first.reason()
+        more = len(problems) - 1
+        if more:
+            others = sorted({p.line for p in problems[1:] if p.line is not None and p.line != first.line})
+            places = ["this line"] if any(p.line == first.line is not None for p in problems[1:]) else []
+            if others:
+                shown = ", ".join(map(str, others[:8])) + (", …" if len(others) > 8 else "")
+                places.append(f"{'line' if len(others) == 1 else 'lines'} {shown}")
+            where = f": {', '.join(places)}" if places else ""
+            reason += f" (and {more} more {'problem' if more == 1 else 'problems'}{where})"
+        raise BoardFileError(reason, where=self.where, line=first.line, column=first.column)
+
+    # The stages ----------------------------------------------------------------------------------
+
+    def board(self, document: dict[str, Any]) -> Board:
+        self.check_shape(document)
+        self.settle()
+        tables: list[dict[str, Any]] = [document[side] for side in SIDES]
+        found = [self.faction(SIDES[player], tables[player]) for player in (0, 1)]
+        self.settle()
+        sets = (found[0], found[1])
+        leaders = [self.leader(SIDES[player], tables[player], sets[player]) for player in (0, 1)]
+        self.settle()
+        copies: list[_Copy] = []
+        zones = [self.zones(player, tables[player], sets, copies) for player in (0, 1)]
+        horns = [self.rows_named(player, "horns", tables[player], sets, copies) for player in (0, 1)]
+        mardroeme = [self.rows_named(player, "mardroeme", tables[player], sets, copies) for player in (0, 1)]
+        weather = self.weather(document.get("weather", []), sets, copies)
+        self.settle()
+        self.count_copies(copies, sets)
+        round_number = document.get("round", 1)
+        gems = [table.get("gems", 1 if round_number == 3 else 2) for table in tables]
+        self.check_round(document, round_number, gems)
+        leader_horns = [self.leader_horn(player, tables[player], leaders, horns[player]) for player in (0, 1)]
+        to_move = self.to_move(document)
+        self.settle()
+        sides = tuple(
+            SidePosition(
+                faction=sets[player].slug, leader=leaders[player],
+                rows=(zones[player]["close"], zones[player]["ranged"], zones[player]["siege"]),
+                horns=tuple(horns[player]), leader_horn=leader_horns[player], mardroeme=tuple(mardroeme[player]),
+                hand=zones[player]["hand"], deck=zones[player]["deck"], discard=zones[player]["discard"],
+                side=zones[player]["side"], gems=gems[player], passed=tables[player].get("passed", False),
+                leader_used=tables[player].get("leader_used", leader_horns[player] >= 0),
+            )
+            for player in (0, 1)
+        )
+        return Board(self.where, (sides[0], sides[1]), weather, round_number, to_move)
+
+    def check_shape(self, document: dict[str, Any]) -> None:
+        """Every key known, every value of its type, both sides there with a faction."""
+        if "faction" in document and ("cards" in document or "me" not in document):
+            raise BoardFileError("is a deck file, not a board file: a board lists the cards lying on the table "
+                                 "under [me] and [opponent] (docs/play.md)", where=self.where)
+        self.unknown_keys((), document, TOP_KEYS)
+        self.names_list(("weather",), document.get("weather"))
+        if "round" in document and not _integer(document["round"], 1, 3):
+            self.refuse(("round",), "round is 1, 2 or 3: round = 2")
+        if "to_move" in document and document["to_move"] not in SIDES:
+            self.refuse(("to_move",), f'to_move is "me" or "opponent", not {_shown(document["to_move"])}')
+        for side in SIDES:
+            table = document.get(side)
+            if table is None:
+                self.refuse((), f'no [{side}] table: add [{side}] with its faction = "..." (every board has both sides)')
+                continue
+            if not isinstance(table, dict):
+                self.refuse((side,), f'{side} is a table: write [{side}] on a line of its own, then faction = "..."')
+                continue
+            self.unknown_keys((side,), table, SIDE_KEYS)
+            if "faction" not in table and not any(key.casefold().strip() == "faction" for key in table):
+                self.refuse((side,), f'[{side}] has no faction: add faction = "Northern Realms" (or another)')
+            for key in ("faction", "leader", "leader_horn"):
+                if key in table and not isinstance(table[key], str):
+                    self.refuse((side, key), f'{key} is one name in quotes: {key} = "...", not {_shown(table[key])}')
+            for key in (*NAME_LISTS, "horns", "mardroeme"):
+                self.names_list((side, key), table.get(key))
+            if "gems" in table and not _integer(table["gems"], 1, 2):
+                self.refuse((side, "gems"), "gems is 1 or 2: the gems a player has left (§9; at 0 the game is over)")
+            for key in ("passed", "leader_used"):
+                if key in table and not isinstance(table[key], bool):
+                    self.refuse((side, key), f"{key} is true or false, not {_shown(table[key])}")
+
+    def unknown_keys(self, at: tuple[str, ...], table: dict[str, Any], known: tuple[str, ...]) -> None:
         for key in table:
-            if key not in keys:
-                close = suggest(key, {k: k for k in keys}, limit=1)
-                where = f"[{path[0]}] " if path else ""
-                raise self.refuse((*path, key), f"{where}unknown key {printable(key)!r}{did_you_mean(close)} "
-                                  f"(a board file's keys{' here' if path else ''}: {', '.join(keys)})")
+            if key in known:
+                continue
+            self.refuse((*at, key), functools.partial(_unknown_key, key, at, known))
 
-    def table(self, document: dict[str, Any], key: str) -> dict[str, Any]:
-        value = document.get(key)
-        if not isinstance(value, dict):
-            said = "missing" if value is None else "not a table"
-            raise self.refuse((key,), f"[{key}] is {said}: a board file has a [me] table (you) and an [opponent] "
-                              "table, each with its faction")
-        self.known_keys(value, (key,), SIDE_KEYS)
-        return value
+    def names_list(self, path: tuple[str, ...], value: Any) -> None:
+        if value is None or (isinstance(value, list) and all(isinstance(item, str) for item in value)):
+            return
+        key = path[-1]
+        example = '["close"]' if key in ("horns", "mardroeme") else '["Blue Stripes Commando", "Decoy"]'
+        if isinstance(value, str):
+            self.refuse(path, f"{key} is a list, even of one: {key} = [{_shown(value)}]")
+        else:
+            self.refuse(path, f"{key} is a list of names in quotes: {key} = {example}")
 
-    def faction(self, table: dict[str, Any], key: str) -> FactionSet:
-        from deckcli.catalog.names import fold, suggest
-        from deckcli.text import did_you_mean, printable
-
-        name = table.get("faction")
-        if not isinstance(name, str):
-            raise self.refuse((key, "faction"), f"[{key}] needs faction = \"NAME\" (one of "
-                              f"{', '.join(f.name for f in self.catalog.factions.values())})")
+    def faction(self, side: str, table: dict[str, Any]) -> FactionSet:
         try:
-            return self.catalog.faction(name)
+            return self.catalog.faction(table["faction"])
         except KeyError:
-            names = {fold(f.name): f.name for f in self.catalog.factions.values()}
-            raise self.refuse((key, "faction"), f"{printable(name)!r} is not a faction"
-                              f"{did_you_mean(suggest(name, names, limit=1))}") from None
+            from deckcli.deck.resolution import unknown_faction
 
-    def names(self, table: dict[str, Any], path: tuple[str, ...]) -> list[str]:
-        value = table.get(path[-1], [])
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise self.refuse(path, f"[{path[0]}] {path[-1]} must be a list of card names in quotes, "
-                              f"like {path[-1]} = [\"Decoy\"]")
-        return value
+            self.refuse((side, "faction"), unknown_faction(table["faction"], self.catalog))
+            return next(iter(self.catalog.factions.values()))  # a stand-in: the problem is raised before use
 
-    def rows(self, table: dict[str, Any], path: tuple[str, ...]) -> list[int]:
-        from deckcli.catalog.model import ROW_NAMES
-        from deckcli.catalog.names import find_named
-        from deckcli.text import printable
+    def leader(self, side: str, table: dict[str, Any], own: FactionSet) -> Card | None:
+        """The side's Leader: a Leader Card of its own faction's set (§2), or ``None`` when none is named."""
+        typed = table.get("leader", "")
+        if not typed.strip():
+            return None
+        path = (side, "leader")
+        found = self.catalog.find(typed)
+        if len(found) > 1:
+            self.refuse(path, f'"{printable(typed)}" may mean {either([c.name for c in found])}: write the full name')
+            return None
+        if not found:
+            self.refuse(path, lambda: f'"{printable(typed)}" is not a Leader of any faction set'
+                        f"{did_you_mean(_suggest_leaders(self.catalog, typed))}")
+            return None
+        card = found[0]
+        if not card.is_leader:
+            self.refuse(path, f"{card.name} is not a Leader Card: choose one of the {own.name} Leaders "
+                        f"(deckcli cards --faction {own.slug} --kind leader)")
+            return None
+        if card.name not in own.copies:
+            home = self.catalog.factions.get(card.home)
+            self.refuse(path, f"{card.name} is a Leader of {home.name if home else card.home}, not of {own.name}: "
+                        f"choose one of the {own.name} Leaders (deckcli cards --faction {own.slug} --kind leader)")
+            return None
+        return card
 
-        value = table.get(path[-1], [])
-        listed = [value] if path[-1] == "leader_horn" and isinstance(value, str) else value
-        if not isinstance(listed, list) or not all(isinstance(item, str) for item in listed):
-            shape = '"siege"' if path[-1] == "leader_horn" else '["siege"]'
-            raise self.refuse(path, f"[{path[0]}] {path[-1]} names rows, like {path[-1]} = {shape}")
-        rows = []
-        for item in listed:
-            code = find_named(item, ROW_NAMES)
-            if code is None:
-                raise self.refuse(path, f"{printable(item)!r} is not a row: write close, ranged or siege")
-            if ROW_NUMBERS[code] in rows:
-                raise self.refuse(path, f"[{path[0]}] {path[-1]} names {code} twice: one per row")
-            rows.append(ROW_NUMBERS[code])
+    def zones(self, index: int, table: dict[str, Any], sets: tuple[FactionSet, FactionSet],
+              copies: list[_Copy]) -> dict[str, tuple[Card, ...]]:
+        """The cards of one side by key (``close``, ``ranged``, ``siege``, ``hand``, ``deck``, ``discard``,
+        ``side``), each checked where it lies; every copy is added to ``copies``."""
+        side = SIDES[index]
+        zones: dict[str, tuple[Card, ...]] = {}
+        for key in NAME_LISTS:
+            path = (side, key)
+            kept = []
+            for named in self.named(path, table.get(key, [])):
+                card = self.card(named, path)
+                if card is None or not self.may_lie(named, path, card):
+                    continue
+                spy = key in ROW_KEYS and card.is_unit and "spy" in card.abilities
+                owners = self.owners(named, path, card, sets, index, first=1 - index if spy else index)
+                if owners:
+                    kept.append(card)
+                    copies.append(_Copy(card, owners, named, ".".join(path)))
+            zones[key] = tuple(kept)
+        return zones
+
+    def named(self, path: tuple[str, ...], names: list[str]) -> list[_Named]:
+        """The names of one list with their lines and columns (the key's line where the item's is not known)."""
+        from deckcli.files.toml_lines import list_item_positions
+
+        line = self.line(path)
+        positions = list_item_positions(self.text, line, path[-1]) if line is not None and names else []
+        return [_Named(name, *(positions[n] if n < len(positions) else (line, None))) for n, name in enumerate(names)]
+
+    def card(self, named: _Named, path: tuple[str, ...]) -> Card | None:
+        """The one card ``named`` means, or ``None`` with the problem recorded."""
+        found = self.catalog.find(named.text)
+        if len(found) == 1:
+            return found[0]
+        typed = printable(named.text)
+        if found:
+            self.refuse(path, f'"{typed}" may mean {either([c.name for c in found])}: write the full name', named)
+        else:
+            self.refuse(path, lambda: f'"{typed}" is not a card of any faction set'
+                        f"{did_you_mean(self.catalog.suggest(named.text))}", named)
+        return None
+
+    def may_lie(self, named: _Named, path: tuple[str, ...], card: Card) -> bool:
+        """Whether ``card`` may be where it is written: no Leader but in ``leader``; in a row a unit of that row
+        (§4, §10) or a Decoy (§11); in ``side`` a side-deck card (§2); anything else in a hand, deck or discard."""
+        key = path[-1]
+        if card.is_leader:
+            self.refuse(path, f'{card.name} is a Leader: a side\'s Leader is written leader = "..."', named)
+            return False
+        if key == "side":
+            if not card.side_deck:
+                self.refuse(path, f"{card.name} is not a side-deck card (§2): side lists the cards set aside for "
+                            "Summon and Berserker", named)
+            return card.side_deck
+        if key not in ROW_KEYS:
+            return True
+        row = ROW_KEYS.index(key)
+        if not card.is_unit:
+            if "decoy" in card.abilities:
+                return True
+            code = next((c for c in card.abilities if c in _WHERE_IT_GOES), "weather" if card.is_weather else "")
+            hint = _WHERE_IT_GOES.get(code, "only a Decoy lies in a row (§11)").format(row=key, name=card.name)
+            what = "Weather Card" if card.is_weather else "Special Card"
+            self.refuse(path, f"{card.name} is a {what}, not a unit of {_ROW_NAMES[row]}: {hint}", named)
+            return False
+        rows = [ROW_CODES.index(code) for code in card.rows]
+        if row in rows:
+            return True
+        allowed = " or ".join(_ROW_NAMES[r] for r in rows)
+        keys = " or ".join(f"{ROW_KEYS[r]} = [...]" for r in rows)
+        self.refuse(path, f"{card.name} enters {allowed} (§4), never {_ROW_NAMES[row]}: move it to {keys}", named)
+        return False
+
+    def owners(self, named: _Named, path: tuple[str, ...], card: Card, sets: tuple[FactionSet, FactionSet],
+               side: int, first: int) -> tuple[int, ...]:
+        """The players whose set prints ``card``, the one tried ``first`` first; none: the problem recorded."""
+        owners = tuple(player for player in (first, 1 - first) if card.name in sets[player].copies)
+        if not owners:
+            home = self.catalog.factions.get(card.home)
+            of = f"a {home.name} card" if home is not None else "in neither set"
+            self.refuse(path, f"{card.name} is not in the {sets[side].name} set or the {sets[1 - side].name} set: "
+                        f"it is {of}", named)
+        return owners
+
+    def weather(self, names: list[str], sets: tuple[FactionSet, FactionSet], copies: list[_Copy]) -> tuple[Card, ...]:
+        """The Weather Cards of the shared Weather area (§12), played by either player."""
+        lying = []
+        for named in self.named(("weather",), names):
+            card = self.card(named, ("weather",))
+            if card is None:
+                continue
+            if "clear" in card.abilities:
+                self.refuse(("weather",), f"{card.name} is discarded as it resolves (§12): list it in discard", named)
+                continue
+            if not card.is_weather:
+                self.refuse(("weather",), f"{card.name} is not a Weather Card: only Weather Cards lie in the Weather "
+                            "area (§12)", named)
+                continue
+            owners = self.owners(named, ("weather",), card, sets, 0, first=0)
+            if owners:
+                lying.append(card)
+                copies.append(_Copy(card, owners, named, "weather"))
+        return tuple(lying)
+
+    def count_copies(self, copies: list[_Copy], sets: tuple[FactionSet, FactionSet]) -> None:
+        """No player holds more copies of a card than their set prints (§1), every zone of theirs counted.
+
+        Each copy belongs to the first player of its ``owners``; a Weather Card in the Weather area to the first
+        whose set has a copy left (either player may have played it)."""
+        held: dict[tuple[int, str], list[_Copy]] = {}
+        placed = sorted(copies, key=lambda c: (c.zone == "weather", c.named.line or 0, c.named.column or 0))
+        refused: set[str] = set()
+        for copy in placed:  # the Weather area last: its cards go where copies are left
+            name = copy.card.name
+            choices = copy.owners if copy.zone == "weather" else copy.owners[:1]
+            owner = next((p for p in choices if len(held.get((p, name), ())) < sets[p].copies[name]), -1)
+            if owner < 0 and len(choices) > 1:
+                if name not in refused:
+                    refused.add(name)
+                    self.refuse((), functools.partial(_over_both, name, placed, sets), copy.named)
+                continue
+            owner = max(owner, choices[0])
+            mine = held.setdefault((owner, name), [])
+            mine.append(copy)
+            printed = sets[owner].copies[name]
+            if len(mine) == printed + 1:
+                self.refuse((), functools.partial(_over_count, name, mine, printed, sets[owner], owner), copy.named)
+
+    def check_round(self, document: dict[str, Any], round_number: int, gems: list[int]) -> None:
+        """Gems that fit the round (§6, §9): 2 each in round 1; one lost by someone before round 2 (a tie costs
+        both a gem, and from 1 each the game would be over); 1 each in round 3."""
+        given = [side for side in SIDES if "gems" in document[side]]
+        path = (given[0], "gems") if given else ("round",)
+        if round_number == 1 and gems != [2, 2]:
+            self.refuse(path, "in round 1 both players have their 2 gems (§6): gems = 2, or round = 2")
+        elif round_number == 2 and gems == [2, 2]:
+            self.refuse(path, "round 2 comes after a round someone lost (§9): gems = 1 for that side")
+        elif round_number == 3 and gems != [1, 1]:
+            self.refuse(path, "in round 3 each player has 1 gem left (§9): gems = 1 on both sides")
+
+    def leader_horn(self, index: int, table: dict[str, Any], leaders: list[Card | None], horns: list[int]) -> int:
+        """The row the side's Leader doubles (-1: none): a Horn Leader's own row (its text), not where the Horn
+        zone holds a Special Horn (§21), not under The White Flame; and ``leader_used`` that fits the Leader."""
+        from deckcli.game.leaders import HORN_ROWS, PASSIVE, WHITE_FLAME
+
+        side = SIDES[index]
+        leader = leaders[index]
+        if table.get("leader_used") is True:
+            if leader is None:
+                self.refuse((side, "leader_used"), 'no leader is named: leader_used needs a leader = "..."')
+            elif leader.name in PASSIVE:
+                self.refuse((side, "leader_used"), f"{leader.name} is Passive (§5): it is always in effect, never used")
+        if "leader_horn" not in table:
+            return -1
+        path = (side, "leader_horn")
+        row = self.row_code(path, table["leader_horn"])
+        horn_row = HORN_ROWS.get(leader.name) if leader is not None else None
+        opponent = leaders[1 - index]
+        if leader is None or horn_row is None:
+            named = f"{leader.name} doubles no row" if leader is not None else "no leader is named"
+            self.refuse(path, f"{named}: leader_horn is the row a Horn Leader ({either(list(HORN_ROWS))}) doubles")
+        elif row is not None and row != horn_row:
+            self.refuse(path, f'{leader.name} doubles {_ROW_NAMES[horn_row]}: leader_horn = "{ROW_KEYS[horn_row]}"')
+        elif opponent is not None and opponent.name == WHITE_FLAME:
+            self.refuse(path, f"{WHITE_FLAME} cancels {leader.name}: it cannot have doubled a row")
+        elif row is not None and row in horns:
+            self.refuse(path, f"{_ROW_NAMES[row]} holds a Commander's Horn already: a Leader's Horn would do nothing "
+                        "there (§21)")
+        elif table.get("leader_used") is False:
+            self.refuse((side, "leader_used"), "a Leader that doubled a row has been used: leader_used = true")
+        elif row is not None:
+            return row
+        return -1
+
+    def rows_named(self, index: int, key: str, table: dict[str, Any], sets: tuple[FactionSet, FactionSet],
+                   copies: list[_Copy]) -> list[int]:
+        """The rows ``horns`` or ``mardroeme`` name; each is a copy of the Special Card lying there (§11), and a
+        Horn zone holds one Horn."""
+        side = SIDES[index]
+        path = (side, key)
+        special = self.catalog.cards.get("Commander's Horn" if key == "horns" else "Mardroeme")
+        rows: list[int] = []
+        for named in self.named(path, table.get(key, [])):
+            row = self.row_code(path, named.text, named)
+            if row is None or special is None:
+                continue
+            if key == "horns" and row in rows:
+                self.refuse(path, f"one Special Commander's Horn per row (§11): {ROW_KEYS[row]} is named twice", named)
+                continue
+            owners = self.owners(named, path, special, sets, index, first=index)
+            if owners:
+                rows.append(row)
+                copies.append(_Copy(special, owners, named, ".".join(path)))
         return rows
 
-    def card(self, name: str, path: tuple[str, ...], factions: tuple[FactionSet, FactionSet], side: int) -> tuple[Card, int]:
-        """The card ``name`` means on ``side``'s table, and the side whose set it came from."""
-        from deckcli.catalog.lookup import unknown_reason
-        from deckcli.text import either, printable
+    def row_code(self, path: tuple[str, ...], text: str, named: _Named | None = None) -> int | None:
+        """The row ``text`` names: ``close``, ``Close Combat``, ``siege``, ``Siege Combat`` and so on, any case."""
+        from deckcli.catalog.names import fold
 
-        found = self.catalog.find(name)
-        for owner in (side, 1 - side):
-            printed = [card for card in found if card.name in factions[owner].copies]
-            if len(printed) == 1:
-                return printed[0], owner
-        if not found:
-            raise self.refuse(path, unknown_reason(name, self.catalog.suggest(name)))
-        if len(found) > 1:
-            raise self.refuse(path, f'"{printable(name)}" may mean {either([c.name for c in found])}: write the full name')
-        raise self.refuse(path, f"{found[0].name} is in neither the {factions[side].name} nor the "
-                          f"{factions[1 - side].name} set")
+        key = fold(text).removesuffix(" row").removesuffix(" combat").strip()
+        if key in ROW_CODES:
+            return ROW_CODES.index(key)
+        self.refuse(path, f'{_shown(text)} is not a row: write "close", "ranged" or "siege"', named)
+        return None
 
-    def side(self, table: dict[str, Any], key: str, factions: tuple[FactionSet, FactionSet], side: int) -> SidePosition:
-        from deckcli.catalog.lookup import lookup_leader
-        from deckcli.catalog.model import ROW_NAMES
+    def to_move(self, document: dict[str, Any]) -> int:
+        """The player to move (default: me); a player who passed moves no more in the round (§7 C)."""
+        player = SIDES.index(document.get("to_move", "me"))
+        passed = [bool(document[side].get("passed", False)) for side in SIDES]
+        if passed[player] and not passed[1 - player]:
+            other = SIDES[1 - player]
+            self.refuse(("to_move",) if "to_move" in document else (SIDES[player], "passed"),
+                        f'[{SIDES[player]}] has passed and moves no more this round (§7): to_move = "{other}"')
+        return player
 
-        leader = None
-        if "leader" in table:
-            if not isinstance(table["leader"], str):
-                raise self.refuse((key, "leader"), f"[{key}] leader is one Leader's name in quotes")
-            try:
-                leader = lookup_leader(self.catalog, table["leader"], factions[side])
-            except CardLookupError as error:
-                raise self.refuse((key, "leader"), error.reason) from None
-        rows: list[tuple[Card, ...]] = []
-        for row_key in ROW_KEYS:
-            lying = []
-            for name in self.names(table, (key, row_key)):
-                card, owner = self.card(name, (key, row_key), factions, side)
-                if card.is_weather:
-                    raise self.refuse((key, row_key), f"{card.name} is a Weather Card: it lies in the shared area, "
-                                      f"weather = [\"{card.name}\"] at the top of the file")
-                if card.is_leader:
-                    raise self.refuse((key, row_key), f"{card.name} is a Leader: write it as leader = \"{card.name}\"")
-                if card.is_special and "decoy" not in card.abilities:
-                    where = {"horn": "horns", "mardroeme": "mardroeme"}.get(card.abilities[0] if card.abilities else "")
-                    hint = f": write its row in {where} = [\"{row_key}\"]" if where else ": it never stays in a row"
-                    raise self.refuse((key, row_key), f"{card.name} is a Special Card, and only a Decoy lies in a "
-                                      f"row{hint}")
-                if card.is_unit and row_key not in card.rows:
-                    can = " or ".join(ROW_NAMES[row] for row in card.rows)
-                    raise self.refuse((key, row_key), f"{card.name} cannot lie in {ROW_NAMES[row_key]}: it enters {can}")
-                self.owned[owner][card.name] += 1
-                lying.append(card)
-            rows.append(tuple(lying))
-        discard = []
-        for name in self.names(table, (key, "discard")):
-            card, owner = self.card(name, (key, "discard"), factions, side)
-            if card.is_leader:
-                raise self.refuse((key, "discard"), f"{card.name} is a Leader: a Leader never goes to a discard pile")
-            self.owned[owner][card.name] += 1
-            discard.append(card)
-        horns = self.rows(table, (key, "horns"))
-        leader_horn = self.rows(table, (key, "leader_horn"))
-        if set(horns) & set(leader_horn):
-            raise self.refuse((key, "leader_horn"), f"[{key}] a row holds one Horn: its leader_horn row has a "
-                              "Commander's Horn in horns")
-        mardroeme = self.rows(table, (key, "mardroeme"))
-        self.owned[side]["Commander's Horn"] += len(horns)
-        self.owned[side]["Mardroeme"] += len(mardroeme)
-        return SidePosition(
-            faction=factions[side].slug, leader=leader, rows=(rows[0], rows[1], rows[2]), horns=tuple(horns),
-            leader_horn=leader_horn[0] if leader_horn else -1, mardroeme=tuple(mardroeme), discard=tuple(discard),
-            side=self._side_deck(factions[side], [card.name for lying in rows for card in lying]),
-        )
 
-    def _side_deck(self, faction: FactionSet, on_board: list[str]) -> tuple[Card, ...]:
-        left = Counter({name: copies for name, copies in faction.copies.items() if self.catalog.cards[name].side_deck})
-        left.subtract(on_board)
-        return tuple(self.catalog.cards[name] for name, copies in left.items() for _ in range(max(copies, 0)))
+def _integer(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
-    def weather(self, value: Any, factions: tuple[FactionSet, FactionSet]) -> list[Card]:
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise self.refuse(("weather",), 'weather must be a list of Weather Card names, like weather = ["Biting Frost"]')
-        found = []
-        for name in value:
-            card, _ = self.card(name, ("weather",), factions, 0)
-            if not card.is_weather:
-                raise self.refuse(("weather",), f"{card.name} is not a Weather Card: only Weather Cards lie in the "
-                                  "shared area")
-            if "clear" in card.abilities:
-                raise self.refuse(("weather",), "Clear Weather never stays in the shared area: it is discarded as it "
-                                  "clears the weather (§12)")
-            self.weather_seen[card.name] += 1
-            found.append(card)
-        return found
 
-    def check_copies(self, factions: tuple[FactionSet, FactionSet]) -> None:
-        for side, key in enumerate(SIDES):
-            for name, count in self.owned[side].items():
-                printed = factions[side].copies.get(name, 0)
-                if count > printed:
-                    raise self.refuse((key,), f"{count} copies of {name} on the board from the {factions[side].name} "
-                                      f"set, which prints {printed}")
-        for name, count in self.weather_seen.items():
-            printed = sum(faction.copies.get(name, 0) for faction in factions)
-            if count > printed:
-                raise self.refuse(("weather",), f"{count} copies of {name} in the weather; the two sets print {printed}")
+def _shown(value: Any) -> str:
+    """A TOML value as a player would write it, for messages."""
+    if isinstance(value, str):
+        return f'"{printable(value)}"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return printable(str(value))
+
+
+def _unknown_key(key: str, at: tuple[str, ...], known: tuple[str, ...]) -> str:
+    """Why a key is refused, and what it was likely meant to be: a close key here, or one of the other level."""
+    import difflib
+
+    said = f"key {printable(key)!r} is not part of a board file"
+
+    folded = key.casefold().strip()
+    close = [folded] if folded in known else difflib.get_close_matches(folded, known, n=1, cutoff=0.7)
+    if close:
+        return f"{said}; did you mean {close[0]}?"
+    shown = printable(key)
+    if at and (key in TOP_KEYS or difflib.get_close_matches(folded, TOP_KEYS, n=1, cutoff=0.8)):
+        return f"{said}; {shown} is written at the top of the file, before [me]"
+    if not at and (key in SIDE_KEYS or difflib.get_close_matches(folded, SIDE_KEYS, n=1, cutoff=0.8)):
+        return f"{said}; {shown} belongs to a side: write it under [me] or [opponent]"
+    return f"{said}; the keys are {', '.join(known)}"
+
+
+def _suggest_leaders(catalog: Catalog, typed: str) -> list[str]:
+    from deckcli.catalog.names import fold, suggest
+
+    leaders = {fold(card.name): card.name for card in catalog.cards.values() if card.is_leader}
+    return suggest(typed, leaders)
+
+
+def _zones(copies: list[_Copy]) -> str:
+    """``me.close ×2, me.hand``: where the copies lie."""
+    zones: dict[str, int] = {}
+    for copy in copies:
+        zones[copy.zone] = zones.get(copy.zone, 0) + 1
+    return ", ".join(f"{zone} ×{count}" if count > 1 else zone for zone, count in zones.items())
+
+
+def _over_count(name: str, copies: list[_Copy], printed: int, faction: FactionSet, owner: int) -> str:
+    whose = "mine" if owner == 0 else "the opponent's"
+    return f"{name}: {len(copies)} copies of {whose} ({_zones(copies)}); the {faction.name} set prints {printed} (§1)"
+
+
+def _over_both(name: str, placed: list[_Copy], sets: tuple[FactionSet, FactionSet]) -> str:
+    copies = [copy for copy in placed if copy.card.name == name]
+    both = sets[0].copies[name] + sets[1].copies[name]
+    return (f"{name}: {len(copies)} copies on the table ({_zones(copies)}); the {sets[0].name} and {sets[1].name} "
+            f"sets print {both} between them (§1)")

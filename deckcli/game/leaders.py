@@ -33,6 +33,12 @@ DAISY = "Francesca Findabair: Daisy of the Valley"
 KING_BRAN = "King Bran"
 PASSIVE = (TREACHEROUS, INVADER, WHITE_FLAME, DAISY, KING_BRAN)
 """The Passive Leaders (their catalog ``activation``)."""
+HORN_ROWS = {
+    "Eredin: Commander of the Red Riders": CLOSE,
+    "Foltest: The Siegemaster": SIEGE,
+    "Francesca Findabair: The Beautiful": RANGED,
+}
+"""The Leaders that double one of their rows "like a Commander's Horn", and that row."""
 
 
 class LeaderAbility(NamedTuple):
@@ -299,7 +305,6 @@ def _crach(game: Game, player: int, agents: Agents) -> None:
 
 ACTIVE: dict[str, LeaderAbility] = {
     "Eredin: Bringer of Death": _take_from_discard(own=True),
-    "Eredin: Commander of the Red Riders": _horn(CLOSE),
     "Eredin: Destroyer of Worlds": LeaderAbility(_destroyer_can, _destroyer),
     "Eredin: King of the Wild Hunt": LeaderAbility(lambda g, p: bool(_weather_in_deck(g, p)), _wild_hunt),
     "Emhyr var Emreis: Emperor of Nilfgaard": LeaderAbility(_look_can, _look),
@@ -308,15 +313,14 @@ ACTIVE: dict[str, LeaderAbility] = {
     "Foltest: King of Temeria": _play_from_deck("Impenetrable Fog"),
     "Foltest: Lord Commander of the North": LeaderAbility(_weather_can, _clear),
     "Foltest: Son of Medell": _scorch(RANGED),
-    "Foltest: The Siegemaster": _horn(SIEGE),
     "Foltest: The Steel-Forged": _scorch(SIEGE),
     "Francesca Findabair: Hope of the Aen Seidhe": LeaderAbility(_hope_can, _hope),
     "Francesca Findabair: Pureblood Elf": _play_from_deck("Biting Frost"),
     "Francesca Findabair: Queen of Dol Blathanna": _scorch(CLOSE),
-    "Francesca Findabair: The Beautiful": _horn(RANGED),
     "Arnjolf: The Patricide": LeaderAbility(lambda g, p: bool(_bond_in_deck(g, p)), _arnjolf),
     "Harald an Craite: The Cripple": LeaderAbility(lambda g, p: _mardroeme_in_deck(g, p) is not None, _harald),
     "Crach an Craite": LeaderAbility(_crach_can, _crach),
+    **{name: _horn(row) for name, row in HORN_ROWS.items()},
 }
 """Every Active Leader of the catalog by name (each entry's docstring or factory says what its text means)."""
 

@@ -105,14 +105,15 @@ class Automaton:
     has played this round with the instance of the card under it (-1: none). ``extra_card``: it plays two cards
     on its next turn (Northern Realms, §19). ``mode`` is :data:`KNOWN`, :data:`INSTRUCTING` or
     :data:`EVALUATING`; ``pool`` the cards its deck may hold, one per copy (for the instructions of
-    ``INSTRUCTING``); ``instructions`` what the player must do for it, in order.
+    ``INSTRUCTING``). ``at_table``: deckcli reports to a player at the table (``deckcli solo``), who makes the
+    random picks and their own choices there; ``instructions`` is then what the player must do, in order.
     """
 
     __slots__ = ("seat", "leaders", "revealed", "leader_variant", "decoys", "extra_card", "mode", "depth", "pool",
-                 "instructions")
+                 "at_table", "instructions")
 
     def __init__(self, leaders: Sequence[str] = (), *, leader_variant: bool = False, deck_known: bool = True,
-                 pool: tuple[Card, ...] = ()) -> None:
+                 pool: tuple[Card, ...] = (), at_table: bool = False) -> None:
         self.seat = SEAT
         self.leaders = list(leaders)
         self.revealed: list[str] = []
@@ -122,6 +123,7 @@ class Automaton:
         self.mode = KNOWN if deck_known else INSTRUCTING
         self.depth = 0
         self.pool = pool
+        self.at_table = at_table
         self.instructions: list[Instruction] = []
 
     def copy(self) -> Automaton:
@@ -135,6 +137,7 @@ class Automaton:
         other.mode = self.mode
         other.depth = self.depth
         other.pool = self.pool
+        other.at_table = self.at_table
         other.instructions = self.instructions[:]
         return other
 
@@ -143,8 +146,8 @@ class Automaton:
         return [card for pair in self.decoys for card in pair if card >= 0]
 
     def instruct(self, action: str, text: str, *, number: int = 1, cards: Sequence[str] = ()) -> None:
-        """Tell the player a step to take for the automaton (only when its deck is not known)."""
-        if self.mode == INSTRUCTING:
+        """Tell the player at the table a step to take for the automaton (never while it weighs an option)."""
+        if self.at_table and self.mode != EVALUATING:
             self.instructions.append(Instruction(action, number, tuple(cards), text))
 
     def choose_row(self, game: Game, card: int) -> int:
@@ -463,7 +466,7 @@ def _medic(game: Game, agents: Agents) -> int:
     if not units:
         return 0
     if game.random_revive:
-        if game.solo.mode == INSTRUCTING:
+        if game.solo.at_table:
             names = sorted({game.cards.name[card] for card in units})
             game.solo.instruct("random", "Medic under Invader of the North: pick one of the non-Hero units of its "
                                "discard pile at random and play it (deckcli solo BOARD --reveal CARD)", cards=names)

@@ -112,7 +112,7 @@ def _random_unit(game: Game, agents: Agents) -> Resolution:
     units = [card for card in game.discard[seat] if game.cards.kind[card] == UNIT]
     if not units:
         return 0, "no non-Hero unit in its discard pile"
-    if game.solo.mode == INSTRUCTING:
+    if game.solo.at_table:
         game.solo.instruct("random", "pick one of the non-Hero units of its discard pile at random and play it "
                            "(deckcli solo BOARD --reveal CARD)", cards=sorted({game.cards.name[c] for c in units}))
         return 0, "a unit of its discard pile, picked at random"
@@ -126,7 +126,7 @@ def _your_discard(game: Game, agents: Agents) -> Resolution:
     seat = game.solo.seat
     player = 1 - seat
     hand = game.hand[player]
-    if game.solo.mode == INSTRUCTING:
+    if game.solo.at_table:
         game.solo.instruct("discard", "discard a card of your choice from your hand")
         return 0, "you discard a card of your choice from your hand"
     if not hand or game.solo.mode == EVALUATING:
@@ -296,7 +296,7 @@ def _as_printed(name: str) -> Callable[[Game, Agents], Resolution]:
 
 def _crach(game: Game, agents: Agents) -> Resolution:
     """Crach an Craite: both discard piles shuffled back into the decks."""
-    if game.solo.mode == INSTRUCTING:
+    if game.solo.at_table:
         game.solo.instruct("shuffle", "shuffle both discard piles back into their decks (yours and its)")
         return 0, "both discard piles go back into the decks"
     return _as_printed("Crach an Craite")(game, agents)[0], "both discard piles go back into the decks"

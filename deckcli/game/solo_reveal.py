@@ -1,10 +1,12 @@
 """``deckcli solo``: what Gwent Solo's automated opponent does with the card it has just revealed (§18–20).
 
 The position is a board file (:mod:`deckcli.game.board`): ``me`` the player, ``opponent`` the automaton,
-with its discard pile where a Medic needs one. The automaton's deck is not known to deckcli: where a rule
-needs a card of it (the two cards after a Spy, the next after a Weather Card, the card a Muster finds, the
-card under a Decoy), the report says what the player must do at the table instead. A Leader of the
-automaton's faction may be revealed too (the Leader variant, §18): its adaptation of §20 is resolved.
+with its discard pile where a Medic needs one. When the board lists the automaton's ``deck`` (the top card
+last), a rule that needs a card of it (the two cards after a Spy, the next after a Weather Card, the card a
+Muster finds, the card under a Decoy) takes it from there; when it does not, the report says what the player
+must do at the table instead. A side deck the board leaves out is what the side's set prints of side-deck
+cards, less those on the board (§2). A Leader of the automaton's faction may be revealed too (the Leader
+variant, §18): its adaptation of §20 is resolved.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog, FactionSet
     from deckcli.game.agents import Agents
     from deckcli.game.board import Board
+    from deckcli.game.position import SidePosition
     from deckcli.game.state import Game
 
 SIDE_NAMES = ("me", "opponent")
@@ -71,11 +74,12 @@ def solo_reveal(path: str, name: str) -> SoloReport:
 
     catalog = default_catalog()
     board = read_board(path, catalog)
-    faction = board.factions[1]
+    faction = catalog.factions[board.sides[1].faction]
     card = revealed_card(catalog, name, faction, board)
-    game = build_position(board.sides, catalog, board.weather, to_move=1)
+    sides = tuple(side if side.side else side._replace(side=_side_deck(catalog, side)) for side in board.sides)
+    game = build_position((sides[0], sides[1]), catalog, board.weather, to_move=1, round_number=board.round_number)
     deck, _, _ = faction_cards(catalog, faction.slug)
-    game.solo = Automaton(deck_known=False, pool=deck)
+    game.solo = Automaton(deck_known=bool(board.sides[1].deck), pool=deck, at_table=True)
     game.log = []
     agents = _asking_nobody()
     move_agile(game)
@@ -139,13 +143,23 @@ def revealed_card(catalog: Catalog, name: str, faction: FactionSet, board: Board
     return card
 
 
+def _side_deck(catalog: Catalog, side: SidePosition) -> tuple[Card, ...]:
+    """What ``side``'s set prints of side-deck cards, less the copies lying on the board (§2)."""
+    from collections import Counter
+
+    printed = catalog.factions[side.faction].copies
+    left = Counter({name: copies for name, copies in printed.items() if catalog.cards[name].side_deck})
+    left.subtract(card.name for row in side.rows for card in row)
+    return tuple(catalog.cards[name] for name, copies in left.items() for _ in range(max(copies, 0)))
+
+
 def _copies_shown(board: Board, name: str) -> int:
     """Copies of ``name`` the board shows as the automaton's: on its side (but the player's Spies), its Spies on the
-    player's side, its discard pile, its Horns and Mardroeme."""
+    player's side, its discard pile, deck and hand, its Horns and Mardroeme."""
     me, opponent = board.sides
     count = sum(1 for row in opponent.rows for card in row if card.name == name and "spy" not in card.abilities)
     count += sum(1 for row in me.rows for card in row if card.name == name and "spy" in card.abilities)
-    count += sum(1 for card in opponent.discard if card.name == name)
+    count += sum(1 for card in (*opponent.discard, *opponent.deck, *opponent.hand) if card.name == name)
     if name == "Commander's Horn":
         count += len(opponent.horns)
     if name == "Mardroeme":

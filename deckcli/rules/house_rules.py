@@ -107,7 +107,8 @@ TEMPLATE_KEYS = ("x-message", "x-short", "x-summary")
 
 def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
     """``contents`` if it is a valid draft 2020-12 schema object with well-formed message templates,
-    that the sandbox can run (:func:`deckcli.rules.sandbox.check_schema_sandbox`)."""
+    that the sandbox can run (:func:`deckcli.rules.sandbox.check_schema_sandbox`), with its card names in the
+    catalog's spelling (:mod:`deckcli.rules.rule_names`)."""
     import jsonschema
 
     from deckcli.rules.sandbox import check_schema_sandbox, format_checker
@@ -130,7 +131,9 @@ def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
     _check_annotations(contents, where)
     _check_fields(contents, where)
     check_schema_sandbox(contents, where)
-    return contents
+    from deckcli.rules.rule_names import match_card_names
+
+    return match_card_names(contents, where, lambda name: _text_line(where, name))
 
 
 def _check_fields(schema: dict[str, Any], where: str) -> None:

@@ -129,9 +129,14 @@ def read_resolved_deck(path: str, catalog: Catalog | None = None) -> ResolvedDec
 
 
 def judge_deck(deck: ResolvedDeck, rule_set: RuleSet) -> DeckReport:
-    """Judge an already resolved deck under ``rule_set``."""
+    """Judge an already resolved deck under ``rule_set``; a name that is no card, or may mean several, is an
+    ``unknown-card`` / ``ambiguous-card`` violation under any rule set (rulebook §1), one that does not build on
+    the standard rules too."""
     profile = deck_profile(deck)
     violations = rule_set.judge(profile, deck.line_of, hints_for(deck))
+    if deck.unknown or deck.ambiguous:  # a name that is no card is never legal (§1), whatever the rule set says
+        told = {(f.code, f.line, f.card) for f in violations}
+        violations += [f for f in unresolved_findings(deck) if (f.code, f.line, f.card) not in told]
     return DeckReport(
         deck=deck.where,
         rules=rule_set.name,

@@ -40,6 +40,16 @@ def _profile_schema() -> dict[str, Any]:
     return packaged_schema("profile")
 
 
+CARD_NAME_FIELDS = {
+    "leader": "name", "cards": "keys", "hero_names": "names", "weather_names": "names", "off_faction": "names",
+    "side_deck_in_main": "names", "leaders_in_main": "names", "not_leaders": "names", "main_card_in_side": "names",
+    "over_copies": "objects",
+}
+"""The profile's fields that hold catalog card names, and how: ``name`` (the field is one), ``keys`` (an object
+keyed by them), ``names`` (a list of them), ``objects`` (a list of objects whose ``card`` is one). ``unknown`` and
+``ambiguous`` hold names as typed, no catalog name: not listed."""
+
+
 def deck_profile(deck: ResolvedDeck) -> dict[str, Any]:
     """Compute the profile of a resolved deck.
 

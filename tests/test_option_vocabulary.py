@@ -1,0 +1,84 @@
+"""One option vocabulary across the commands (issue 22, item 4), read from the CLI's own command list."""
+
+from __future__ import annotations
+
+import json
+
+import click
+import pytest
+
+from conftest import DECKS, run_cli
+from deckcli.cli.main import cli
+
+COMMANDS = cli.every_command()
+"""Every command of ``deckcli``, as the CLI itself lists them."""
+
+OPTIONS = [(name, option) for name, command in sorted(COMMANDS.items())
+           for option in command.params if isinstance(option, click.Option)]
+"""Every option of every command, with its command's name."""
+
+SPELLINGS = [{"--exchange", "--exchanges"}, {"--color", "--colour"}]
+"""Options a player may spell either way: each command that takes one spelling takes all."""
+
+FORMATS = [(name, option) for name, option in OPTIONS if "--format" in option.opts]
+
+
+def test_the_options_are_read_from_the_cli():
+    assert {"stats", "odds", "cards", "diff", "profile", "validate", "draw"} <= {name for name, _ in FORMATS}
+
+
+@pytest.mark.parametrize(("name", "option"), FORMATS, ids=[name for name, _ in FORMATS])
+def test_every_format_option_takes_text_and_json(name, option):
+    context = click.Context(COMMANDS[name])
+    for value in ("text", "json", "TEXT"):
+        option.type.convert(value, option, context)  # raises click.BadParameter when refused
+
+
+@pytest.mark.parametrize("spelling", sorted(set().union(*SPELLINGS)))
+def test_an_option_spelt_either_way_is_taken_both_ways(spelling):
+    group = next(group for group in SPELLINGS if spelling in group)
+    taking = [(name, option) for name, option in OPTIONS if spelling in option.opts + option.secondary_opts]
+    assert taking, f"no command takes {spelling}: SPELLINGS is out of date"
+    for name, option in taking:
+        assert group <= set(option.opts), f"deckcli {name} takes {spelling} but not all of {sorted(group)}"
+
+
+def test_an_option_name_takes_the_same_kind_of_value_in_every_command():
+    kinds: dict[str, set[str]] = {}
+    for _, option in OPTIONS:
+        if "--format" not in option.opts:  # its values differ by command; each takes text and json (above)
+            for spelling in option.opts:
+                kinds.setdefault(spelling, set()).add(type(option.type).__name__)
+    assert {spelling: found for spelling, found in kinds.items() if len(found) > 1} == {}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["stats", "{deck}"], ["odds", "{deck}", "--card", "Decoy"], ["cards", "--faction", "monsters"],
+     ["diff", "{deck}", "{deck}"], ["profile", "{deck}"]],
+    ids=lambda args: args[0],
+)
+def test_format_text_is_the_text_output(args):
+    deck = str(DECKS / "monsters-starter.toml")
+    typed = [a.format(deck=deck) for a in args]
+    text = run_cli([*typed, "--format", "text"]).stdout
+    assert text and not text.lstrip().startswith(("{", "["))
+    if args[0] != "profile":  # the table commands: text is their default
+        assert text == run_cli(typed).stdout
+
+
+def test_profile_as_text_has_a_line_per_field():
+    deck = str(DECKS / "monsters-starter.toml")
+    profile = json.loads(run_cli(["profile", deck]).stdout)["profile"]
+    lines = run_cli(["profile", deck, "--format", "text", "--wide"]).stdout.splitlines()
+    assert [line.split(":", 1)[0] for line in lines] == ["deck", *profile]
+    assert f"units: {profile['units']}" in lines and "unknown: none" in lines
+
+
+@pytest.mark.parametrize("spelling", ["--exchange", "--exchanges"])
+def test_draw_and_odds_take_either_spelling_of_exchange(spelling):
+    deck = str(DECKS / "monsters-starter.toml")
+    assert "1 exchange" in run_cli(["odds", deck, "--card", "Decoy", spelling, "1"]).stdout
+    exchanged = run_cli(["draw", deck, "--seed", "3", spelling, "1"]).stdout
+    assert exchanged == run_cli(["draw", deck, "--seed", "3", "--exchange", "1"]).stdout
+    assert exchanged != run_cli(["draw", deck, "--seed", "3"]).stdout
