@@ -55,7 +55,7 @@ def test_card_names_complete_unquoted_for_every_shell_to_quote():
     assert "plain,Blue Stripes Commando" in complete("deckcli add d.toml blue")
     assert "plain,Foltest: The Siegemaster" in complete("deckcli new --faction nr --leader Foltest")
     assert complete("deckcli card ger", shell="zsh")[:2] == ["plain", "Geralt of Rivia"]
-    assert complete("deckcli solo b.toml --reveal ger") == ["plain,'Geralt of Rivia'"]
+    assert complete("deckcli solo b.toml --reveal ger") == ["plain,Geralt of Rivia"]
 
 
 def test_bash_gets_what_replaces_readlines_word():
