@@ -162,3 +162,49 @@ def test_the_default_catalog_uses_the_cache(tmp_path: Path, cache: Path, parses:
         assert len(parses) == 1
     finally:
         loading.default_catalog.cache_clear()
+
+
+def _rewrite_record(path: Path, change: Any, keep_checksum: bool) -> None:
+    """Damage the cached documents at ``path`` with ``change``, its key kept (and its checksum, if asked)."""
+    import marshal
+    import zlib
+
+    key, crc, payload = marshal.loads(path.read_bytes())
+    documents = marshal.loads(payload)
+    change(documents)
+    damaged = marshal.dumps(documents)
+    path.write_bytes(marshal.dumps((key, zlib.crc32(damaged) if keep_checksum else crc, damaged)))
+
+
+def _lose_a_card_name(documents: dict[str, Any]) -> None:
+    del documents["skellige"]["cards"][0]["name"]
+
+
+@pytest.mark.parametrize("keep_checksum", [False, True], ids=["checksum-broken", "checksum-rewritten"])
+def test_a_damaged_record_under_the_right_key_is_rebuilt(tmp_path: Path, cache: Path, parses: list[str], keep_checksum: bool):
+    own = tmp_path / "own"
+    own.mkdir()
+    own_skellige(own, 3)
+    first = loading.cached_catalog(str(own))
+    [written] = cache.glob("catalog-*.marshal")
+    _rewrite_record(written, _lose_a_card_name, keep_checksum)
+    again = loading.cached_catalog(str(own))  # KeyError: 'name' when the record was taken as it was
+    assert again.factions["skellige"].copies == first.factions["skellige"].copies and len(parses) == 2
+    assert loading.cached_catalog(str(own)).cards.keys() == first.cards.keys() and len(parses) == 2  # rewritten whole
+
+
+def test_a_damaged_record_is_never_an_internal_error_on_the_command_line(tmp_path: Path, cache: Path):
+    from conftest import run_cli
+
+    own = tmp_path / "own"
+    own.mkdir()
+    own_skellige(own, 3)
+    loading.cached_catalog(str(own))
+    [written] = cache.glob("catalog-*.marshal")
+    _rewrite_record(written, _lose_a_card_name, keep_checksum=True)
+    loading.default_catalog.cache_clear()
+    try:
+        result = run_cli(["cards", "--faction", "skellige", "--kind", "leader"], env={loading.CATALOG_ENV: str(own)})
+    finally:
+        loading.default_catalog.cache_clear()
+    assert "Crach an Craite" in result.stdout
