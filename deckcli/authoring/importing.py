@@ -514,6 +514,7 @@ def _deck_text(document: dict[str, Any], where: str) -> str:
     import tomli_w
 
     from deckcli.authoring.canonical_form import canonical_text
+    from deckcli.files.toml_text import safe_toml_text
 
     header = f"# Imported by deckcli import from {' '.join(where.split())}. Check it with deckcli validate.\n"
-    return canonical_text(header + tomli_w.dumps(document), where)
+    return canonical_text(safe_toml_text(header + tomli_w.dumps(document)), where)

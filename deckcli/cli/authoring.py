@@ -11,6 +11,7 @@ from deckcli.cli.options import (
     CONTEXT,
     FactionName,
     before_writing,
+    echo,
     echo_findings,
     error_line,
     output_option,
@@ -122,7 +123,7 @@ def export(deck: str, to: str) -> int:
 
     resolved = read_named_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
-    click.echo(render_deck_list(resolved, to), nl=False)
+    echo(render_deck_list(resolved, to), nl=False)
     return EXIT_OK
 
 
@@ -162,7 +163,7 @@ def fmt(decks: tuple[str, ...], check: bool, force: bool) -> int:
         echo_findings(formatted.where, formatted.warnings, warning=True)
         status = formatted.status(check)
         if path == "-" and not check:
-            click.echo(formatted.text, nl=False)
+            echo(formatted.text, nl=False)
         elif rewrites:
             before_writing(lambda: say(status or ""))
             try:

@@ -15,7 +15,7 @@ from typing import cast
 import click
 
 from deckcli import __version__
-from deckcli.cli.options import CONTEXT, HELP_WIDTH, fit_80_columns, silence_stdout, terminal_size
+from deckcli.cli.options import CONTEXT, HELP_WIDTH, echo, fit_80_columns, silence_stdout, terminal_size
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
 COMMANDS = {
@@ -99,13 +99,13 @@ def main() -> None:
         fit_80_columns(error).show()
         code = error.exit_code
     except click.Abort:
-        click.echo("Aborted.", err=True)
+        echo("Aborted.", err=True)
         code = 130
     except OSError as error:  # writing the output failed (a full disk, a closed terminal)
-        click.echo(f"deckcli: cannot write the output: {error.strerror or error}", err=True)
+        echo(f"deckcli: cannot write the output: {error.strerror or error}", err=True)
         code = EXIT_UNUSABLE
     except Exception as error:  # a bug in deckcli: say so in one line, never a traceback
-        click.echo(f"deckcli: internal error ({type(error).__name__}: {error}); please report it", err=True)
+        echo(f"deckcli: internal error ({type(error).__name__}: {error}); please report it", err=True)
         code = EXIT_UNUSABLE
     if not _flushed():
         code = EXIT_OK  # the reader went away before the last of the output: as a closed pipe mid-command

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from deckcli.cli.options import CONTEXT, before_writing, reports_errors, say
+from deckcli.cli.options import CONTEXT, before_writing, echo, reports_errors, say
 
 
 @click.command(context_settings=CONTEXT)
@@ -56,7 +56,7 @@ def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool
     plan = plan_fix(deck, load_rule_set(rules), keep=keep, no_add=no_add)
     before_writing(lambda: _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt))
     if (apply_ or output is not None) and plan.exit_code == 0 and write_plan(plan, None if apply_ else output, force):
-        click.echo(f"wrote {output or plan.deck}", err=fmt == "json")
+        echo(f"wrote {output or plan.deck}", err=fmt == "json")
     return plan.exit_code
 
 
@@ -65,7 +65,7 @@ def _show(result: object, fmt: str) -> None:
 
     if fmt == "json":
         assert isinstance(result, dict)
-        click.echo(document_json(result))
+        echo(document_json(result))
         return
     assert isinstance(result, list)
     for line in result:
@@ -84,7 +84,7 @@ def fix_lineup(files: tuple[str, ...], fmt: str, apply_: bool) -> int:
     if apply_ and plan.exit_code == 0:
         for deck_plan in plan.decks:
             if write_plan(deck_plan, None, False):
-                click.echo(f"wrote {deck_plan.deck}", err=fmt == "json")
+                echo(f"wrote {deck_plan.deck}", err=fmt == "json")
     return plan.exit_code
 
 

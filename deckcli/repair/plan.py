@@ -290,7 +290,9 @@ def _set_leader(text: str, where: str, names: list[str]) -> str:
         document = tomlkit.parse(text)
     except tomlkit.exceptions.TOMLKitError as error:
         raise DeckFileError(f"cannot edit this file: {error}", where=where) from None
-    value: Any = names[0] if len(names) == 1 else names
+    from deckcli.files.toml_text import toml_string
+
+    value: Any = toml_string(names[0]) if len(names) == 1 else [toml_string(name) for name in names]
     if not names:
         document.pop("leader", None)
     elif "leader" in document:
