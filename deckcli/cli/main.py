@@ -91,6 +91,7 @@ def main() -> None:
     """
     if sys.stdout is None:  # started with standard output closed (`deckcli cards >&-`)
         sys.stdout = _ClosedOutput()
+    _escaping_what_it_cannot_encode(sys.stdout)
     try:
         code = cli.main(prog_name="deckcli", standalone_mode=False, terminal_width=_help_width())
     except click.exceptions.Exit as done:
@@ -127,6 +128,21 @@ class _ClosedOutput(io.TextIOBase):
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
 
+
+
+def _escaping_what_it_cannot_encode(stream: object) -> None:
+    """Make a text stream write a character its encoding lacks as an escape (``\\u2588``), never fail on it.
+
+    Standard output in Latin-1 or another narrow encoding (``PYTHONIOENCODING=latin-1``, an old
+    terminal) has no box or bar characters; Python's default there is to raise. Standard error
+    already escapes (Python's own default for it).
+    """
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+        try:
+            reconfigure(errors="backslashreplace")
+        except (OSError, ValueError):  # closed, or not reconfigurable after all: it stays as it was
+            pass
 
 
 def _help_width() -> int:
