@@ -36,13 +36,15 @@ class Formatted:
 
     ``text`` is the canonical text (a byte-order mark included when the file
     had one); ``changed`` whether it differs from the file; ``warnings`` the
-    names left as typed because they match no card or several.
+    names left as typed because they match no card or several; ``original``
+    the file's bytes it was made from.
     """
 
     where: str
     text: str
     changed: bool
     warnings: list[Finding] = field(default_factory=list)
+    original: bytes = b""
 
     def status(self, check: bool) -> str | None:
         """``FILE: reformatted`` (``would be reformatted`` with ``check``), or ``None`` when the file was canonical."""
@@ -88,7 +90,7 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
     _spaced_keys(document)
     text = tomlkit.dumps(document)
     text = bom + (text.replace("\n", "\r\n") if crlf else text)
-    return Formatted(where, text, text != bom + original, unresolved_findings(resolved))
+    return Formatted(where, text, text != bom + original, unresolved_findings(resolved), data)
 
 
 def format_file(path: str, *, catalog: Catalog | None = None) -> Formatted:

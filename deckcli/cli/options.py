@@ -280,6 +280,12 @@ def echo_findings(where: str, findings: Sequence[Finding], warning: bool = False
         say(finding_line(where, finding, warning=warning), err=True)
 
 
+def say_waiting(where: str) -> None:
+    """Tell, on standard error, that an edit of ``where`` waits for another deckcli editing it (the lock of
+    :func:`deckcli.files.safe_write.editing`)."""
+    say(f"{where}: another deckcli is editing it; waiting for it to finish", err=True)
+
+
 def before_writing(show: Callable[[], None]) -> None:
     """Run ``show`` (what a command tells before it rewrites a file in place) and see standard output take it.
 
