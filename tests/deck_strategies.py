@@ -15,6 +15,7 @@ from pathlib import Path
 import tomli_w
 from hypothesis import strategies as st
 
+from deckcli.catalog import loading
 from deckcli.catalog.loading import default_catalog
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
@@ -177,11 +178,47 @@ def _toml_bytes(document: dict) -> bytes:
         return b'faction = "Monsters"\n'
 
 
+CATALOG_TEXT = (Path(loading.CARDS_FOLDER) / "skellige.toml").read_text("utf-8")
+"""The packaged Skellige catalog file: what a player copies into ``DECKCLI_CATALOG`` and edits."""
+
+# Names a player's catalog could give a card or a faction: nothing once folded, terminal controls, a twin.
+_HOSTILE_NAMES = ["--", "'''", "\\u200b", "\\u00ad", "", " ", "\\u001b]0;owned\\u0007", "\\u009b31m", "\\u202eCerys",
+                  "Cerys", "CERYS", "Crach an Craite", "Kambi: Kambi", "a" * 81]
+
+
+@st.composite
+def edited_catalogs(draw: st.DrawFn) -> bytes:
+    """The Skellige catalog file edited by hand: lines dropped, doubled or changed, names replaced, text cut short."""
+    lines = CATALOG_TEXT.splitlines(keepends=True)
+    for _ in range(draw(st.integers(1, 4))):
+        if not lines:
+            break
+        at = draw(st.integers(0, len(lines) - 1))
+        action = draw(st.integers(0, 4))
+        if action == 0:
+            del lines[at]
+        elif action == 1:
+            lines.insert(at, lines[at])
+        elif action == 2:
+            lines[at] = _edit(lines[at], draw(st.lists(_EDITS, min_size=1, max_size=3)))
+        elif action == 3:
+            named = [n for n, line in enumerate(lines) if line.startswith(("name =", "leader_ability =", "aliases ="))]
+            if named:
+                where = draw(st.sampled_from(named))
+                key = lines[where].split("=")[0].strip()
+                name = draw(st.sampled_from(_HOSTILE_NAMES))
+                lines[where] = f'{key} = ["{name}"]\n' if key == "aliases" else f'{key} = "{name}"\n'
+        else:
+            lines = lines[:at]
+    return "".join(lines).encode("utf-8")
+
+
 FAMILIES: dict[str, st.SearchStrategy[bytes]] = {
     "bytes": st.binary(max_size=2048),
     "toml": toml_documents.map(_toml_bytes),
     "deck": deck_documents.map(_toml_bytes),
     "edited": edited_examples(),
     "list": typed_lists(),
+    "catalog": edited_catalogs(),
 }
 """Each family of input, as the bytes of a file."""
