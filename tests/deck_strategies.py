@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import tomli_w
@@ -127,10 +128,9 @@ toml_documents = st.dictionaries(
 """Any TOML document at all, leaning on the keys a deck file uses."""
 
 
-@st.composite
-def edited_examples(draw: st.DrawFn) -> bytes:
-    """One of the example decks edited by hand: lines dropped, doubled or changed, text cut short."""
-    lines = draw(st.sampled_from(EXAMPLE_TEXTS)).splitlines(keepends=True)
+def _edited_by_hand(draw: st.DrawFn, lines: list[str], changed: Callable[[list[str], int], None]) -> list[str]:
+    """``lines`` edited as a player edits a file: 1 to 4 times a line dropped, doubled, mistyped or ``changed``
+    (``changed(lines, at)`` edits them in place), or the text cut short there."""
     for _ in range(draw(st.integers(1, 4))):
         if not lines:
             break
@@ -143,9 +143,17 @@ def edited_examples(draw: st.DrawFn) -> bytes:
         elif action == 2:
             lines[at] = _edit(lines[at], draw(st.lists(_EDITS, min_size=1, max_size=3)))
         elif action == 3:
-            lines.insert(at, draw(st.text(max_size=40)) + "\n")
+            changed(lines, at)
         else:
             lines = lines[:at]
+    return lines
+
+
+@st.composite
+def edited_examples(draw: st.DrawFn) -> bytes:
+    """One of the example decks edited by hand: lines dropped, doubled or changed, text cut short."""
+    lines = _edited_by_hand(draw, draw(st.sampled_from(EXAMPLE_TEXTS)).splitlines(keepends=True),
+                            lambda lines, at: lines.insert(at, draw(st.text(max_size=40)) + "\n"))
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     bom = draw(st.sampled_from(["", "\ufeff"]))
     return (bom + "".join(lines).replace("\n", newline)).encode("utf-8")
@@ -189,28 +197,16 @@ _HOSTILE_NAMES = ["--", "'''", "\\u200b", "\\u00ad", "", " ", "\\u001b]0;owned\\
 @st.composite
 def edited_catalogs(draw: st.DrawFn) -> bytes:
     """The Skellige catalog file edited by hand: lines dropped, doubled or changed, names replaced, text cut short."""
-    lines = CATALOG_TEXT.splitlines(keepends=True)
-    for _ in range(draw(st.integers(1, 4))):
-        if not lines:
-            break
-        at = draw(st.integers(0, len(lines) - 1))
-        action = draw(st.integers(0, 4))
-        if action == 0:
-            del lines[at]
-        elif action == 1:
-            lines.insert(at, lines[at])
-        elif action == 2:
-            lines[at] = _edit(lines[at], draw(st.lists(_EDITS, min_size=1, max_size=3)))
-        elif action == 3:
-            named = [n for n, line in enumerate(lines) if line.startswith(("name =", "leader_ability =", "aliases ="))]
-            if named:
-                where = draw(st.sampled_from(named))
-                key = lines[where].split("=")[0].strip()
-                name = draw(st.sampled_from(_HOSTILE_NAMES))
-                lines[where] = f'{key} = ["{name}"]\n' if key == "aliases" else f'{key} = "{name}"\n'
-        else:
-            lines = lines[:at]
-    return "".join(lines).encode("utf-8")
+
+    def renamed(lines: list[str], _at: int) -> None:
+        named = [n for n, line in enumerate(lines) if line.startswith(("name =", "leader_ability =", "aliases ="))]
+        if named:
+            where = draw(st.sampled_from(named))
+            key = lines[where].split("=")[0].strip()
+            name = draw(st.sampled_from(_HOSTILE_NAMES))
+            lines[where] = f'{key} = ["{name}"]\n' if key == "aliases" else f'{key} = "{name}"\n'
+
+    return "".join(_edited_by_hand(draw, CATALOG_TEXT.splitlines(keepends=True), renamed)).encode("utf-8")
 
 
 FAMILIES: dict[str, st.SearchStrategy[bytes]] = {

@@ -180,31 +180,43 @@ def _lose_a_card_name(documents: dict[str, Any]) -> None:
     del documents["skellige"]["cards"][0]["name"]
 
 
-@pytest.mark.parametrize("keep_checksum", [False, True], ids=["checksum-broken", "checksum-rewritten"])
-def test_a_damaged_record_under_the_right_key_is_rebuilt(tmp_path: Path, cache: Path, parses: list[str], keep_checksum: bool):
-    own = tmp_path / "own"
-    own.mkdir()
-    own_skellige(own, 3)
-    first = loading.cached_catalog(str(own))
+@pytest.fixture
+def own(tmp_path: Path) -> Path:
+    """A player's catalog folder: the Skellige file with 3 Transformed Young Vildkaarl."""
+    folder = tmp_path / "own"
+    folder.mkdir()
+    own_skellige(folder, 3)
+    return folder
+
+
+def _damage_the_record(cache: Path, keep_checksum: bool) -> None:
     [written] = cache.glob("catalog-*.marshal")
     _rewrite_record(written, _lose_a_card_name, keep_checksum)
+
+
+@pytest.fixture
+def damaged(own: Path, cache: Path) -> Path:
+    """``own``, its cache record written and then damaged: a card's name lost, under its own key and checksum."""
+    loading.cached_catalog(str(own))
+    _damage_the_record(cache, keep_checksum=True)
+    return own
+
+
+@pytest.mark.parametrize("keep_checksum", [False, True], ids=["checksum-broken", "checksum-rewritten"])
+def test_a_damaged_record_under_the_right_key_is_rebuilt(own: Path, cache: Path, parses: list[str], keep_checksum: bool):
+    first = loading.cached_catalog(str(own))
+    _damage_the_record(cache, keep_checksum)
     again = loading.cached_catalog(str(own))  # KeyError: 'name' when the record was taken as it was
     assert again.factions["skellige"].copies == first.factions["skellige"].copies and len(parses) == 2
     assert loading.cached_catalog(str(own)).cards.keys() == first.cards.keys() and len(parses) == 2  # rewritten whole
 
 
-def test_a_damaged_record_is_never_an_internal_error_on_the_command_line(tmp_path: Path, cache: Path):
+def test_a_damaged_record_is_never_an_internal_error_on_the_command_line(damaged: Path):
     from conftest import run_cli
 
-    own = tmp_path / "own"
-    own.mkdir()
-    own_skellige(own, 3)
-    loading.cached_catalog(str(own))
-    [written] = cache.glob("catalog-*.marshal")
-    _rewrite_record(written, _lose_a_card_name, keep_checksum=True)
     loading.default_catalog.cache_clear()
     try:
-        result = run_cli(["cards", "--faction", "skellige", "--kind", "leader"], env={loading.CATALOG_ENV: str(own)})
+        result = run_cli(["cards", "--faction", "skellige", "--kind", "leader"], env={loading.CATALOG_ENV: str(damaged)})
     finally:
         loading.default_catalog.cache_clear()
     assert "Crach an Craite" in result.stdout
