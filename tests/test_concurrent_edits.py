@@ -88,16 +88,16 @@ def test_an_edit_started_while_another_is_under_way_waits_and_both_changes_land(
 
 
 def test_edits_started_together_all_land(tmp_path):
-    """Real processes at once, a few rounds: three adds and a fmt of one deck."""
-    for round_ in range(3):
+    """Real processes at once, two rounds: two adds and a fmt of one deck (without the lock, each round lost one)."""
+    for round_ in range(2):
         deck = write_deck(tmp_path, START, name=f"round{round_}.toml")
-        started = [_start(["add", str(deck), card]) for card in ("Ballista", "Catapult", "Dun Banner Medic")]
+        started = [_start(["add", str(deck), card]) for card in ("Ballista", "Catapult")]
         started.append(_start(["fmt", str(deck)]))
         for process in started:
             _out, err = process.communicate(timeout=60)
             assert process.returncode == 0, err
         cards = _cards(deck)
-        assert {"Ballista", "Catapult", "Dun Banner Medic", "Decoy", "Blue Stripes Commando"} <= set(cards), cards
+        assert {"Ballista", "Catapult", "Decoy", "Blue Stripes Commando"} <= set(cards), cards
         assert [name for name in os.listdir(tmp_path) if name.startswith(".")] == []  # no temporary, no lock file
 
 
