@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 STARTER = (HERE.parent / "decks" / "northern-realms-starter.toml").read_text(encoding="utf-8")
@@ -46,15 +47,24 @@ def padded(text: str, filler: str) -> str:
     return text + filler * (room // len(filler.encode("utf-8")))
 
 
-def cases(folder: Path) -> list[tuple[str, list[str], dict[str, str]]]:
-    """(label, arguments, extra environment) of every hostile case, files written in ``folder``."""
-    made: list[tuple[str, list[str], dict[str, str]]] = []
+class Case(NamedTuple):
+    """One hostile run: its label, deckcli's arguments, the environment it adds, and whether standard input is closed."""
+
+    label: str
+    args: list[str]
+    env: dict[str, str]
+    stdin_closed: bool = False
+
+
+def cases(folder: Path) -> list[Case]:
+    """Every hostile case, its files written in ``folder``."""
+    made: list[Case] = []
 
     def deck(name: str, text: str, *commands: list[str]) -> None:
         path = folder / f"{name}.toml"
         path.write_text(text, encoding="utf-8")
         for command in commands or (["validate"],):
-            made.append((f"{' '.join(command)}: {name}", [*command, str(path)], {}))
+            made.append(Case(f"{' '.join(command)}: {name}", [*command, str(path)], {}))
 
     every = (["validate"], ["fmt", "--check"], ["stats"], ["export"], ["import", "--faction", "Skellige", "-o", "-"])
     deck("comment lines (1 MiB)", padded(STARTER, "# " + "x" * 77 + "\n"), *every)
@@ -77,13 +87,44 @@ def cases(folder: Path) -> list[tuple[str, list[str], dict[str, str]]]:
     registration = folder / "registration.toml"
     registration.write_text('decks = ["a.toml", "b.toml", "c.toml"]\n' + "".join(
         f"k{n} = [" + "[" * 30 + "]" * 30 + "]\n" for n in range(600)), encoding="utf-8")
-    made.append(("tournament: registration of 600 deep lists", ["tournament", str(registration)], {}))
+    made.append(Case("tournament: registration of 600 deep lists", ["tournament", str(registration)], {}))
 
-    catalog = folder / "catalog"
-    catalog.mkdir()
-    (catalog / "skellige.toml").write_text('faction = "skellige"\nx = ' + "[" * 2000 + "]" * 2000 + "\n", encoding="utf-8")
-    made.append(("cards --faction skellige: catalog file 2,000 deep", ["cards", "--faction", "skellige"],
-                 {"DECKCLI_CATALOG": str(catalog)}))
+    packaged = Path(__import__("deckcli").__file__).parent / "catalog" / "cards" / "skellige.toml"
+    skellige = packaged.read_text(encoding="utf-8")
+    for label, text in (
+        ("catalog file 2,000 deep", 'faction = "skellige"\nx = ' + "[" * 2000 + "]" * 2000 + "\n"),
+        ("catalog file padded to 1 MiB with comments", padded(skellige, "# " + "x" * 77 + "\n")),
+        ("catalog of 3,000 cards more", skellige + "".join(
+            f'[[cards]]\nname = "Zzyzx {n}"\nkind = "unit"\nstrength = 1\nrows = ["close"]\ncopies = 1\n'
+            for n in range(3_000))),
+        ("catalog card names folding to nothing", skellige.replace('name = "Cerys"', 'name = "--"')),
+        ("catalog faction name of terminal controls", skellige.replace('name = "Skellige"', 'name = "\\u001b]0;x\\u0007\\u009b"')),
+    ):
+        catalog = folder / f"catalog{len(made)}"
+        catalog.mkdir()
+        (catalog / "skellige.toml").write_text(text, encoding="utf-8")
+        # the user cache folder unwritable: every run reads and checks the catalog file, as a first run does
+        own = {"DECKCLI_CATALOG": str(catalog), "XDG_CACHE_HOME": "/dev/null"}
+        for command in (["cards", "--faction", "skellige"], ["validate", str(HERE.parent / "decks" / "skellige-starter.toml")]):
+            made.append(Case(f"{command[0]} with DECKCLI_CATALOG: {label}", command, own))
+    fifo = folder / "catalog-fifo"
+    fifo.mkdir()
+    os.mkfifo(fifo / "skellige.toml")
+    made.append(Case("cards with DECKCLI_CATALOG: a FIFO nobody writes to", ["cards"], {"DECKCLI_CATALOG": str(fifo)}))
+    zero = folder / "catalog-zero"
+    zero.mkdir()
+    (zero / "skellige.toml").symlink_to("/dev/zero")
+    made.append(Case("cards with DECKCLI_CATALOG: a link to /dev/zero", ["cards"], {"DECKCLI_CATALOG": str(zero)}))
+
+    starter = str(HERE.parent / "decks" / "northern-realms-starter.toml")
+    for label, env in (
+        ("PYTHONIOENCODING=latin-1", {"PYTHONIOENCODING": "latin-1"}),
+        ("COLUMNS=1", {"COLUMNS": "1"}),
+        ("COLUMNS of 30 digits", {"COLUMNS": "9" * 30}),
+        ("DECKCLI_CATALOG=/dev/null", {"DECKCLI_CATALOG": "/dev/null"}),
+    ):
+        made.append(Case(f"stats, {label}", ["stats", starter], env))
+    made.append(Case("validate -, standard input closed", ["validate", "-"], {}, stdin_closed=True))
 
     long_name = folder / "long-name.toml"
     long_name.write_text(STARTER.replace('"Ves" = 1', '"' + "a" * 9_000 + '!" = 1'), encoding="utf-8")
@@ -97,17 +138,23 @@ def cases(folder: Path) -> list[tuple[str, list[str], dict[str, str]]]:
     ):
         rules = folder / f"rules{len(made)}.json"
         rules.write_text(json.dumps(schema), encoding="utf-8")
-        made.append((f"validate --rules: {label}", ["validate", str(long_name), "--rules", str(rules)], {}))
+        made.append(Case(f"validate --rules: {label}", ["validate", str(long_name), "--rules", str(rules)], {}))
+    fan = folder / "rules-metaschema.json"
+    fan.write_text(json.dumps({"allOf": [{"not": {"not": {}}} for _ in range(6_000)]}), encoding="utf-8")
+    made.append(Case("validate --rules: 6,000 subschemas to check against the metaschema (110 KB)",
+                     ["validate", str(long_name), "--rules", str(fan)], {}))
     return made
 
 
-def timed(command: list[str], env: dict[str, str], runs: int) -> tuple[float, int, int]:
+def timed(command: list[str], env: dict[str, str], runs: int, stdin_closed: bool = False) -> tuple[float, int, int]:
     """Median seconds of ``runs`` runs, the exit code, and the bytes printed."""
     times, code, printed = [], 0, 0
     for _ in range(runs):
         start = time.perf_counter()
         try:
-            done = subprocess.run(command, capture_output=True, env={**os.environ, **env}, timeout=TIMEOUT)
+            done = subprocess.run(command, capture_output=True, env={**os.environ, **env}, timeout=TIMEOUT,
+                                  stdin=None if stdin_closed else subprocess.DEVNULL,
+                                  preexec_fn=(lambda: os.close(0)) if stdin_closed else None)
         except subprocess.TimeoutExpired:
             print(f"  !! still running after {TIMEOUT} s: stopped")
             return float(TIMEOUT), -1, 0
@@ -131,8 +178,8 @@ def main(argv: list[str] | None = None) -> None:
         baseline, _code, _printed = timed([program, "validate", str(baseline_deck)], {}, max(args.runs, 5))
         print(f"baseline: deckcli validate of the starter deck: {baseline * 1000:.0f} ms")
         results: list[tuple[float, str, int, int]] = []
-        for label, command, env in cases(folder):
-            seconds, code, printed = timed([program, *command], env, args.runs)
+        for label, command, env, stdin_closed in cases(folder):
+            seconds, code, printed = timed([program, *command], env, args.runs, stdin_closed)
             results.append((seconds, label, code, printed))
             print(f"  {seconds * 1000:7.0f} ms  {seconds / baseline:5.1f}x  exit {code}  {printed:>9,} bytes out  {label}")
         worst = max(results)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
 def to_json(document: Any) -> str:
-    """Pretty, stable JSON with UTF-8 names kept readable."""
-    return json.dumps(document, indent=2, ensure_ascii=False)
+    """Pretty, stable JSON with UTF-8 names kept readable, and every character :func:`shown` escapes written as a
+    ``\\u`` escape (``"\\u009b"``, ``"\\u202e"``): the same text to a JSON reader, nothing a terminal acts on."""
+    return escaped_lines(json.dumps(document, indent=2, ensure_ascii=False), _json_escape)
 
 
 def counted(count: int, singular: str, plural: str) -> str:
@@ -43,10 +44,54 @@ def did_you_mean(names: list[str], ending: str = "; ") -> str:
 def printable(text: str, limit: int | None = 80) -> str:
     """``text`` made safe for a one-line message: control characters escaped, cut to ``limit`` (``None``: whole)."""
     head = text if limit is None else text[: limit + 1]
-    # isprintable() is false for every control, format, private-use and unassigned character (and more):
+    safe = escaped(head, _python_escape)
+    return safe[:limit] + "…" if limit is not None and len(safe) > limit else safe
+
+
+def shown(text: str) -> str:
+    """``text`` as it may be written to a terminal: the one escaping of deckcli's output boundary.
+
+    Every character :func:`escaped` names (C0 and C1 controls such as ESC and CSI, bidi overrides and the
+    other format characters, surrogates, private-use and unassigned code points) is written as Python
+    writes it in a string (``\\x1b``, ``\\x9b``, ``\\u202e``), except the line breaks and tabs the output is
+    laid out with. Text already shown comes back unchanged.
+    """
+    return escaped_lines(text, _python_escape, keep="\t")
+
+
+def escaped(text: str, escape: Callable[[str], str], keep: str = "") -> str:
+    """``text`` with each character of Unicode's "other" categories (Cc, Cf, Cs, Co, Cn), those that are not
+    printable, replaced by ``escape(character)``; the characters of ``keep`` stay as they are."""
+    # isprintable() is false for exactly those characters (and for none else but the spaces other than " "):
     # when it holds, nothing here needs escaping (the common case, checked at C speed).
-    shown = head if head.isprintable() else "".join(
-        c if not unicodedata.category(c).startswith("C") else c.encode("unicode_escape").decode("ascii")
-        for c in head
-    )
-    return shown[:limit] + "…" if limit is not None and len(shown) > limit else shown
+    if text.isprintable():
+        return text
+    return "".join(c if c in keep or not unicodedata.category(c).startswith("C") else escape(c) for c in text)
+
+
+def escaped_lines(text: str, escape: Callable[[str], str], keep: str = "") -> str:
+    """:func:`escaped` over each line of ``text``, its line breaks kept; a line needing nothing is not rebuilt."""
+    if text.isprintable():
+        return text
+    return "\n".join(line if line.isprintable() else escaped(line, escape, keep) for line in text.split("\n"))
+
+
+def _python_escape(character: str) -> str:
+    return character.encode("unicode_escape", "backslashreplace").decode("ascii")
+
+
+def _json_escape(character: str) -> str:
+    code = ord(character)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def toml_escape(character: str) -> str:
+    """``character`` as a TOML basic string writes it escaped (``\\u009B``, ``\\U000E0001``); a surrogate, which TOML
+    cannot hold at all, as the replacement character."""
+    code = ord(character)
+    if 0xD800 <= code <= 0xDFFF:
+        return "\\uFFFD"
+    return f"\\u{code:04X}" if code < 0x10000 else f"\\U{code:08X}"

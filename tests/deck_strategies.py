@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import datetime
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import tomli_w
 from hypothesis import strategies as st
 
+from deckcli.catalog import loading
 from deckcli.catalog.loading import default_catalog
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
@@ -161,10 +163,9 @@ board_documents = st.fixed_dictionaries(
 """Board files (``deckcli score``) from real, respelled and mistyped names, rows and values of the wrong type."""
 
 
-@st.composite
-def edited_examples(draw: st.DrawFn) -> bytes:
-    """One of the example decks edited by hand: lines dropped, doubled or changed, text cut short."""
-    lines = draw(st.sampled_from(EXAMPLE_TEXTS)).splitlines(keepends=True)
+def _edited_by_hand(draw: st.DrawFn, lines: list[str], changed: Callable[[list[str], int], None]) -> list[str]:
+    """``lines`` edited as a player edits a file: 1 to 4 times a line dropped, doubled, mistyped or ``changed``
+    (``changed(lines, at)`` edits them in place), or the text cut short there."""
     for _ in range(draw(st.integers(1, 4))):
         if not lines:
             break
@@ -177,11 +178,19 @@ def edited_examples(draw: st.DrawFn) -> bytes:
         elif action == 2:
             lines[at] = _edit(lines[at], draw(st.lists(_EDITS, min_size=1, max_size=3)))
         elif action == 3:
-            lines.insert(at, draw(st.text(max_size=40)) + "\n")
+            changed(lines, at)
         elif action == 4:
             lines = lines[:at]
         else:
             lines.insert(at, f'"{draw(card_names)}" = {draw(huge_integers)}\n')
+    return lines
+
+
+@st.composite
+def edited_examples(draw: st.DrawFn) -> bytes:
+    """One of the example decks edited by hand: lines dropped, doubled or changed, text cut short."""
+    lines = _edited_by_hand(draw, draw(st.sampled_from(EXAMPLE_TEXTS)).splitlines(keepends=True),
+                            lambda lines, at: lines.insert(at, draw(st.text(max_size=40)) + "\n"))
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     bom = draw(st.sampled_from(["", "\ufeff"]))
     return (bom + "".join(lines).replace("\n", newline)).encode("utf-8")
@@ -214,6 +223,29 @@ def _toml_bytes(document: dict) -> bytes:
         return b'faction = "Monsters"\n'
 
 
+CATALOG_TEXT = (Path(loading.CARDS_FOLDER) / "skellige.toml").read_text("utf-8")
+"""The packaged Skellige catalog file: what a player copies into ``DECKCLI_CATALOG`` and edits."""
+
+# Names a player's catalog could give a card or a faction: nothing once folded, terminal controls, a twin.
+_HOSTILE_NAMES = ["--", "'''", "\\u200b", "\\u00ad", "", " ", "\\u001b]0;owned\\u0007", "\\u009b31m", "\\u202eCerys",
+                  "Cerys", "CERYS", "Crach an Craite", "Kambi: Kambi", "a" * 81]
+
+
+@st.composite
+def edited_catalogs(draw: st.DrawFn) -> bytes:
+    """The Skellige catalog file edited by hand: lines dropped, doubled or changed, names replaced, text cut short."""
+
+    def renamed(lines: list[str], _at: int) -> None:
+        named = [n for n, line in enumerate(lines) if line.startswith(("name =", "leader_ability =", "aliases ="))]
+        if named:
+            where = draw(st.sampled_from(named))
+            key = lines[where].split("=")[0].strip()
+            name = draw(st.sampled_from(_HOSTILE_NAMES))
+            lines[where] = f'{key} = ["{name}"]\n' if key == "aliases" else f'{key} = "{name}"\n'
+
+    return "".join(_edited_by_hand(draw, CATALOG_TEXT.splitlines(keepends=True), renamed)).encode("utf-8")
+
+
 FAMILIES: dict[str, st.SearchStrategy[bytes]] = {
     "bytes": st.binary(max_size=2048),
     "toml": toml_documents.map(_toml_bytes),
@@ -221,5 +253,6 @@ FAMILIES: dict[str, st.SearchStrategy[bytes]] = {
     "edited": edited_examples(),
     "list": typed_lists(),
     "board": board_documents.map(_toml_bytes),
+    "catalog": edited_catalogs(),
 }
 """Each family of input, as the bytes of a file."""

@@ -162,3 +162,61 @@ def test_the_default_catalog_uses_the_cache(tmp_path: Path, cache: Path, parses:
         assert len(parses) == 1
     finally:
         loading.default_catalog.cache_clear()
+
+
+def _rewrite_record(path: Path, change: Any, keep_checksum: bool) -> None:
+    """Damage the cached documents at ``path`` with ``change``, its key kept (and its checksum, if asked)."""
+    import marshal
+    import zlib
+
+    key, crc, payload = marshal.loads(path.read_bytes())
+    documents = marshal.loads(payload)
+    change(documents)
+    damaged = marshal.dumps(documents)
+    path.write_bytes(marshal.dumps((key, zlib.crc32(damaged) if keep_checksum else crc, damaged)))
+
+
+def _lose_a_card_name(documents: dict[str, Any]) -> None:
+    del documents["skellige"]["cards"][0]["name"]
+
+
+@pytest.fixture
+def own(tmp_path: Path) -> Path:
+    """A player's catalog folder: the Skellige file with 3 Transformed Young Vildkaarl."""
+    folder = tmp_path / "own"
+    folder.mkdir()
+    own_skellige(folder, 3)
+    return folder
+
+
+def _damage_the_record(cache: Path, keep_checksum: bool) -> None:
+    [written] = cache.glob("catalog-*.marshal")
+    _rewrite_record(written, _lose_a_card_name, keep_checksum)
+
+
+@pytest.fixture
+def damaged(own: Path, cache: Path) -> Path:
+    """``own``, its cache record written and then damaged: a card's name lost, under its own key and checksum."""
+    loading.cached_catalog(str(own))
+    _damage_the_record(cache, keep_checksum=True)
+    return own
+
+
+@pytest.mark.parametrize("keep_checksum", [False, True], ids=["checksum-broken", "checksum-rewritten"])
+def test_a_damaged_record_under_the_right_key_is_rebuilt(own: Path, cache: Path, parses: list[str], keep_checksum: bool):
+    first = loading.cached_catalog(str(own))
+    _damage_the_record(cache, keep_checksum)
+    again = loading.cached_catalog(str(own))  # KeyError: 'name' when the record was taken as it was
+    assert again.factions["skellige"].copies == first.factions["skellige"].copies and len(parses) == 2
+    assert loading.cached_catalog(str(own)).cards.keys() == first.cards.keys() and len(parses) == 2  # rewritten whole
+
+
+def test_a_damaged_record_is_never_an_internal_error_on_the_command_line(damaged: Path):
+    from conftest import run_cli
+
+    loading.default_catalog.cache_clear()
+    try:
+        result = run_cli(["cards", "--faction", "skellige", "--kind", "leader"], env={loading.CATALOG_ENV: str(damaged)})
+    finally:
+        loading.default_catalog.cache_clear()
+    assert "Crach an Craite" in result.stdout

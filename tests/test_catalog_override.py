@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 from importlib import resources
 
+import pytest
+
+from deckcli.catalog import loading
 from deckcli.catalog.loading import build_catalog, read_catalog_files
+from deckcli.errors import CatalogError
+from deckcli.files.reading import MAX_FILE_BYTES
 from conftest import DECKS
 
 
@@ -123,3 +129,48 @@ def test_a_strength_beyond_99_is_refused(tmp_path):
 def test_a_side_deck_card_that_is_no_card_is_refused(tmp_path):
     done = _skellige_with(tmp_path, 'side_deck_card = "Transformed Vildkaarl"', 'side_deck_card = "Nobody"')
     assert done.returncode == 2 and "its side_deck_card 'Nobody' is no card of the catalog" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_catalog_file_that_is_a_pipe_or_a_device_is_refused_at_once(tmp_path, kind):
+    # a FIFO nobody writes to would be waited on forever; /dev/zero read whole (to key the cache) never ends
+    path = tmp_path / "skellige.toml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    env = {**os.environ, "DECKCLI_CATALOG": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcli", "cards", "--faction", "skellige"], capture_output=True, text=True, env=env,
+        timeout=30, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30)),
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"{path}: is not a regular file (a pipe, a device or a socket): not a catalog file"
+
+
+def test_the_cache_key_reads_no_more_of_a_file_than_the_limit(tmp_path):
+    (tmp_path / "skellige.toml").write_bytes(b"# " + b"x" * (3 * MAX_FILE_BYTES) + b"\n")
+    sources = dict(loading._catalog_sources(str(tmp_path)) or [])
+    assert sources[str(tmp_path / "skellige.toml")] is None  # too large: refused by the read that follows, not kept
+    with pytest.raises(CatalogError, match="is larger than 1 MiB"):
+        read_catalog_files(str(tmp_path))
+
+
+@pytest.mark.parametrize(("old", "new", "at"), [
+    ('name = "Cerys"', 'name = "--"', "cards/"),
+    ('name = "Cerys"', "name = \"'''\"", "cards/"),
+    ('name = "Cerys"', 'name = "\\u200b"', "cards/"),
+    ('name = "Cerys"', 'name = "Cerys"\naliases = ["- -"]', "aliases"),
+    ('name = "Skellige"', 'name = "\\u00ad"', "(name)"),
+])
+def test_a_name_that_folds_to_nothing_is_refused_on_its_line(tmp_path, old, new, at):
+    # a blank deck line ("" = 1) would otherwise count as that card (or a blank faction as that faction)
+    packaged = resources.files("deckcli.catalog").joinpath("cards", "skellige.toml").read_text("utf-8")
+    assert old in packaged
+    text = packaged.replace(old, new, 1)
+    (tmp_path / "skellige.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(CatalogError) as refused:
+        read_catalog_files(str(tmp_path))
+    assert at in refused.value.reason and "is no name once case, spaces, apostrophes" in refused.value.reason
+    line = next(number for number, content in enumerate(text.splitlines(), start=1) if new.splitlines()[-1] in content)
+    assert refused.value.line == line

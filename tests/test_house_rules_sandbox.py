@@ -91,7 +91,7 @@ def test_a_small_width_and_precision_still_work(tmp_path):
     [
         (">80", None), (".20f", None), ("*^10", None), (",", None), ("08.3f", None), ("", None),
         (">81", "wide"), (".21f", "precision"), ("0" * 5000 + "9", "wide"), ("." + "9" * 5000, "precision"),
-        (">{limit}", "not a format"), ("nonsense", "not a format"),
+        (">{limit}", "not a format"), ("nonsense", "not a format"), ("c", "not a format"), (">5c", "not a format"),
     ],
 )
 def test_format_spec_bounds(spec, problem):
@@ -200,7 +200,12 @@ def hostile_schemas() -> st.SearchStrategy[Any]:
         st.builds(lambda n: {"$ref": "#/$defs/d0", "$defs": {f"d{i}": {"anyOf": [{"$ref": f"#/$defs/d{i + 1}"}] * n}
                                                              for i in range(6)} | {"d6": {}}},
                   st.integers(1, 12)),
-        st.builds(lambda r: {"$ref": r}, st.sampled_from(["/etc/passwd", "../x.json", "file:///etc/hosts", "#/nope"])),
+        st.builds(lambda r: {"$ref": r}, st.sampled_from(["/etc/passwd", "../x.json", "file:///etc/hosts", "#/nope",
+                                                          "loop.json", "a\u0000b.json", "\udc80.json"])),
+        st.builds(lambda p: {"$schema": "http://json-schema.org/draft-07/schema#", "items": {"pattern": p}},
+                  st.sampled_from(EVIL_PATTERNS)),
+        st.builds(lambda p: {"pattern": p}, st.sampled_from(["\ud800", "a\udfff", "\ud83c\udca1"])),
+        st.builds(lambda s: {"maximum": 0, "x-message": "{value:" + s + "}"}, st.sampled_from(["c", ">3c", "x"])),
     )
     return st.dictionaries(field, piece, min_size=1, max_size=3).map(lambda props: {"properties": props})
 
@@ -209,6 +214,8 @@ def hostile_schemas() -> st.SearchStrategy[Any]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(schema=hostile_schemas(), long_name=st.integers(1, 3000))
 def test_hostile_house_rules_never_crash(tmp_path, schema, long_name):
+    if not (tmp_path / "loop.json").is_symlink():
+        (tmp_path / "loop.json").symlink_to("loop.json")
     rules = rules_file(tmp_path, schema)
     deck = deck_with_unknown(tmp_path, "a" * long_name + "!")
     from click.testing import CliRunner
@@ -230,3 +237,88 @@ def test_a_pattern_only_re2_reads_is_accepted_and_judged_by_re2(tmp_path):
     run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", upper])  # Python's re cannot read \p{Lu}
     lower = rules_file(tmp_path, {"properties": {"leader": {"pattern": "^\\p{Ll}", "x-code": "leader-case"}}}, "lower.json")
     assert "leader-case" in run_cli(["validate", DECKS / "northern-realms-starter.toml", "--rules", lower], exit_code=1).stdout
+
+
+# --- issue 23: what a rule file holds at load time -------------------------------------------------
+
+
+@pytest.mark.parametrize(("ref", "said"), [
+    ("loop.json", "loop.json is a loop of symbolic links, not a schema file"),
+    ("a\u0000b.json", "not a file name this system can use (embedded null byte)"),
+    ("\udc80.json", "half of a UTF-16 surrogate pair"),
+])
+def test_a_ref_no_file_can_answer_is_one_line(tmp_path, ref, said):
+    (tmp_path / "loop.json").symlink_to("loop.json")  # RuntimeError: Symlink loop, from pathlib
+    rules = rules_file(tmp_path, {"allOf": [{"$ref": ref}]})
+    result = run_cli(["validate", STARTER, "--rules", rules], exit_code=2)
+    assert said in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_a_lone_surrogate_in_a_pattern_is_refused_on_its_line(tmp_path):
+    # JSON's \ud800 alone is no character: RE2 could not even be handed it (UnicodeEncodeError)
+    rules = tmp_path / "house.json"
+    rules.write_text('{\n  "properties": {\n    "faction": {"pattern": "\\ud800"}\n  }\n}\n', encoding="utf-8")
+    result = run_cli(["validate", STARTER, "--rules", rules], exit_code=2)
+    assert result.stderr.startswith(f'{rules}:3: holds "\\ud800", half of a UTF-16 surrogate pair, which is no character')
+    both = rules_file(tmp_path, {"properties": {"faction": {"pattern": "\U0001f0a1"}}}, "pair.json")  # both halves: fine
+    run_cli(["validate", STARTER, "--rules", both], exit_code=1)
+
+
+def _fan_of_subschemas(count: int) -> dict[str, Any]:
+    return {"allOf": [{"not": {"not": {}}} for _ in range(count)]}
+
+
+def test_checking_a_rule_file_against_the_metaschema_is_within_the_budget(tmp_path, monkeypatch):
+    # a 76 KB file of small subschemas took 8.5 s to check against the draft 2020-12 metaschema, unbudgeted
+    from deckcli.rules import sandbox
+
+    monkeypatch.setattr(sandbox, "MAX_LOAD_STEPS", 2_000)
+    rules = rules_file(tmp_path, _fan_of_subschemas(300))
+    result = run_cli(["validate", STARTER, "--rules", rules], exit_code=2)
+    assert result.stderr.strip().startswith(f"{rules}: loading the rule set took more than 2,000 steps or 1 s")
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_rule_file_of_thousands_of_subschemas_is_stopped_while_it_loads(tmp_path):
+    rules = rules_file(tmp_path, _fan_of_subschemas(6_000))  # 110 KB; about 5 s to check unbudgeted
+    result = run_cli(["validate", STARTER, "--rules", rules], exit_code=2)
+    assert "loading the rule set took more than" in result.stderr
+
+
+def test_loading_an_ordinary_house_rule_set_is_far_inside_the_budget(monkeypatch):
+    from deckcli.rules import sandbox
+
+    spent: list[int] = []
+    stop = sandbox._Budget.stop
+    monkeypatch.setattr(sandbox._Budget, "stop", lambda self: (spent.append(sandbox.MAX_LOAD_STEPS - self.steps), stop(self)))
+    league = DECKS.parent / "schemas" / "league-house-rules.schema.json"
+    run_cli(["validate", STARTER, "--rules", league], exit_code=1)
+    assert 0 < spent[0] < sandbox.MAX_LOAD_STEPS // 100
+
+
+@pytest.mark.parametrize("declared", ["http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema"])
+def test_a_subschema_declaring_its_own_schema_is_still_judged_in_the_sandbox(tmp_path, declared):
+    # jsonschema picks a subschema's validator by its "$schema": plain jsonschema, Python's re, no budget
+    inner = {"$schema": declared, "pattern": "^\\p{Ll}", "x-code": "leader-case"}
+    rules = rules_file(tmp_path, {"properties": {"leader": inner}})
+    assert "leader-case" in run_cli(["validate", STARTER, "--rules", rules], exit_code=1).stdout  # re: "bad escape \p"
+    defs = {f"d{n}": {"anyOf": [{"$ref": f"#/$defs/d{n + 1}"}] * 10} for n in range(6)}
+    defs["d6"] = {"type": "object"}  # the leader is text: every one of the million paths is tried
+    fan = rules_file(tmp_path, {"$defs": defs, "properties": {"leader": {"$schema": declared, "$ref": "#/$defs/d0"}}},
+                     "fan.json")
+    result = run_cli(["validate", STARTER, "--rules", fan], exit_code=2)
+    assert f"judging one deck took more than {MAX_STEPS:,} steps" in result.stderr
+
+
+def test_a_c_format_is_refused_it_would_print_a_control_character(tmp_path):
+    # {value:c} of 27 is ESC: a profile number turned into a terminal escape
+    rules = rules_file(tmp_path, {"properties": {"heroes": {"maximum": 0, "x-message": "{value:c}"}}})
+    result = run_cli(["validate", STARTER, "--rules", rules], exit_code=2)
+    assert "{value:c} is not a format deckcli can apply" in result.stderr
+
+
+def test_a_property_name_is_quoted_escaped_in_a_load_error(tmp_path):
+    rules = rules_file(tmp_path, {"properties": {"her\x1b]0;owned\x07oes\nfake line": {"maximum": 0}}})
+    result = run_cli(["validate", STARTER, "--rules", rules], exit_code=2)
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr and result.stderr.count("\n") == 1
+    assert 'the profile has no field "her\\x1b]0;owned\\x07oes\\nfake line"' in result.stderr

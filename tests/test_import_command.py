@@ -227,8 +227,9 @@ def test_a_markdown_title_after_the_first_line_or_a_comment_is_not_a_name(tmp_pa
 def test_no_list_crashes_import(text):
     """Whatever the list holds: a deck (exit 0) or reported lines (exit 1), never a traceback.
 
-    Only NUL characters (UTF-16 text, or no text at all) and a text that opens like a JSON object (a
-    gwent-classic deck file) but is not valid JSON make the list unreadable (exit 2).
+    Only NUL characters (UTF-16 text, or no text at all), a text that opens like a JSON object (a
+    gwent-classic deck file) but is not valid JSON, and a JSON document of another shape (``[]``)
+    make the list unreadable (exit 2).
     """
     result = CliRunner().invoke(cli, ["import", "-", "-o", "-", "--faction", "monsters"], input=text)
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -237,6 +238,9 @@ def test_no_list_crashes_import(text):
         return
     if text.lstrip().startswith("{") and result.exit_code == 2:
         assert "JSON" in result.stderr
+        return
+    if result.exit_code == 2 and _is_json(text):
+        assert "not a gwent-classic deck file" in " ".join(result.stderr.split())
         return
     assert result.exit_code in (0, 1)
     if result.exit_code == 0:
@@ -335,3 +339,13 @@ def test_export_keeps_misplaced_cards_apart(tmp_path):
     assert "Listed in [cards] by mistake, not counted (2):\n1x Crach an Craite\n1x Hemdall" in out
     # Kambi (0) and Olaf (12): the groups add up to the totals
     assert "Totals: 2 cards: 2 units (12 Strength)" in out
+
+
+def _is_json(text: str) -> bool:
+    import json
+
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import run_cli
+from deckcli.authoring import importing
 
 LEADER = "Leader: Foltest: King of Temeria\n"
 
@@ -129,3 +133,28 @@ def test_a_card_name_in_bold_is_still_a_card():
 def test_a_deck_name_keeps_its_emoji_and_its_slashes():
     _result, document = imported("Name: 🔥 Temeria // v2 🔥\n" + LEADER + "Ves\n")
     assert document["name"] == "🔥 Temeria // v2 🔥"
+
+
+_SEARCHED_NOTE = re.compile(r"\s*(?:\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])$")
+"""How a note at the end of a line was found before: a search, which tries every position of the line."""
+
+
+def _stripped_by_searching(text: str) -> str:
+    while True:
+        note = _SEARCHED_NOTE.search(text)
+        if note is None or (importing._COUNTISH.search(note.group()) and not importing._STRENGTH_NOTE.search(note.group())):
+            return text
+        if not text[: note.start()]:
+            return text
+        text = text[: note.start()]
+
+
+@given(st.text(alphabet="()[] \tax3Strengthcopies", max_size=40))
+def test_notes_are_read_from_the_end_as_a_search_for_them_reads_them(text):
+    # read backwards, a line of 3,300 notes costs one pass, not one pass a note (0.6 s a line: benchmarks/hostile.py)
+    assert importing._strip_notes(text) == _stripped_by_searching(text)
+    searched = _SEARCHED_NOTE.search(text)
+    found = next(importing._trailing_notes(text), None)
+    assert (found is None) == (searched is None)
+    if searched is not None and found is not None:
+        assert found == (searched.start(), searched.group())

@@ -23,6 +23,7 @@ from deckcli.deck.resolution import resolve_deck
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckFileError
 from deckcli.files.budget import check_toml_text
 from deckcli.files.reading import byte_order_mark, display_path, read_bytes
+from deckcli.files.toml_text import toml_key, toml_string
 from deckcli.findings import Finding
 from deckcli.rules.judging import unresolved_findings
 
@@ -35,13 +36,15 @@ class Formatted:
 
     ``text`` is the canonical text (a byte-order mark included when the file
     had one); ``changed`` whether it differs from the file; ``warnings`` the
-    names left as typed because they match no card or several.
+    names left as typed because they match no card or several; ``original``
+    the file's bytes it was made from.
     """
 
     where: str
     text: str
     changed: bool
     warnings: list[Finding] = field(default_factory=list)
+    original: bytes = b""
 
     def status(self, check: bool) -> str | None:
         """``FILE: reformatted`` (``would be reformatted`` with ``check``), or ``None`` when the file was canonical."""
@@ -87,7 +90,7 @@ def format_deck(data: bytes, where: str, catalog: Catalog | None = None) -> Form
     _spaced_keys(document)
     text = tomlkit.dumps(document)
     text = bom + (text.replace("\n", "\r\n") if crlf else text)
-    return Formatted(where, text, text != bom + original, unresolved_findings(resolved))
+    return Formatted(where, text, text != bom + original, unresolved_findings(resolved), data)
 
 
 def format_file(path: str, *, catalog: Catalog | None = None) -> Formatted:
@@ -124,7 +127,7 @@ def _set_string(document: Any, key: str, value: str) -> None:
     if key not in document or document[key] == value:
         return
     trivia = document[key].trivia
-    document[key] = value
+    document[key] = toml_string(value)
     document[key].trivia.comment_ws, document[key].trivia.comment = trivia.comment_ws, trivia.comment
 
 
@@ -138,7 +141,7 @@ def _canonical_leader(document: Any, catalog: Catalog) -> None:
         for index, name in enumerate(list(leader)):
             card = _unique_card(catalog, name)
             if card is not None and card.name != name:
-                leader[index] = card.name
+                leader[index] = toml_string(card.name)
 
 
 @dataclass
@@ -202,7 +205,7 @@ def _add_entry(entries: dict[str, _Entry], key: Any, item: Any, comments: list[A
 def _build_table(old: Any, entries: list[_Entry], trailing: list[Any], tail: str) -> Any:
     import tomlkit
     from tomlkit.container import Container
-    from tomlkit.items import InlineTable, KeyType, SingleKey, Table, Whitespace
+    from tomlkit.items import InlineTable, Table, Whitespace
 
     inline_table = isinstance(old, InlineTable)
     new = InlineTable(Container(), old.trivia) if inline_table else Table(Container(), old.trivia, False)
@@ -215,7 +218,7 @@ def _build_table(old: Any, entries: list[_Entry], trailing: list[Any], tail: str
         value = tomlkit.integer(entry.copies)
         if entry.inline and not inline_table:
             value.trivia.comment_ws, value.trivia.comment = entry.inline[0]
-        key = SingleKey(entry.name, KeyType.Basic) if entry.card else entry.key
+        key = toml_key(entry.name) if entry.card else entry.key
         new.add(key, value)
     for comment in trailing:
         new.add(comment)

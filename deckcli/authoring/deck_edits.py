@@ -111,9 +111,9 @@ def _set(table: Any, card: str, copies: int, catalog: Catalog) -> None:
     elif keys:
         table[keys[0]] = copies
     else:
-        from tomlkit.items import KeyType, SingleKey
+        from deckcli.files.toml_text import toml_key
 
-        table.add(SingleKey(card, KeyType.Basic), copies)
+        table.add(toml_key(card), copies)
 
 
 def _means(catalog: Catalog, key: str, card: str) -> bool:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,7 +85,10 @@ _COUNT_LAST = (
 )
 _COLON_COUNT = re.compile(r"^(?P<name>.+?)\s*:\s*(?P<n>\d+)$")
 """``Name: 3``: read only when the text before the colon is a whole card name (``Vampire: Katakan`` is one name)."""
-_NOTE = re.compile(r"\s*(?:\((?:[^()]|\([^()]*\))*\)|\[[^\[\]]*\])$")
+_NOTE_BACKWARDS = re.compile(r"(?:\)(?:[^()]|\)[^()]*\()*\(|\][^\[\]]*\[)\s*")
+"""A note in brackets at the end of a line (``(Strength 4)``, ``[x2]``, one level of brackets inside a
+``(…)``), with the spaces before it, read backwards: matched on the reversed line, it costs the note's length
+alone, where searching a line for a note at its end tries every position of it (a line of 3,300 notes: 0.6 s)."""
 _COUNTISH = re.compile(r"\d|\b(?:" + "|".join(_WORDS) + r"|cop(?:y|ies))\b", re.IGNORECASE)
 _STRENGTH_NOTE = re.compile(r"\bstrength\b", re.IGNORECASE)
 _COUNTISH_TAIL = re.compile(
@@ -319,8 +323,8 @@ def _unreadable_count(name: str, catalog: Catalog | None) -> bool:
     """Whether a name read with no count ends like a count (``(2 of 3)``, ``x3.5``): never a silent one copy."""
     if catalog is not None and catalog.find(name):
         return False
-    bracket = _NOTE.search(name)
-    if bracket and _COUNTISH.search(bracket.group()) and not _STRENGTH_NOTE.search(bracket.group()):
+    bracket = next(_trailing_notes(name), None)
+    if bracket and _COUNTISH.search(bracket[1]) and not _STRENGTH_NOTE.search(bracket[1]):
         return True
     return bool(_COUNTISH_TAIL.search(name))
 
@@ -356,15 +360,25 @@ def _whole(digits: str) -> int:
 
 
 def _strip_notes(text: str) -> str:
-    """``text`` without the notes in brackets at its end (``(Strength 4, Tight Bond)``); a note that looks like a count stays."""
-    while True:
-        note = _NOTE.search(text)
-        if note is None or (_COUNTISH.search(note.group()) and not _STRENGTH_NOTE.search(note.group())):
-            return text
-        stripped = text[: note.start()]
-        if not stripped:
-            return text
-        text = stripped
+    """``text`` without the notes in brackets at its end (``(Strength 4, Tight Bond)``); a note that looks like a count
+    stays, and so does one that is all the text."""
+    kept = len(text)
+    for start, note in _trailing_notes(text):
+        if start == 0 or (_COUNTISH.search(note) and not _STRENGTH_NOTE.search(note)):
+            break
+        kept = start
+    return text[:kept]
+
+
+def _trailing_notes(text: str) -> Iterator[tuple[int, str]]:
+    """The notes in brackets at the end of ``text``, the last first: where each starts, and its text (the spaces
+    before it included). In all, one pass over the notes."""
+    backwards = text[::-1]
+    end = 0
+    while (note := _NOTE_BACKWARDS.match(backwards, end)) is not None:
+        start = len(text) - note.end()
+        yield start, text[start : len(text) - end]
+        end = note.end()
 
 
 class UndecidedFaction(DeckFileError):
@@ -547,6 +561,7 @@ def _deck_text(document: dict[str, Any], where: str) -> str:
     import tomli_w
 
     from deckcli.authoring.canonical_form import canonical_text
+    from deckcli.files.toml_text import safe_toml_text
 
     header = f"# Imported by deckcli import from {' '.join(where.split())}. Check it with deckcli validate.\n"
-    return canonical_text(header + tomli_w.dumps(document), where)
+    return canonical_text(safe_toml_text(header + tomli_w.dumps(document)), where)

@@ -36,11 +36,13 @@ def with_values(text: str, values: dict[str, str]) -> str:
     """``text`` (a deck file) with the top-level ``values`` set, comments and layout kept."""
     import tomlkit
 
+    from deckcli.files.toml_text import toml_string
+
     document = tomlkit.parse(text)
     for key, value in values.items():
         # A top-level key of a deck file is a plain value (an Item), never a table split in parts (a Container).
         old = cast("Item", document[key]).trivia if key in document else None
-        document[key] = value
+        document[key] = toml_string(value)
         if old is not None:
             trivia = cast("Item", document[key]).trivia
             trivia.comment_ws, trivia.comment = old.comment_ws, old.comment
@@ -54,6 +56,8 @@ def skeleton_text(catalog: Catalog, faction: FactionSet, leader: Card | None, na
     Leaders, so ``deckcli validate`` reports ``leader-count`` until one is chosen.
     """
     import tomli_w
+
+    from deckcli.files.toml_text import safe_toml_text
 
     leaders = [n for n in faction.copies if catalog.cards[n].is_leader]
     head = {"name": name or f"My {faction.name} deck", "faction": faction.name}
@@ -85,7 +89,7 @@ def skeleton_text(catalog: Catalog, faction: FactionSet, leader: Card | None, na
         "[side]",
         "",
     ]
-    return "\n".join(lines)
+    return safe_toml_text("\n".join(lines))
 
 
 def written_message(output: str, faction: FactionSet, starter: bool) -> str:

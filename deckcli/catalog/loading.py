@@ -105,7 +105,7 @@ def _read_override(folder: Path) -> dict[str, dict[str, Any]]:
     documents: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.toml")):
         try:
-            text = decode_text(read_bytes(str(path), what="catalog file"), str(path))
+            text = decode_text(read_bytes(str(path), what="catalog file", regular=True), str(path))
         except DeckFileError as unreadable:
             raise CatalogError(unreadable.reason, where=str(path), line=unreadable.line) from None
         document = _parse_catalog_file(text, str(path), budget=True)
@@ -122,8 +122,44 @@ def _read_override(folder: Path) -> dict[str, dict[str, Any]]:
                 f'{path.stem}.toml must say faction = "{path.stem}"',
                 where=str(path),
             )
+        _refuse_names_folding_to_nothing(document, text, str(path))
         documents[path.stem] = document
     return documents
+
+
+def _refuse_names_folding_to_nothing(document: dict[str, Any], text: str, where: str) -> None:
+    """Refuse a faction name, card name or alias with nothing left once folded (``--``, ``\'\'\'``, a zero-width
+    space): a blank name in a deck (``"" = 1``) would then mean that card. Raises :class:`CatalogError` with its line."""
+    from deckcli.catalog.names import fold
+    from deckcli.text import printable
+
+    def refuse(spelling: str, at: list[object], line: int | None) -> None:
+        location = "/".join(str(part) for part in at)
+        raise CatalogError(
+            f'not a catalog file ({location}): "{printable(spelling)}" is no name once case, spaces, apostrophes, '
+            "dashes and invisible characters are set aside (a blank name in a deck would mean it): give it a "
+            "letter or a digit",
+            where=where, line=line,
+        )
+
+    if not fold(document["name"]):
+        refuse(document["name"], ["name"], _top_line(text, "name"))
+    for index, card in enumerate(document["cards"]):
+        for key, spellings in (("name", [card["name"]]), ("aliases", card.get("aliases", []))):
+            for spelling in spellings:
+                if not fold(spelling):
+                    refuse(spelling, ["cards", index, key], _entry_line(text, ["cards", index, key]))
+
+
+def _top_line(text: str, key: str) -> int | None:
+    """The line of the top-level ``key = …`` of a catalog file (before its first table), if it is there."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            return None
+        if stripped.split("=", 1)[0].strip().strip('"') == key:
+            return number
+    return None
 
 
 def _catalog_reason(error: Any) -> str:
@@ -183,7 +219,7 @@ def default_catalog() -> Catalog:
     if override is None:
         documents = packaged_documents()
         return build_catalog(documents if documents is not None else read_catalog_files())
-    return build_catalog(cached_documents(override))
+    return cached_catalog(override)
 
 
 # --- the packaged files, parsed at build time -------------------------------------------------------
@@ -242,39 +278,65 @@ def packaged_cards_source() -> str:
 
 # --- the player's own catalog files, parsed and checked once, kept in the user's cache folder -------
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 """Bump when the cached record changes shape: older cache files are then rebuilt."""
 
 
-def cached_documents(override: str) -> dict[str, dict[str, Any]]:
+def cached_catalog(override: str) -> Catalog:
+    """The catalog built from :func:`cached_documents`, its names checked (:meth:`Catalog.check_names`). A cached
+    record that cannot be built (damaged, yet under the right key and checksum) is not used: the files are read
+    and checked again, and the record rewritten.
+
+    Raises :class:`CatalogError` as :func:`read_catalog_files` does.
+    """
+    try:
+        catalog = build_catalog(cached_documents(override))
+        catalog.check_names()
+    except (CatalogError, LookupError, TypeError, ValueError, AttributeError):
+        catalog = build_catalog(cached_documents(override, cached=False))  # the files' own error, if they have one
+        catalog.check_names()
+    return catalog
+
+
+def cached_documents(override: str, *, cached: bool = True) -> dict[str, dict[str, Any]]:
     """:func:`read_catalog_files` with ``override``, from the user's cache folder while no catalog file has changed.
 
     The cache file is keyed by deckcli's version, the Python that wrote it and
     the bytes of every packaged and override catalog file: it is used only when
-    all of them are the same now; otherwise (or when it cannot be read) the
-    files are parsed and checked again and the cache rewritten atomically.
-    Failing to write it is not an error. Raises :class:`CatalogError` as
-    :func:`read_catalog_files` does.
+    all of them are the same now and the documents still have the checksum they
+    were written with; otherwise (or when it cannot be read, or ``cached`` is
+    false) the files are parsed and checked again and the cache rewritten
+    atomically. Failing to write it is not an error. Raises :class:`CatalogError`
+    as :func:`read_catalog_files` does.
     """
-    import sys
-
-    from deckcli import __version__
-
-    sources = _catalog_sources(override)
-    if sources is None:
+    key = _cache_key(override)
+    if key is None:
         return read_catalog_files(override)  # a folder that cannot be listed: let the reader say why
-    key = (CACHE_FORMAT, __version__, sys.version, sources)
     path = _cache_path(key)
-    cached = _read_cache(path, key)
-    if cached is not None:
-        return cached
+    found = _read_cache(path, key) if cached else None
+    if found is not None:
+        return found
     documents = read_catalog_files(override)
     _write_cache(path, key, documents)
     return documents
 
 
+def _cache_key(override: str) -> tuple[Any, ...] | None:
+    """What a cache record must have been written under: the record's format, deckcli's version, the Python
+    and every catalog file's bytes; ``None`` when the files cannot be listed."""
+    import sys
+
+    from deckcli import __version__
+
+    sources = _catalog_sources(override)
+    return None if sources is None else (CACHE_FORMAT, __version__, sys.version, sources)
+
+
 def _catalog_sources(override: str) -> list[tuple[str, bytes | None]] | None:
     """Every file that :func:`read_catalog_files` reads with ``override``, with its bytes (``None``: unreadable)."""
+    from deckcli.errors import DeckFileError
+    from deckcli.files.reading import read_bytes
+
     packaged = _packaged_files()
     if packaged is None:
         return None
@@ -284,11 +346,11 @@ def _catalog_sources(override: str) -> list[tuple[str, bytes | None]] | None:
     except OSError:
         return None
     for name in names:
-        try:
-            with open(os.path.join(override, name), "rb") as handle:
-                sources.append((os.path.join(os.path.abspath(override), name), handle.read()))
-        except OSError:
-            sources.append((name, None))
+        try:  # the same bounded read as the files' own: never more than 1 MiB, never a pipe or a device
+            data: bytes | None = read_bytes(os.path.join(override, name), what="catalog file", regular=True)
+        except DeckFileError:
+            data = None  # read_catalog_files says why
+        sources.append((os.path.join(os.path.abspath(override), name), data))
     return sources
 
 
@@ -303,17 +365,26 @@ def _cache_path(key: tuple[Any, ...]) -> str:
 
 
 def _read_cache(path: str, key: tuple[Any, ...]) -> dict[str, dict[str, Any]] | None:
-    """The documents cached at ``path`` under exactly ``key``; ``None`` when missing, unreadable or another key's."""
+    """The documents cached at ``path`` under exactly ``key``; ``None`` when missing, unreadable, another key's,
+    or damaged (the CRC-32 of the documents' bytes, kept beside them, no longer matches)."""
     import marshal
+    import zlib
 
     try:
         with open(path, "rb") as handle:
-            record = marshal.loads(handle.read())
+            record = marshal.loads(handle.read(MAX_CACHE_BYTES + 1))
+        if not (isinstance(record, tuple) and len(record) == 3 and record[0] == key and isinstance(record[2], bytes)):
+            return None
+        if zlib.crc32(record[2]) != record[1]:
+            return None
+        documents = marshal.loads(record[2])
     except (OSError, EOFError, ValueError, TypeError):
         return None
-    if not (isinstance(record, tuple) and len(record) == 2 and record[0] == key and isinstance(record[1], dict)):
-        return None
-    return record[1]
+    return documents if isinstance(documents, dict) else None
+
+
+MAX_CACHE_BYTES = 64 * 1024 * 1024
+"""The largest cache record read back: every catalog file at its 1 MiB limit, with room to spare."""
 
 
 def _write_cache(path: str, key: tuple[Any, ...], documents: dict[str, dict[str, Any]]) -> None:
@@ -323,11 +394,13 @@ def _write_cache(path: str, key: tuple[Any, ...], documents: dict[str, dict[str,
     player's, and a cache that cannot be written is simply not used.
     """
     import marshal
+    import zlib
 
     try:
-        data = marshal.dumps((key, documents))  # ValueError for a TOML date, which marshal cannot keep
+        payload = marshal.dumps(documents)  # ValueError for a TOML date, which marshal cannot keep
     except ValueError:
         return
+    data = marshal.dumps((key, zlib.crc32(payload), payload))
     temporary = f"{path}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)

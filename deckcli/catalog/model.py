@@ -111,6 +111,14 @@ class Catalog:
                     )
         return keys
 
+    def check_names(self) -> None:
+        """Refuse, now rather than at the first name looked up, two cards a player cannot tell apart.
+
+        Raises :class:`CatalogError` as :attr:`_by_key` does (a player's catalog: a command that
+        looks no name up, such as ``new --starter``, must not write a deck no other command can read).
+        """
+        self._by_key  # noqa: B018 - built here for its check; kept for every later lookup
+
     @functools.cached_property
     def _by_head(self) -> dict[str, list[Card]]:
         heads: dict[str, list[Card]] = {}

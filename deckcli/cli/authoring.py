@@ -11,12 +11,14 @@ from deckcli.cli.options import (
     CONTEXT,
     FactionName,
     before_writing,
+    echo,
     echo_findings,
     error_line,
     output_option,
     refuse_choice,
     reports_errors,
     say,
+    say_waiting,
     write_output,
 )
 from deckcli.errors import EXIT_OK, DeckcliError
@@ -122,7 +124,7 @@ def export(deck: str, to: str) -> int:
 
     resolved = read_named_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
-    click.echo(render_deck_list(resolved, to), nl=False)
+    echo(render_deck_list(resolved, to), nl=False)
     return EXIT_OK
 
 
@@ -145,37 +147,42 @@ def fmt(decks: tuple[str, ...], check: bool, force: bool) -> int:
       deckcli fmt my-deck.toml
       deckcli fmt --check decks/*-starter.toml
     """
-    from deckcli.authoring.canonical_form import format_file
-    from deckcli.files.safe_write import check_rewritable, rewrite_text
+    from deckcli.files.safe_write import editing
 
     codes = [EXIT_OK]
     for path in decks:
-        try:
-            formatted = format_file(path)  # nothing written yet: said first, then written
-            rewrites = formatted.changed and not check and path != "-"
-            if rewrites:
-                check_rewritable(path, force=force)
-        except DeckcliError as error:
-            say(error_line(error), err=True)
-            codes.append(error.exit_code)
-            continue
-        echo_findings(formatted.where, formatted.warnings, warning=True)
-        status = formatted.status(check)
-        if path == "-" and not check:
-            click.echo(formatted.text, nl=False)
-        elif rewrites:
-            before_writing(lambda: say(status or ""))
-            try:
-                rewrite_text(path, formatted.text, force=force)
-            except DeckcliError as error:  # the folder or file changed under us since it was checked
-                say(error_line(error), err=True)
-                codes.append(error.exit_code)
-                continue
-        elif status is not None:
-            say(status)
-        codes.append(formatted.exit_code(check))
+        with editing([] if check or path == "-" else [path], waiting=say_waiting):  # an add of it waits for this
+            codes.append(_format_one(path, check, force))
     return max(codes)
 
+
+def _format_one(path: str, check: bool, force: bool) -> int:
+    """``fmt`` of one file: the exit code it earns (its error told on standard error)."""
+    from deckcli.authoring.canonical_form import format_file
+    from deckcli.files.safe_write import check_rewritable, rewrite_text
+
+    try:
+        formatted = format_file(path)  # nothing written yet: said first, then written
+        rewrites = formatted.changed and not check and path != "-"
+        if rewrites:
+            check_rewritable(path, force=force)
+    except DeckcliError as error:
+        say(error_line(error), err=True)
+        return error.exit_code
+    echo_findings(formatted.where, formatted.warnings, warning=True)
+    status = formatted.status(check)
+    if path == "-" and not check:
+        echo(formatted.text, nl=False)
+    elif rewrites:
+        before_writing(lambda: say(status or ""))
+        try:
+            rewrite_text(path, formatted.text, force=force, expected=formatted.original)
+        except DeckcliError as error:  # the folder or file changed under us since it was checked
+            say(error_line(error), err=True)
+            return error.exit_code
+    elif status is not None:
+        say(status)
+    return formatted.exit_code(check)
 
 
 class OutputOf(click.ParamType[str]):

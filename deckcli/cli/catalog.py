@@ -12,6 +12,7 @@ from deckcli.cli.options import (
     FactionName,
     GameName,
     ability_names,
+    echo,
     echo_text,
     kind_names,
     reports_errors,
@@ -72,7 +73,7 @@ def cards(
     if fmt == "json":
         from deckcli.render.documents import document_json
 
-        click.echo(document_json({"cards": records}))
+        echo(document_json({"cards": records}))
     elif records or fmt == "csv":  # a table with no rows says nothing a header alone could
         echo_text(render_rows(records, fmt, HEADERS, text_layout().width))
     if not records:
@@ -112,5 +113,5 @@ def card(name: str, faction: FactionSet | None, fmt: str) -> int:
 
     catalog = default_catalog()
     sheet = card_sheet(catalog, browse_card(catalog, name, faction), faction)
-    click.echo(document_json(sheet) if fmt == "json" else render_card_sheet(sheet, text_layout().width))
+    echo(document_json(sheet) if fmt == "json" else render_card_sheet(sheet, text_layout().width))
     return EXIT_OK

@@ -7,7 +7,7 @@ from typing import Callable
 import click
 
 from deckcli.cli.completion import complete_card, complete_deck_card, complete_rules
-from deckcli.cli.options import CONTEXT, Number, before_writing, reports_errors, say
+from deckcli.cli.options import CONTEXT, Number, before_writing, reports_errors, say, say_waiting
 from deckcli.errors import EXIT_OK
 
 
@@ -15,7 +15,7 @@ def _edit(deck: str, name: str, change: int, rules: str, force: bool) -> int:
     from deckcli.authoring.add_remove import edit_copies
     from deckcli.catalog.loading import default_catalog
     from deckcli.files.reading import STDIN, byte_order_mark, decode_text, display_path, read_bytes
-    from deckcli.files.safe_write import check_rewritable, rewrite_text
+    from deckcli.files.safe_write import check_rewritable, editing, rewrite_text
     from deckcli.render.verdicts import verdict_line
     from deckcli.rules.judging import judge_file
     from deckcli.rules.loading import load_rule_set
@@ -24,11 +24,12 @@ def _edit(deck: str, name: str, change: int, rules: str, force: bool) -> int:
         raise click.UsageError("DECK must be a file: standard input cannot be edited")
     rule_set = load_rule_set(rules)  # a mistyped --rules stops before the file changes
     where = display_path(deck)
-    data = read_bytes(deck)
-    edit = edit_copies(decode_text(data, where), where, default_catalog(), name, change)
-    check_rewritable(deck, force=force)
-    before_writing(lambda: say(edit.described(where)))
-    rewrite_text(deck, byte_order_mark(data) + edit.text, force=force)
+    with editing([deck], waiting=say_waiting):  # another add, remove or fmt of this deck waits for this one
+        data = read_bytes(deck)
+        edit = edit_copies(decode_text(data, where), where, default_catalog(), name, change)
+        check_rewritable(deck, force=force)
+        before_writing(lambda: say(edit.described(where)))
+        rewrite_text(deck, byte_order_mark(data) + edit.text, force=force, expected=data)
     report = judge_file(deck, rule_set)
     say(verdict_line(report) if report.error is None else report.error.located())
     return EXIT_OK

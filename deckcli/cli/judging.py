@@ -10,6 +10,7 @@ import click
 from deckcli.cli.completion import complete_path, complete_rules
 from deckcli.cli.options import (
     CONTEXT,
+    echo,
     echo_error,
     echo_lines,
     layout_options,
@@ -173,7 +174,7 @@ def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
         if fmt == "text":
             if entry.report is not None:
                 render_lineup(entry.report, "text", out=echo_lines(layout), err=echo_error, layout=layout)
-                click.echo("")
+                echo("")
             elif entry.error is not None:
                 echo_error(entry.error.located())
                 echo_error(f"{entry.where}: not judged as a Tournament lineup")
@@ -184,7 +185,7 @@ def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
     if progress is not None:
         progress.clear()
     shared = note_shared_decks(entries)
-    click.echo(render_desk(entries, shared, fmt, layout.width))
+    echo(render_desk(entries, shared, fmt, layout.width))
     return max((e.exit_code for e in entries), default=EXIT_OK)
 
 
@@ -263,5 +264,5 @@ def profile(deck: str, fmt: str) -> int:
 
         say("\n".join(profile_lines(resolved.where, deck_profile(resolved))))
         return EXIT_OK
-    click.echo(document_json({"deck": resolved.where, "profile": deck_profile(resolved)}))
+    echo(document_json({"deck": resolved.where, "profile": deck_profile(resolved)}))
     return EXIT_OK

@@ -16,7 +16,7 @@ import click
 
 from deckcli import __version__
 from deckcli.cli.completion import COMPLETE_VAR
-from deckcli.cli.options import CONTEXT, HELP_WIDTH, fit_80_columns, silence_stdout, terminal_size
+from deckcli.cli.options import CONTEXT, HELP_WIDTH, echo, fit_80_columns, silence_stdout, terminal_size
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
 COMMANDS = {
@@ -101,6 +101,7 @@ def main() -> None:
     """
     if sys.stdout is None:  # started with standard output closed (`deckcli cards >&-`)
         sys.stdout = _ClosedOutput()
+    _escaping_what_it_cannot_encode(sys.stdout)
     try:
         code = cli.main(prog_name="deckcli", standalone_mode=False, terminal_width=_help_width())
     except click.exceptions.Exit as done:
@@ -109,13 +110,13 @@ def main() -> None:
         fit_80_columns(error).show()
         code = error.exit_code
     except click.Abort:
-        click.echo("Aborted.", err=True)
+        echo("Aborted.", err=True)
         code = 130
     except OSError as error:  # writing the output failed (a full disk, a closed terminal)
-        click.echo(f"deckcli: cannot write the output: {error.strerror or error}", err=True)
+        echo(f"deckcli: cannot write the output: {error.strerror or error}", err=True)
         code = EXIT_UNUSABLE
     except Exception as error:  # a bug in deckcli: say so in one line, never a traceback
-        click.echo(f"deckcli: internal error ({type(error).__name__}: {error}); please report it", err=True)
+        echo(f"deckcli: internal error ({type(error).__name__}: {error}); please report it", err=True)
         code = EXIT_UNUSABLE
     if not _flushed():
         code = EXIT_OK  # the reader went away before the last of the output: as a closed pipe mid-command
@@ -137,6 +138,21 @@ class _ClosedOutput(io.TextIOBase):
     def write(self, text: str) -> int:
         raise OSError(errno.EBADF, "standard output is closed")
 
+
+
+def _escaping_what_it_cannot_encode(stream: object) -> None:
+    """Make a text stream write a character its encoding lacks as an escape (``\\u2588``), never fail on it.
+
+    Standard output in Latin-1 or another narrow encoding (``PYTHONIOENCODING=latin-1``, an old
+    terminal) has no box or bar characters; Python's default there is to raise. Standard error
+    already escapes (Python's own default for it).
+    """
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+        try:
+            reconfigure(errors="backslashreplace")
+        except (OSError, ValueError):  # closed, or not reconfigurable after all: it stays as it was
+            pass
 
 
 def _help_width() -> int:

@@ -53,15 +53,26 @@ def refuse_choice(
 
 def fit_80_columns(error: click.ClickException) -> click.ClickException:
     """``error`` with Click's one-line ``Error: …`` wrapped to 80 columns, continuation lines indented as
-    deckcli's own messages are; a message already laid out (with a line break) is left as it is."""
-    message = error.format_message()
-    if "\n" in message or len(message) + len("Error: ") <= 80:
-        return error
-    from deckcli.render.layout import Layout
+    deckcli's own messages are; a message already laid out (with a line break) is left as it is. What the
+    player typed in it (``No such option: …``) is escaped as every output is (:func:`echo`)."""
+    from deckcli.text import shown
 
-    wrapped = "\n".join(Layout(width=80).wrap("Error: " + message))[len("Error: "):]
-    setattr(error, "format_message", lambda: wrapped)  # noqa: B010 - the instance's own message, as shown
+    message = shown(error.format_message())
+    if "\n" not in message and len(message) + len("Error: ") > 80:
+        from deckcli.render.layout import Layout
+
+        message = "\n".join(Layout(width=80).wrap("Error: " + message))[len("Error: "):]
+    setattr(error, "format_message", lambda: message)  # noqa: B010 - the instance's own message, as shown
     return error
+
+
+def echo(text: str = "", err: bool = False, nl: bool = True, colour: bool | None = None) -> None:
+    """Write ``text`` to standard output (``err``: standard error): the output boundary every line deckcli prints
+    passes. Whatever a terminal would act on (ESC, CSI, BEL, a bidi override: text from a deck, a catalog, a
+    path or the command line) is written escaped (:func:`deckcli.text.shown`); line breaks and tabs stay."""
+    from deckcli.text import shown  # not at the top: ``--help`` writes through Click alone, and stays light
+
+    click.echo(shown(text), err=err, nl=nl, color=colour)
 
 
 def say(text: str, err: bool = False) -> None:
@@ -70,7 +81,7 @@ def say(text: str, err: bool = False) -> None:
     layout = _message_layout(err)
     for line in text.split("\n"):
         for part in layout.wrap(line):
-            click.echo(part, err=err)
+            echo(part, err=err)
 
 
 def _message_layout(err: bool) -> Layout:
@@ -194,7 +205,7 @@ class UnusableInput(click.ClickException):
         self.exit_code = error.exit_code  # type: ignore[misc]  # the library error's own code, not Click's 1
 
     def show(self, file: Any = None) -> None:
-        click.echo(self.message, err=True)
+        echo(self.message, err=True)
 
 
 class FactionName(FactionParamType):
@@ -280,7 +291,7 @@ def write_output(text: str, output: str, force: bool) -> bool:
     Returns whether a file was written.
     """
     if output == "-":
-        click.echo(text, nl=False)
+        echo(text, nl=False)
         return False
     from deckcli.files.safe_write import write_text
 
@@ -295,6 +306,12 @@ def echo_findings(where: str, findings: Sequence[Finding], warning: bool = False
 
     for finding in findings:
         say(finding_line(where, finding, warning=warning), err=True)
+
+
+def say_waiting(where: str) -> None:
+    """Tell, on standard error, that an edit of ``where`` waits for another deckcli editing it (the lock of
+    :func:`deckcli.files.safe_write.editing`)."""
+    say(f"{where}: another deckcli is editing it; waiting for it to finish", err=True)
 
 
 def before_writing(show: Callable[[], None]) -> None:
@@ -409,10 +426,21 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
-def echo_lines(layout: Layout) -> Callable[[str], None]:
-    """A function printing one line on standard output, in colour when ``layout`` says so."""
+def echo_lines(layout: Layout) -> Callable[..., None]:
+    """A function printing one line on standard output (:data:`deckcli.render.verdicts.Out`): escaped, then, when
+    ``layout`` has colour and the renderer names a ``style``, its ``part`` painted (only deckcli's own colours
+    reach the terminal)."""
+    from deckcli.text import shown
+
     colour = True if layout.colour else None
-    return lambda line: click.echo(line, color=colour)
+
+    def out(line: str, style: str | None = None, part: str | None = None) -> None:
+        safe = shown(line)
+        if style is not None and layout.colour:
+            safe = layout.paint(safe, style, None if part is None else shown(part))
+        click.echo(safe, color=colour)
+
+    return out
 
 
 def echo_error(line: str) -> None:
@@ -427,6 +455,8 @@ def echo_text(text: str, layout: Layout | None = None) -> None:
     if _is_terminal(sys.stdout) and _is_terminal(sys.stdin):
         rows = terminal_size(80, 24)[1]
         if text.count("\n") + 1 >= rows:
-            click.echo_via_pager(text if text.endswith("\n") else text + "\n", color=colour)
+            from deckcli.text import shown
+
+            click.echo_via_pager(shown(text if text.endswith("\n") else text + "\n"), color=colour)
             return
-    click.echo(text, color=colour)
+    echo(text, colour=colour)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.completion import complete_card, complete_path
-from deckcli.cli.options import CONTEXT, reports_errors, say, text_layout
+from deckcli.cli.options import CONTEXT, echo, reports_errors, say, text_layout
 from deckcli.errors import EXIT_OK
 
 
@@ -40,7 +40,7 @@ def score(board: str, fmt: str) -> int:
     catalog = default_catalog()
     text = render_score(score_board(read_board(board, catalog), catalog), fmt.lower())
     if fmt.lower() == "json":
-        click.echo(text)
+        echo(text)
     else:
         say(text)
     return EXIT_OK
@@ -77,5 +77,5 @@ def solo(board: str, card: str | None, fmt: str) -> int:
     if card is None:
         raise CardLookupError("--reveal CARD is missing: name the card the automaton has just revealed from its deck")
     report = solo_reveal(board, card)
-    click.echo(render_solo(report, fmt.lower(), text_layout().width))
+    echo(render_solo(report, fmt.lower(), text_layout().width))
     return report.exit_code

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from deckcli.cli.options import CONTEXT, before_writing, reports_errors, say
+from deckcli.cli.options import CONTEXT, before_writing, echo, reports_errors, say, say_waiting
 
 
 @click.command(context_settings=CONTEXT)
@@ -52,11 +52,15 @@ def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool
         raise click.UsageError("--force goes with -o FILE or --apply")
     if rules.strip().lower() == EVERY_RULE_SET:
         raise click.UsageError("fix repairs a deck for one rule set: choose standard, advanced, solo or a FILE")
+    from deckcli.files.safe_write import editing
+
     _check_writable([deck] if apply_ else [], output, force)  # refused before a plan is shown, not after
-    plan = plan_fix(deck, load_rule_set(rules), keep=keep, no_add=no_add)
-    before_writing(lambda: _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt))
-    if (apply_ or output is not None) and plan.exit_code == 0 and write_plan(plan, None if apply_ else output, force):
-        click.echo(f"wrote {output or plan.deck}", err=fmt == "json")
+    rule_set = load_rule_set(rules)
+    with editing([deck] if apply_ else [], waiting=say_waiting):  # an add of the deck meanwhile waits
+        plan = plan_fix(deck, rule_set, keep=keep, no_add=no_add)
+        before_writing(lambda: _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt))
+        if (apply_ or output is not None) and plan.exit_code == 0 and write_plan(plan, None if apply_ else output, force):
+            echo(f"wrote {output or plan.deck}", err=fmt == "json")
     return plan.exit_code
 
 
@@ -65,7 +69,7 @@ def _show(result: object, fmt: str) -> None:
 
     if fmt == "json":
         assert isinstance(result, dict)
-        click.echo(document_json(result))
+        echo(document_json(result))
         return
     assert isinstance(result, list)
     for line in result:
@@ -74,17 +78,22 @@ def _show(result: object, fmt: str) -> None:
 
 def fix_lineup(files: tuple[str, ...], fmt: str, apply_: bool) -> int:
     """``tournament --fix``: print the lineup's plan; with ``apply_`` rewrite every changed deck file."""
+    from deckcli.files.safe_write import check_unchanged, editing
     from deckcli.repair.plan import plan_lineup_fix, write_plan
 
     plan = plan_lineup_fix(files)
-    if apply_ and plan.exit_code == 0:
-        # Every deck the plan changes must be writable before any is written: never a half-repaired lineup.
-        _check_writable([deck_plan.path for deck_plan in plan.decks if deck_plan.text is not None], None, False)
-    before_writing(lambda: _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt))
-    if apply_ and plan.exit_code == 0:
-        for deck_plan in plan.decks:
+    changed = [deck_plan for deck_plan in plan.decks if deck_plan.text is not None] if apply_ and plan.exit_code == 0 else []
+    with editing([deck_plan.path for deck_plan in changed], waiting=say_waiting):
+        # Every deck the plan changes must be writable, and as it was planned from, before any is written:
+        # never a half-repaired lineup.
+        _check_writable([deck_plan.path for deck_plan in changed], None, False)
+        for deck_plan in changed:
+            if deck_plan.original is not None:
+                check_unchanged(deck_plan.path, deck_plan.original)
+        before_writing(lambda: _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt))
+        for deck_plan in changed:
             if write_plan(deck_plan, None, False):
-                click.echo(f"wrote {deck_plan.deck}", err=fmt == "json")
+                echo(f"wrote {deck_plan.deck}", err=fmt == "json")
     return plan.exit_code
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from deckcli.cli.options import CONTEXT, Number, before_writing, echo_findings, reports_errors, say
+from deckcli.cli.options import CONTEXT, Number, before_writing, echo, echo_findings, reports_errors, say
 from deckcli.errors import EXIT_OK
 
 
@@ -45,7 +45,7 @@ def sheet(file: str, output: str, force: bool, paper: str) -> int:
         require_pdf()
     page = sheet_page(file, paper.lower())
     if output == "-":
-        click.echo(page.html, nl=False)
+        echo(page.html, nl=False)
         return page.exit_code
     before_writing(lambda: None)  # a closed standard output stops the command before the file is made
     if pdf:
@@ -92,7 +92,7 @@ def draw(deck: str, seed: int | None, exchanges: int, fmt: str) -> int:
     hand = draw_hand(main, new_seed() if seed is None else seed, exchanges)
     text = render_hand(hand, fmt.lower())
     if fmt.lower() == "json":
-        click.echo(text)
+        echo(text)
     else:
         say(text)
     return EXIT_OK

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Sequence
+from typing import BinaryIO, Sequence, cast
 
 from deckcli.errors import DeckFileError
 from deckcli.text import printable
@@ -44,17 +44,22 @@ def first_repeat(paths: Sequence[str]) -> tuple[int, int] | None:
     return None
 
 
-def read_bytes(path: str, what: str = "deck file") -> bytes:
+def read_bytes(path: str, what: str = "deck file", *, regular: bool = False) -> bytes:
     """Read a file (``-`` is standard input), at most :data:`MAX_FILE_BYTES`.
 
-    ``what`` names the kind of file expected, for the messages. Raises
-    :class:`DeckFileError` for a missing file, a directory, a file that cannot
+    ``what`` names the kind of file expected, for the messages. With ``regular``
+    only a regular file is read: a pipe, a device or a socket is refused without
+    waiting on it (a folder of files the player points deckcli at, such as
+    ``DECKCLI_CATALOG``, where ``<(…)`` makes no sense and ``/dev/zero`` never ends).
+    Raises :class:`DeckFileError` for a missing file, a directory, a file that cannot
     be read or one that is too large, naming the file.
     """
     where = display_path(path)
     try:
         if path == STDIN:
-            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+            data = _standard_input(where, what).read(MAX_FILE_BYTES + 1)
+        elif regular:
+            data = _read_regular(path, what, where)
         else:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_FILE_BYTES + 1)
@@ -70,6 +75,31 @@ def read_bytes(path: str, what: str = "deck file") -> bytes:
     if len(data) > MAX_FILE_BYTES:
         raise DeckFileError(f"is larger than 1 MiB: not a {what}", where=where)
     return data
+
+
+def _read_regular(path: str, what: str, where: str) -> bytes:
+    """At most :data:`MAX_FILE_BYTES` + 1 bytes of the regular file at ``path``; opened without blocking, so a
+    pipe with no writer is refused at once rather than waited on. Raises ``OSError`` as ``open`` does."""
+    import stat
+
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    with open(descriptor, "rb") as handle:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(path)
+        if not stat.S_ISREG(mode):
+            raise DeckFileError(f"is not a regular file (a pipe, a device or a socket): not a {what}", where=where)
+        return handle.read(MAX_FILE_BYTES + 1)
+
+
+def _standard_input(where: str, what: str) -> BinaryIO:
+    """Standard input's byte stream; :class:`DeckFileError` when deckcli was started with it closed (``<&-``)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None or stream.closed:
+        piped = "the deck" if what == "deck file" else f"the {what}"
+        raise DeckFileError(f"standard input is closed: give the file's name instead of -, or pipe {piped} in",
+                            where=where)
+    return cast(BinaryIO, stream)
 
 
 UTF8_BOM = b"\xef\xbb\xbf"

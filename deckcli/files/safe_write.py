@@ -4,18 +4,34 @@ Every command that writes a file goes through :func:`write_text`: it refuses to
 replace an existing file unless told to (``--force``), writes UTF-8 to a
 temporary file in the same folder and then renames it over the target, so a
 crash or a full disk never leaves half a deck behind.
+
+A file edited in place (``add``, ``remove``, ``fmt``, ``fix --apply``) is read,
+changed and rewritten under :func:`editing`, an exclusive lock on the file, so
+two deckcli commands editing one deck take turns and both changes land; and
+:func:`rewrite_text` compares the file with the bytes the change was made from
+just before the rename, so a change another program wrote meanwhile is never
+silently lost (the edit is refused instead).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from deckcli.errors import OutputError
 
 EXISTS = "already exists: nothing written (use --force to replace it)"
+
+LOCK_WAIT_SECONDS = 10.0
+"""How long an edit waits for another deckcli editing the same file before it gives up (nothing written)."""
+
+CHANGED = ("changed while deckcli was editing it (another program wrote it): nothing written, so that change is "
+           "kept; run the command again")
 
 
 def write_text(path: str | Path, text: str, *, force: bool = False) -> None:
@@ -103,7 +119,89 @@ def _write_error(error: OSError, where: str) -> OutputError:
     return OutputError(f"cannot write here: {error.strerror or error}", where=where)
 
 
-def rewrite_text(path: str | Path, text: str, *, force: bool = False) -> None:
+@contextlib.contextmanager
+def editing(paths: Sequence[str | Path], waiting: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Hold an exclusive lock on each file of ``paths`` while it is read, changed and rewritten in place.
+
+    Another deckcli editing one of them waits for its turn (``waiting`` is called once, with the file's name,
+    when it has to), at most :data:`LOCK_WAIT_SECONDS`; then it reads the file as this edit left it. The lock is
+    ``flock`` on the file itself (no lock file is left behind): after a rename gave the name a new file, a
+    waiting edit sees the lock it got is on the old one and takes the new one's. Files that cannot be locked
+    (missing, unreadable, not regular, no ``fcntl`` on this system) are edited without the lock: reading or
+    :func:`rewrite_text` says what is wrong, and its comparison still guards the change.
+
+    Raises :class:`OutputError` (exit code 2) when another edit holds a file past the wait.
+    """
+    held: list[int] = []
+    try:
+        for target in sorted({os.path.realpath(path) for path in paths}):  # one order: no two edits wait on each other
+            descriptor = _locked(target, str(next(p for p in paths if os.path.realpath(p) == target)), waiting)
+            if descriptor is not None:
+                held.append(descriptor)
+        yield
+    finally:
+        for descriptor in held:
+            os.close(descriptor)  # closing releases the lock
+
+
+def _locked(target: str, where: str, waiting: Callable[[str], None] | None) -> int | None:
+    """A descriptor holding the exclusive lock of the file now named ``target``, or ``None`` when it cannot be locked."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no flock on this system: the comparison before the rename is the guard
+        return None
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    told = False
+    while True:
+        try:
+            descriptor = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        except (OSError, ValueError):
+            return None
+        try:
+            locked = os.fstat(descriptor)
+            if not stat.S_ISREG(locked.st_mode):
+                os.close(descriptor)
+                return None
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            if time.monotonic() > deadline:
+                raise OutputError(f"another deckcli has been editing it for {LOCK_WAIT_SECONDS:g} s: nothing written; "
+                                  "run the command again once that one is done", where=where) from None
+            if waiting is not None and not told:
+                waiting(where)
+                told = True
+            time.sleep(0.02)
+            continue
+        except OSError:  # a file system without locks (some network ones)
+            os.close(descriptor)
+            return None
+        try:
+            now = os.stat(target)
+        except OSError:
+            now = None
+        if now is not None and (now.st_dev, now.st_ino) == (locked.st_dev, locked.st_ino):
+            return descriptor
+        os.close(descriptor)  # renamed over while we waited: lock the file the name gives now
+
+
+def check_unchanged(path: str | Path, expected: bytes) -> None:
+    """Refuse to rewrite the file at ``path`` when it no longer holds ``expected``, the bytes an edit was made from.
+
+    Raises :class:`OutputError` (exit code 2) saying so; nothing is written.
+    """
+    from deckcli.errors import DeckFileError
+    from deckcli.files.reading import read_bytes
+
+    try:
+        now = read_bytes(os.path.realpath(path), regular=True)
+    except DeckFileError:
+        now = None
+    if now != expected:
+        raise OutputError(CHANGED, where=str(path))
+
+
+def rewrite_text(path: str | Path, text: str, *, force: bool = False, expected: bytes | None = None) -> None:
     """Replace the text of the existing file at ``path`` in place, atomically (``fmt``, ``add``, ``fix --apply``).
 
     What the file was stays as it was: its mode, its owner and group (when run
@@ -115,7 +213,11 @@ def rewrite_text(path: str | Path, text: str, *, force: bool = False) -> None:
 
     A file with other hard links is refused unless ``force``: a rename gives
     this name the new text and leaves the other names with the old one, which
-    ``force`` accepts. Raises :class:`OutputError` (exit code 2) when the file
+    ``force`` accepts. ``expected`` is the bytes the new text was made from:
+    when the file holds other bytes by the time of the rename, another program
+    wrote it meanwhile and nothing is written (:func:`check_unchanged`); an edit
+    holds :func:`editing` around its read and this rewrite, so that another
+    deckcli never gets in between. Raises :class:`OutputError` (exit code 2) when the file
     does not exist or is not a regular file, is read-only (no write permission
     for the user, or, for root, no write bit at all), has other hard links
     (without ``force``), belongs to another user or group that this user
@@ -141,6 +243,8 @@ def rewrite_text(path: str | Path, text: str, *, force: bool = False) -> None:
             os.fchmod(stream.fileno(), stat.S_IMODE(before.st_mode))
             _copy_attributes(target, stream.fileno())
             os.fsync(stream.fileno())
+        if expected is not None:
+            check_unchanged(path, expected)
         os.replace(temporary, target)
     except OSError as error:
         raise _write_error(error, where) from None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping
 
-from deckcli.text import to_json
+from deckcli.text import shown, to_json
 
 MACHINE_FORMATS = ("json", "csv")
 
@@ -50,7 +50,12 @@ def render_rows(
     from deckcli.render.table_fit import fit_table
 
     titles = [(headers or {}).get(k, k) for k in keys]
-    return fit_table(titles, [[row.get(k) for k in keys] for row in rows], fmt, width)
+    # cells measured as they will be shown (escaped), so that the columns line up
+    return fit_table(titles, [[_shown_cell(row.get(k)) for k in keys] for row in rows], fmt, width)
+
+
+def _shown_cell(value: Any) -> Any:
+    return shown(value) if isinstance(value, str) else value
 
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import textwrap
 from typing import NamedTuple
 
+from deckcli.text import shown
+
 DEFAULT_WIDTH = 80
 """Columns when the output is not a terminal (a pipe, a file) and ``COLUMNS`` is not set."""
 
@@ -42,7 +44,9 @@ class Layout(NamedTuple):
         Continuation lines start with ``indent`` plus ``continuation``. Words
         are never broken: a single word wider than ``width`` (a long path)
         stays whole on a line of its own, the only case where a line is wider.
+        The text is measured as it will be shown: escaped (:func:`deckcli.text.shown`).
         """
+        text = shown(text)
         if self.width is None or len(text) <= self.width:
             return [text]
         lines = textwrap.wrap(

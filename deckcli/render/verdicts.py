@@ -13,7 +13,7 @@ yellow, and verdicts green (legal) or bold red (not legal).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple, Protocol, Sequence
 
 from deckcli.errors import DeckcliError
 from deckcli.findings import Finding
@@ -29,6 +29,15 @@ if TYPE_CHECKING:  # reports are only read here: their modules are not imported 
     from deckcli.rules.overview import Overview
 
 Echo = Callable[[str], None]
+"""Where a renderer writes a message line (standard error)."""
+
+
+class Out(Protocol):
+    """Where a renderer writes a line of results: the command line's output boundary, which escapes it and then,
+    when the terminal takes colour, paints ``part`` of it in ``style`` (``violation``, ``warning``, ``legal``,
+    ``illegal``: :meth:`~deckcli.render.layout.Layout.paint`)."""
+
+    def __call__(self, line: str, style: str | None = None, part: str | None = None, /) -> None: ...
 
 VERDICT_FORMATS = ("text", "json", "github")
 """``--format`` of validate, tournament and team."""
@@ -88,7 +97,7 @@ def _findings(where: str, findings: Sequence[Finding], warning: bool = False, in
     return [VerdictLine("finding", where, finding, warning, indent) for finding in findings]
 
 
-def render_verdict(view: VerdictView, fmt: str, out: Echo, err: Echo, layout: Layout = WIDE) -> None:
+def render_verdict(view: VerdictView, fmt: str, out: Out, err: Echo, layout: Layout = WIDE) -> None:
     """The one skeleton every verdict is written with, in ``fmt`` (``text``, ``json`` or ``github``).
 
     Unreadable files go to ``err`` first, as ``FILE:LINE:COLUMN: reason``. ``json``
@@ -124,10 +133,10 @@ def render_verdict(view: VerdictView, fmt: str, out: Echo, err: Echo, layout: La
         err(text)
 
 
-def _emit(out: Echo, layout: Layout, text: str, style: str, part: str, indent: str = "") -> None:
-    """``text`` wrapped to the layout's width, ``part`` of its first line painted in ``style``."""
+def _emit(out: Out, layout: Layout, text: str, style: str, part: str, indent: str = "") -> None:
+    """``text`` wrapped to the layout's width, ``part`` of its first line to be painted in ``style``."""
     first, *rest = layout.wrap(text, indent)
-    out(layout.paint(first, style, part))
+    out(first, style, part)
     for line in rest:
         out(line)
 
@@ -144,7 +153,7 @@ def _deck_lines(report: DeckReport, indent: str = "", verdict_first: bool = Fals
 
 
 def render_reports(
-    reports: Iterable[DeckReport], fmt: str, out: Echo, err: Echo, layout: Layout = WIDE,
+    reports: Iterable[DeckReport], fmt: str, out: Out, err: Echo, layout: Layout = WIDE,
 ) -> None:
     """Write ``reports`` (``validate``) in ``fmt``: each deck's findings, then its verdict line.
 
@@ -159,7 +168,7 @@ def render_reports(
         render_verdict(VerdictView({}, _deck_lines(report)), fmt, out, err, layout)
 
 
-def _render_json_stream(records: Iterable[Any], key: str, out: Echo) -> None:
+def _render_json_stream(records: Iterable[Any], key: str, out: Out) -> None:
     """``out(document_json({key: list(records)}))``, written one record at a time.
 
     An item of a list under a top-level key is indented by four spaces more
@@ -194,7 +203,7 @@ def lineup_verdict_line(report: LineupReport) -> str:
     return f"{report.where}: not a legal {label}: {counted(len(report.violations), 'violation', 'violations')}"
 
 
-def render_lineup(report: LineupReport, fmt: str, out: Echo, err: Echo, layout: Layout = WIDE) -> None:
+def render_lineup(report: LineupReport, fmt: str, out: Out, err: Echo, layout: Layout = WIDE) -> None:
     """Write ``report`` (``tournament``, ``team``) in ``fmt``: each deck's verdict with its findings under it,
     then the lineup's findings (annotated on the registration, else on the first deck involved) and verdict."""
     view = VerdictView(report.as_dict())
@@ -222,7 +231,7 @@ def render_lineup(report: LineupReport, fmt: str, out: Echo, err: Echo, layout: 
 ROW_HEADERS = {"deck": "deck", "rules": "rules", "verdict": "verdict", "failing": "failing codes"}
 
 
-def render_overviews(overviews: Sequence[Overview], fmt: str, out: Echo, err: Echo, layout: Layout = WIDE) -> None:
+def render_overviews(overviews: Sequence[Overview], fmt: str, out: Out, err: Echo, layout: Layout = WIDE) -> None:
     """Write ``overviews`` (``validate --rules all``) in ``fmt``.
 
     Text is one table (a row per deck and rule set), then each deck's warnings

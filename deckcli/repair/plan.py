@@ -78,7 +78,8 @@ class DeckPlan:
     deck's report (the deck's own when nothing changes); ``text`` the repaired
     deck file (``None`` when nothing changes). ``refused`` holds the names that
     match no card or several (nothing is planned until they are corrected);
-    ``conflicts`` the constraints no deck can meet; ``pins`` and ``no_add`` the options that limited it.
+    ``conflicts`` the constraints no deck can meet; ``pins`` and ``no_add`` the options that limited it;
+    ``original`` the bytes of the deck file the plan was made from (what ``--apply`` expects to replace).
     """
 
     deck: str
@@ -94,6 +95,7 @@ class DeckPlan:
     faction_name: str = ""
     pins: tuple[str, ...] = ()
     no_add: bool = False
+    original: bytes | None = None
 
     @property
     def exit_code(self) -> int:
@@ -173,6 +175,7 @@ class _Read:
     text: str
     bom: str
     deck: ResolvedDeck
+    data: bytes
 
 
 def _read(path: str, catalog: Catalog) -> _Read:
@@ -180,7 +183,7 @@ def _read(path: str, catalog: Catalog) -> _Read:
     data = read_bytes(path)
     text = decode_text(data, where)
     deck = resolve_deck(parse_deck(data, where), catalog)
-    return _Read(path, where, text, byte_order_mark(data), deck)
+    return _Read(path, where, text, byte_order_mark(data), deck, data)
 
 
 def _keep_names(names: Sequence[str], catalog: Catalog) -> set[str]:
@@ -213,7 +216,7 @@ def plan_fix(
                            "holds it: nothing to keep")
     before = judge_deck(read.deck, rule_set)
     plan = DeckPlan(read.where, path, rule_set.name, before.legal, faction_name=read.deck.faction.name,
-                    pins=tuple(sorted(pins)), no_add=no_add)
+                    pins=tuple(sorted(pins)), no_add=no_add, original=read.data)
     plan.refused = unresolved_findings(read.deck)
     if plan.refused:
         plan.legal_before = False
@@ -290,7 +293,9 @@ def _set_leader(text: str, where: str, names: list[str]) -> str:
         document = tomlkit.parse(text)
     except tomlkit.exceptions.TOMLKitError as error:
         raise DeckFileError(f"cannot edit this file: {error}", where=where) from None
-    value: Any = names[0] if len(names) == 1 else names
+    from deckcli.files.toml_text import toml_string
+
+    value: Any = toml_string(names[0]) if len(names) == 1 else [toml_string(name) for name in names]
     if not names:
         document.pop("leader", None)
     elif "leader" in document:
@@ -315,7 +320,7 @@ def write_plan(plan: DeckPlan, output: str | None, force: bool) -> bool:
     if output is None:
         if plan.path == "-":
             raise DeckcliError("--apply cannot rewrite standard input: use -o FILE")
-        rewrite_text(plan.path, plan.text, force=force)
+        rewrite_text(plan.path, plan.text, force=force, expected=plan.original)
     else:
         write_text(output, plan.text, force=force)
     return True
@@ -408,7 +413,7 @@ def plan_lineup_fix(files: Sequence[str], name: str = "tournament", catalog: Cat
     reads = [_read(path, catalog) for path in paths]
     plans = [
         DeckPlan(r.where, r.path, deck_rules.name, report.legal, faction_name=r.deck.faction.name,
-                 refused=unresolved_findings(r.deck))
+                 refused=unresolved_findings(r.deck), original=r.data)
         for r, report in zip(reads, before.decks)
     ]
     plan = LineupPlan(before.where, rules, plans, before)

@@ -10,6 +10,7 @@ network connection (docs/architecture.md, "Decisions").
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urldefrag, urljoin, urlparse
@@ -37,7 +38,7 @@ def _read_json(path: Path, where: str) -> Any:
         raise RulesError(error.reason, where=where, line=error.line) from None
     check_json_text(text, where, RulesError)
     try:
-        return json.loads(text, parse_constant=_not_json, parse_float=_finite, object_pairs_hook=_without_repeats)
+        document = json.loads(text, parse_constant=_not_json, parse_float=_finite, object_pairs_hook=_without_repeats)
     except _RepeatedKey as repeated:
         quoted = json.dumps(repeated.key, ensure_ascii=False)
         first = text.find(quoted)
@@ -53,6 +54,34 @@ def _read_json(path: Path, where: str) -> Any:
         raise RulesError(f"not valid JSON: {error}", where=where) from None
     except RecursionError:
         raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
+    _refuse_lone_surrogates(document, where)
+    return document
+
+
+def _refuse_lone_surrogates(document: Any, where: str) -> None:
+    """Refuse a string holding half of a UTF-16 surrogate pair (``"\\ud800"`` alone): JSON escapes allow it, but it is
+    no character, and no pattern engine, file name or output can take it."""
+    try:
+        json.dumps(document, ensure_ascii=False).encode("utf-8")  # one pass at C speed: the usual answer
+        return
+    except UnicodeEncodeError:
+        pass
+    waiting = [document]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, dict):
+            waiting.extend(item)
+            waiting.extend(item.values())
+        elif isinstance(item, list):
+            waiting.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                half = json.dumps(item[error.start])
+                raise RulesError(f"holds {half}, half of a UTF-16 surrogate pair, which is no character: write the "
+                                 "character itself, or both halves of its pair", where=where,
+                                 line=_text_line(where, item)) from None
 
 
 class _RepeatedKey(ValueError):
@@ -109,25 +138,24 @@ def _checked_schema(contents: Any, where: str) -> dict[str, Any]:
     """``contents`` if it is a valid draft 2020-12 schema object with well-formed message templates,
     that the sandbox can run (:func:`deckcli.rules.sandbox.check_schema_sandbox`), with its card names in the
     catalog's spelling (:mod:`deckcli.rules.rule_names`)."""
-    import jsonschema
-
-    from deckcli.rules.sandbox import check_schema_sandbox, format_checker
+    from deckcli.rules.sandbox import check_schema_sandbox, format_checker, metered_validator_class
 
     if not isinstance(contents, dict):
         raise RulesError("a rule set must be a JSON Schema object ({...})", where=where)
     declared = contents.get("$schema", DRAFT)
     if not isinstance(declared, str) or declared.rstrip("#") != DRAFT:
         raise RulesError(f'"$schema" must be {DRAFT!r} (deckcli judges with draft 2020-12), or left out', where=where)
-    try:
-        jsonschema.Draft202012Validator.check_schema(contents, format_checker=format_checker())  # patterns: RE2
-    except jsonschema.SchemaError as error:
+    metaschema = metered_validator_class()
+    try:  # Draft202012Validator.check_schema, with every keyword counted against the loading budget
+        error = next(metaschema(metaschema.META_SCHEMA, format_checker=format_checker()).iter_errors(contents), None)
+    except RecursionError:
+        raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
+    if error is not None:
         if error.validator == "format" and error.validator_value == "regex":
             check_schema_sandbox(contents, where)  # says why RE2 cannot run the pattern
         location = "/".join(str(p) for p in error.absolute_path) or "top level"
         raise RulesError(f"not a valid JSON Schema ({location}): {error.message}", where=where,
-                         line=_line_of(where, list(error.absolute_path))) from None
-    except RecursionError:
-        raise RulesError("not usable as a rule set: nested too deeply", where=where) from None
+                         line=_line_of(where, list(error.absolute_path)))
     _check_annotations(contents, where)
     _check_fields(contents, where)
     check_schema_sandbox(contents, where)
@@ -144,7 +172,7 @@ def _check_fields(schema: dict[str, Any], where: str) -> None:
     """
     from deckcli.catalog.names import suggest
     from deckcli.rules.profile import profile_fields
-    from deckcli.text import did_you_mean
+    from deckcli.text import did_you_mean, printable
 
     fields = profile_fields()
     parts: list[tuple[list[Any], Any]] = [([], schema)]
@@ -155,8 +183,9 @@ def _check_fields(schema: dict[str, Any], where: str) -> None:
         for name in properties if isinstance(properties, dict) else ():
             if name not in fields:
                 hint = did_you_mean(suggest(name, {field: field for field in fields}))
+                shown = printable(name, limit=40)
                 raise RulesError(
-                    f'properties/{name}: the profile has no field "{name}", so this rule would never be judged{hint} '
+                    f'properties/{shown}: the profile has no field "{shown}", so this rule would never be judged{hint} '
                     "(deckcli profile DECK shows the fields)",
                     where=where, line=_line_of(where, [*at, "properties", name]),
                 )
@@ -219,11 +248,10 @@ def _check_annotations(node: Any, where: str) -> None:
     the one description of deckcli's ``x-`` vocabulary; then each message template's
     fields. A house rule set judges one deck (``x-judges`` is ``"deck"`` or absent).
     """
-    import jsonschema
-
+    from deckcli.rules.sandbox import metered_validator_class
     from deckcli.text import printable
 
-    validator = jsonschema.Draft202012Validator(packaged_schema("rule-keywords"))
+    validator = metered_validator_class()(packaged_schema("rule-keywords"))
     waiting = [node]
     while waiting:
         item = waiting.pop()
@@ -318,6 +346,8 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
     for a reference to the network, to an unknown built-in rule set, or to a
     file that is missing or not a valid JSON Schema.
     """
+    from deckcli.rules.sandbox import spend_step
+
     folder = Path(unquote(urlparse(base).path)).parent
     loaded = {base: {**root, "$id": base}}
     waiting = [(base, root, where)]
@@ -339,18 +369,8 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
                 )
             if target in loaded:
                 continue
-            path = Path(unquote(parsed.path))
-            if not path.resolve().is_relative_to(folder):
-                raise RulesError(
-                    f"{keyword} {ref!r} leaves the rule file's folder ({folder}): a rule set may refer only to "
-                    "files in its own folder or below; copy that schema there",
-                    where=shown,
-                )
-            if not path.exists():
-                raise RulesError(f"{keyword} {ref!r}: no such schema file {path}", where=shown)
-            if not path.is_file():
-                kind = "a folder" if path.is_dir() else "not a regular file"
-                raise RulesError(f"{keyword} {ref!r}: {path} is {kind}, not a schema file", where=shown)
+            spend_step()  # a chain of many files is bounded by the loading budget too
+            path = _referenced_file(keyword, ref, Path(unquote(parsed.path)), folder, shown)
             try:
                 contents = _checked_schema(_read_json(path, str(path)), str(path))
             except RulesError:
@@ -363,6 +383,37 @@ def _local_schemas(root: dict[str, Any], base: str, where: str, builtin_ids: set
             loaded[target] = {**contents, "$id": target}
             waiting.append((target, contents, str(path)))
     return loaded
+
+
+def _referenced_file(keyword: str, ref: str, path: Path, folder: Path, shown: str) -> Path:
+    """``path``, the file a ``$ref`` names, once it is known to be a regular file in ``folder`` or below.
+
+    Raises :class:`RulesError` naming the reference when it leaves the folder, names nothing, a folder or a
+    device, a symbolic link that leads back to itself, or a name no file can have (a NUL byte).
+    """
+    from deckcli.files.reading import display_path
+
+    named = display_path(str(path))
+    try:
+        inside = path.resolve().is_relative_to(folder)
+        kind = "file" if path.is_file() else "folder" if path.is_dir() else "other" if os.path.lexists(path) else None
+    except RuntimeError:  # pathlib's word for a loop of symbolic links
+        raise RulesError(f"{keyword} {ref!r}: {named} is a loop of symbolic links, not a schema file",
+                         where=shown) from None
+    except (OSError, ValueError) as error:  # a NUL byte, a name the file system cannot encode
+        raise RulesError(f"{keyword} {ref!r}: not a file name this system can use ({error})", where=shown) from None
+    if not inside:
+        raise RulesError(
+            f"{keyword} {ref!r} leaves the rule file's folder ({folder}): a rule set may refer only to "
+            "files in its own folder or below; copy that schema there",
+            where=shown,
+        )
+    if kind is None:
+        raise RulesError(f"{keyword} {ref!r}: no such schema file {named}", where=shown)
+    if kind != "file":
+        what = "a folder" if kind == "folder" else "not a regular file"
+        raise RulesError(f"{keyword} {ref!r}: {named} is {what}, not a schema file", where=shown)
+    return path
 
 
 def _check_references(schema: dict[str, Any], resolver: Any, where: str) -> None:
@@ -395,14 +446,17 @@ def load_house_rules(spec: str, builtin_registry: Registry[Any]) -> RuleSet:
     from deckcli.rules.builtin import BUILTIN_ID_PREFIX, builtin_rule_sets
     from deckcli.rules.rule_set import RuleSet
 
+    from deckcli.rules.sandbox import loading_budget
+
     path = Path(spec)
-    schema = _checked_schema(_read_json(path, spec), spec)
-    base = path.resolve().as_uri()
     builtin_ids = {BUILTIN_ID_PREFIX + name for name in builtin_rule_sets()}
-    local = _local_schemas(schema, base, spec, builtin_ids)
-    registry = builtin_registry.with_resources(
-        (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in local.items()
-    )
-    for uri, contents in local.items():
-        _check_references(contents, registry.resolver(base_uri=uri), spec if uri == base else unquote(urlparse(uri).path))
+    with loading_budget(spec):
+        schema = _checked_schema(_read_json(path, spec), spec)
+        base = path.resolve().as_uri()
+        local = _local_schemas(schema, base, spec, builtin_ids)
+        registry = builtin_registry.with_resources(
+            (uri, Resource.from_contents(contents, default_specification=DRAFT202012)) for uri, contents in local.items()
+        )
+        for uri, contents in local.items():
+            _check_references(contents, registry.resolver(base_uri=uri), spec if uri == base else unquote(urlparse(uri).path))
     return RuleSet.compile(path.name, local[base], registry=registry, where=spec, sandboxed=True)

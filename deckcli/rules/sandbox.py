@@ -31,6 +31,7 @@ Where ``$ref`` may point and what error messages may quote is decided in
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import time
@@ -43,14 +44,21 @@ MAX_STEPS = 200_000
 """Keyword evaluations one deck's judging may take (the advanced rule set takes a few hundred)."""
 MAX_SECONDS = 1.0
 """Seconds one deck's judging may take, whatever the steps (a slow machine, a costly keyword)."""
+MAX_LOAD_STEPS = MAX_STEPS
+"""Keyword evaluations loading a rule file may take: its checks against the metaschema and deckcli's keyword
+schema, over every file it refers to (the league example takes about 3,000)."""
+MAX_LOAD_SECONDS = 1.0
+"""Seconds loading a rule file may take, whatever the steps."""
 MAX_FORMAT_WIDTH = 80
 """The widest field a message template may ask for (``{value:>80}``): output lines are 80 columns."""
 MAX_FORMAT_PRECISION = 20
 """The most digits after the point a message template may ask for (``{value:.20f}``)."""
 
 _FORMAT_SPEC = re.compile(
-    r"(?:.?[<>=^])?[-+ ]?z?#?0?(?P<width>[0-9]*)[_,]?(?:\.(?P<precision>[0-9]*))?[bcdeEfFgGnosxX%]?", re.DOTALL
+    r"(?:.?[<>=^])?[-+ ]?z?#?0?(?P<width>[0-9]*)[_,]?(?:\.(?P<precision>[0-9]*))?[bdeEfFgGnosxX%]?", re.DOTALL
 )
+"""A format spec a message template may use: every standard one but the ``c`` type, which turns a number into the
+character of that code (``{value:c}`` of 27 is ESC, a terminal escape)."""
 _DATA_KEYWORDS = frozenset({"const", "enum", "default", "examples"})
 """Keywords whose values are data, not schemas: a ``"pattern"`` inside them is no pattern."""
 
@@ -205,23 +213,81 @@ class _Spent(Exception):
 
 
 class _Budget:
-    """Steps and time left for the judging under way (deckcli judges one deck at a time)."""
+    """Steps and time left for the work under way: loading a rule file, or judging one deck (one at a time)."""
 
     def __init__(self) -> None:
         self.steps = MAX_STEPS
         self.deadline = float("inf")
 
-    def start(self) -> None:
-        self.steps = MAX_STEPS
-        self.deadline = time.monotonic() + MAX_SECONDS
+    def start(self, steps: int = MAX_STEPS, seconds: float = MAX_SECONDS) -> None:
+        self.steps = steps
+        self.deadline = time.monotonic() + seconds
 
     def spend(self) -> None:
         self.steps -= 1
         if self.steps < 0 or (self.steps % 256 == 0 and time.monotonic() > self.deadline):
             raise _Spent
 
+    def stop(self) -> None:
+        self.steps = MAX_STEPS
+        self.deadline = float("inf")
+
 
 _BUDGET = _Budget()
+
+
+@contextlib.contextmanager
+def loading_budget(where: str) -> Iterator[None]:
+    """Load a house-rule file (and every file it refers to) within :data:`MAX_LOAD_STEPS` keyword evaluations and
+    :data:`MAX_LOAD_SECONDS` seconds: the checks against the draft 2020-12 metaschema and deckcli's keyword
+    schema are metered (:func:`metered_validator_class`), as judging is.
+
+    Raises :class:`RulesError` (exit code 2) naming ``where`` when the budget runs out.
+    """
+    _BUDGET.start(MAX_LOAD_STEPS, MAX_LOAD_SECONDS)
+    try:
+        yield
+    except _Spent:
+        raise RulesError(
+            f"loading the rule set took more than {MAX_LOAD_STEPS:,} steps or {MAX_LOAD_SECONDS:g} s (deckcli's "
+            "budget for house rules): split it, or give it fewer subschemas",
+            where=where,
+        ) from None
+    finally:
+        _BUDGET.stop()
+
+
+def spend_step() -> None:
+    """Count one step of the loading or judging under way (a file read, an object walked); raises when spent."""
+    _BUDGET.spend()
+
+
+@functools.cache
+def metered_validator_class() -> Any:
+    """jsonschema's draft 2020-12 validator with every keyword counted against the budget under way: what checks a
+    house-rule file against the metaschema and deckcli's keyword schema while it loads."""
+    import jsonschema
+
+    base = jsonschema.Draft202012Validator
+    metered = {keyword: _metered(function) for keyword, function in base.VALIDATORS.items()}
+    return _kept_throughout(jsonschema.validators.extend(base, metered))  # type: ignore[no-untyped-call]
+
+
+def _kept_throughout(validator_class: Any) -> Any:
+    """``validator_class``, made to judge every subschema itself.
+
+    jsonschema picks the class of each subschema it descends into by that subschema's own
+    ``"$schema"`` (``validator_for``): a subschema, or a file reached by ``$ref``, declaring
+    ``"$schema"`` would be judged by plain jsonschema, with Python's backtracking patterns and
+    no budget. Here every descent keeps the class it started with.
+    """
+    import attrs
+
+    def evolve(self: Any, **changes: Any) -> Any:
+        return attrs.evolve(self, **changes)
+
+    validator_class.evolve = evolve
+    return validator_class
 
 
 def _metered(keyword: Callable[..., Any]) -> Callable[..., Any]:
@@ -286,7 +352,7 @@ def sandboxed_validator_class() -> Any:
         pattern=_pattern, patternProperties=_pattern_properties, additionalProperties=_additional_properties
     )
     metered = {name: _metered(keyword) for name, keyword in keywords.items()}
-    return jsonschema.validators.extend(strict, metered)  # type: ignore[no-untyped-call]
+    return _kept_throughout(jsonschema.validators.extend(strict, metered))  # type: ignore[no-untyped-call]
 
 
 class SandboxedValidator:
@@ -314,5 +380,5 @@ class SandboxedValidator:
                 where=self._where,
             ) from None
         finally:
-            _BUDGET.deadline = float("inf")
+            _BUDGET.stop()
         return iter(errors)
