@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+HEADINGS = {"h2", "h3"}
 VOID = {"meta", "input", "br", "img", "link", "hr", "col", "area", "base", "source", "wbr"}
 SVG_VOID = {"rect", "line", "polyline", "path", "circle"}
 
@@ -20,7 +21,10 @@ class ChartFound:
 
 
 class SheetParser(HTMLParser):
-    """Collects the start tags, the text outside ``<style>``/``<title>``, and each chart figure."""
+    """Collects the start tags, the text outside ``<style>``/``<title>``, each chart figure, and each heading.
+
+    ``headings`` holds each ``<h2>`` and ``<h3>`` as (its text, the text that follows it), whitespace collapsed.
+    """
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -33,12 +37,18 @@ class SheetParser(HTMLParser):
         self._cell: list[str] | None = None
         self._row: list[str] | None = None
         self._skip = 0
+        self.headings: list[tuple[str, str]] = []
+        self._heading: list[str] | None = None
+        self._heads: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
         self.tags.append((tag, values))
         if tag in ("style", "title", "script"):
             self._skip += 1
+        if tag in HEADINGS:
+            self._heads = None
+            self._heading = []
         if tag == "figure" and "chart-figure" in (values.get("class") or ""):
             self._chart = ChartFound(values.get("id") or "")
             self.charts.append(self._chart)
@@ -63,6 +73,9 @@ class SheetParser(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in ("style", "title", "script"):
             self._skip -= 1
+        if tag in HEADINGS and self._heading is not None:
+            self._heads = " ".join("".join(self._heading).split())
+            self._heading = None
         if self._chart is not None:
             if tag in ("td", "th") and self._cell is not None and self._row is not None:
                 self._row.append(" ".join("".join(self._cell).split()))
@@ -84,6 +97,11 @@ class SheetParser(HTMLParser):
             self._cell.append(data)
         if not self._skip:
             self.text.append(data)
+            if self._heading is not None:
+                self._heading.append(data)
+            elif self._heads is not None and data.strip():
+                self.headings.append((self._heads, " ".join(data.split())))
+                self._heads = None
 
     @property
     def words(self) -> str:

@@ -31,7 +31,9 @@ class Chart:
 
     ``headers`` and ``figures`` are the table under the chart (text cells);
     ``legend`` the series names, in order (empty for a one-series chart);
-    ``note`` one sentence on how to read it.
+    ``note`` one sentence on how to read it; ``labels`` what each column's
+    cells are called when a row is read alone, as a phone shows them (empty:
+    the headers; an empty label: the cell needs none).
     """
 
     key: str
@@ -41,6 +43,12 @@ class Chart:
     figures: tuple[tuple[str, ...], ...]
     note: str = ""
     legend: tuple[tuple[str, str, str], ...] = field(default=())
+    labels: tuple[str, ...] = field(default=())
+
+    @property
+    def cell_labels(self) -> tuple[str, ...]:
+        """The name of each column's cells when a row is read alone: :attr:`labels`, else the headers."""
+        return self.labels or self.headers
 
 
 @dataclass(frozen=True)
@@ -145,7 +153,8 @@ def histogram(key: str, title: str, counts: Sequence[tuple[int, int]], note: str
     body.append(_text(WIDTH / 2, bottom + 30, "Strength (printed)", "middle", "axis"))
     headers = ("Strength", *(str(value) for value, _ in counts))
     figures = [("units", *(str(count) for _, count in counts))]
-    return Chart(key, title, _svg(title, bottom + 36, body), headers, _rows(figures), note)
+    labels = ("", *(f"Strength {value}" for value, _ in counts))
+    return Chart(key, title, _svg(title, bottom + 36, body), headers, _rows(figures), note, labels=labels)
 
 
 def line_chart(
@@ -167,7 +176,7 @@ def line_chart(
     xs = [x for s in series for x, _ in s.points]
     low, high = (min(xs), max(xs)) if xs else (0, 1)
     high = high if high > low else low + 1
-    left, right, top, bottom = 34.0, WIDTH - 22.0, 8.0, 190.0
+    left, right, top, bottom = 40.0, WIDTH - 22.0, 8.0, 190.0
 
     def at(x: float, y: float) -> tuple[float, float]:
         return left + (right - left) * (x - low) / (high - low), bottom - (bottom - top) * y

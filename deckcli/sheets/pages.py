@@ -15,6 +15,7 @@ from deckcli.text import printable
 
 if TYPE_CHECKING:
     import jinja2
+    from markupsafe import Markup
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 """``--paper`` choices and their CSS ``@page`` size."""
@@ -44,13 +45,15 @@ def environment() -> jinja2.Environment:
     """The Jinja2 environment over the packaged templates (autoescape on, undefined names are errors)."""
     import jinja2
 
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.PackageLoader("deckcli.sheets", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         finalize=_shown,
     )
+    environment.filters["path"] = breakable_path
+    return environment
 
 
 def _shown(value: Any) -> Any:
@@ -59,6 +62,16 @@ def _shown(value: Any) -> Any:
     if isinstance(value, str) and not hasattr(value, "__html__") and not value.isprintable():
         return "\n".join(printable(line, limit=None) for line in value.split("\n"))
     return value
+
+
+def breakable_path(path: str) -> Markup:
+    """A file path as HTML that may end a line after each ``/`` or ``\\`` (a ``<wbr>``): a long path wraps at its
+    folders on a phone instead of inside a file name. Escaped, with control characters shown as in messages
+    (the templates' ``path`` filter)."""
+    from markupsafe import Markup, escape
+
+    text = str(escape(_shown(path)))
+    return Markup(text.replace("/", "/<wbr>").replace("\\", "\\<wbr>"))
 
 
 def render_template(name: str, paper: str = "a4", **values: Any) -> str:
