@@ -37,10 +37,12 @@ PASSIVE = (TREACHEROUS, INVADER, WHITE_FLAME, DAISY, KING_BRAN)
 
 class LeaderAbility(NamedTuple):
     """An Active Leader: ``usable(game, player)`` says whether using it now would do anything; ``use``
-    resolves it."""
+    resolves it. ``horn_row`` is the row a Leader doubles "like a Commander's Horn" (-1: it does not), for a
+    bot to value it as it values a Horn (the card's text is public)."""
 
     usable: Callable[[Game, int], bool]
     use: Callable[[Game, int, Agents], None]
+    horn_row: int = -1
 
 
 def apply_passives(game: Game) -> None:
@@ -72,6 +74,12 @@ def usable(game: Game, player: int) -> bool:
         return False
     ability = ACTIVE.get(game.leader[player] or "")
     return ability is not None and ability.usable(game, player)
+
+
+def horn_row(game: Game, player: int) -> int:
+    """The row ``player``'s Leader doubles like a Commander's Horn, when that is what it does (-1 otherwise)."""
+    ability = ACTIVE.get(game.leader[player] or "")
+    return ability.horn_row if ability is not None else -1
 
 
 def use_leader(game: Game, player: int, agents: Agents) -> None:
@@ -123,7 +131,7 @@ def _horn(row: int) -> LeaderAbility:
         game.horn[slot] = LEADER_HORN
         game.touch(slot)
 
-    return LeaderAbility(can, use)
+    return LeaderAbility(can, use, row)
 
 
 def _scorch(row: int) -> LeaderAbility:
