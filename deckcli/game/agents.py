@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from deckcli.game.actions import Action
     from deckcli.game.cards import GameCards
+    from deckcli.game.leaders import LeaderAbility
     from deckcli.game.state import Game
 
 QUESTIONS = {
@@ -139,17 +140,17 @@ class PlayerView:
         """What the rows would gain with these cards added (:meth:`deckcli.game.state.Game.gain_with`)."""
         return self._game.gain_with(placements)
 
-    def row_total_without(self, slot: int, card: int) -> int:
-        """What row ``slot`` would total without ``card`` (:meth:`deckcli.game.state.Game.row_total_without`)."""
-        return self._game.row_total_without(slot, card)
+    def row_total_without(self, slot: int, cards: list[int]) -> int:
+        """What row ``slot`` would total without ``cards`` (:meth:`deckcli.game.state.Game.row_total_without`)."""
+        return self._game.row_total_without(slot, cards)
 
     def row_total_with_horn(self, slot: int) -> int:
         """What row ``slot`` would total under a Horn (:meth:`deckcli.game.state.Game.row_total_with_horn`)."""
         return self._game.row_total_with_horn(slot)
 
-    def scores_with_weather(self, mask: int) -> tuple[int, int]:
-        """Both sides' totals with the rows of ``mask`` struck too (:meth:`deckcli.game.state.Game.scores_with_weather`)."""
-        return self._game.scores_with_weather(mask)
+    def scores_under_weather(self, mask: int) -> tuple[int, int]:
+        """Both sides' totals were the rows of ``mask`` the ones struck (:meth:`deckcli.game.state.Game.scores_under_weather`)."""
+        return self._game.scores_under_weather(mask)
 
     def score(self, side: int) -> int:
         return self._game.score(side)
@@ -202,11 +203,19 @@ class PlayerView:
     def leader(self, side: int) -> str | None:
         return self._game.leader[side]
 
-    def leader_horn_row(self, side: int) -> int:
-        """The row ``side``'s Leader doubles like a Commander's Horn (-1: its ability is something else, §5)."""
-        from deckcli.game.leaders import horn_row
+    def leader_ability(self, side: int) -> LeaderAbility | None:
+        """What ``side``'s Active Leader does (its text is public, §5), or ``None``: a Passive one, none, or one
+        this table does not know."""
+        from deckcli.game.leaders import ACTIVE
 
-        return horn_row(self._game, side)
+        return ACTIVE.get(self._game.leader[side] or "")
+
+    def strongest(self, slots: tuple[int, ...]) -> list[tuple[int, int]]:
+        """The non-Hero units of ``slots`` a Scorch would destroy: the strongest, all of them on a tie
+        (:func:`deckcli.game.abilities.strongest`), as ``(slot, card)``."""
+        from deckcli.game.abilities import strongest
+
+        return strongest(self._game, slots)
 
     def row_is_plain(self, slot: int) -> bool:
         """Whether a card added to row ``slot`` would count just its printed Strength there: no Weather, Horn,

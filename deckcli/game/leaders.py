@@ -37,12 +37,16 @@ PASSIVE = (TREACHEROUS, INVADER, WHITE_FLAME, DAISY, KING_BRAN)
 
 class LeaderAbility(NamedTuple):
     """An Active Leader: ``usable(game, player)`` says whether using it now would do anything; ``use``
-    resolves it. ``horn_row`` is the row a Leader doubles "like a Commander's Horn" (-1: it does not), for a
-    bot to value it as it values a Horn (the card's text is public)."""
+    resolves it. What its text says, for a bot to value it as it values the card it is like (the text is
+    public): ``horn_row``, the row it doubles "like a Commander's Horn"; ``scorch_row``, the opponent's row
+    whose strongest units it destroys at 10 Strength; ``plays``, the card it finds in the deck and plays
+    (-1 and "": it does none of these)."""
 
     usable: Callable[[Game, int], bool]
     use: Callable[[Game, int, Agents], None]
     horn_row: int = -1
+    scorch_row: int = -1
+    plays: str = ""
 
 
 def apply_passives(game: Game) -> None:
@@ -74,12 +78,6 @@ def usable(game: Game, player: int) -> bool:
         return False
     ability = ACTIVE.get(game.leader[player] or "")
     return ability is not None and ability.usable(game, player)
-
-
-def horn_row(game: Game, player: int) -> int:
-    """The row ``player``'s Leader doubles like a Commander's Horn, when that is what it does (-1 otherwise)."""
-    ability = ACTIVE.get(game.leader[player] or "")
-    return ability.horn_row if ability is not None else -1
 
 
 def use_leader(game: Game, player: int, agents: Agents) -> None:
@@ -116,7 +114,7 @@ def _play_from_deck(name: str) -> LeaderAbility:
         play_card(game, player, card, -1, -1, agents)
         game.rng.shuffle(game.deck[player])
 
-    return LeaderAbility(can, use)
+    return LeaderAbility(can, use, plays=name)
 
 
 def _horn(row: int) -> LeaderAbility:
@@ -146,7 +144,7 @@ def _scorch(row: int) -> LeaderAbility:
         if game.row_total(slot) >= 10:
             discard_from_battlefield(game, strongest(game, (slot,)))
 
-    return LeaderAbility(can, use)
+    return LeaderAbility(can, use, scorch_row=row)
 
 
 def _not_hero(game: Game, pile: list[int]) -> list[int]:

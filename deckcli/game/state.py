@@ -239,13 +239,13 @@ class Game:
         row.pop()
         return total
 
-    def row_total_without(self, slot: int, card: int) -> int:
-        """What row ``slot`` would total without ``card`` (a what-if: nothing changes)."""
+    def row_total_without(self, slot: int, cards: list[int]) -> int:
+        """What row ``slot`` would total without ``cards`` (a what-if: nothing changes)."""
         row = self.rows[slot]
-        where = row.index(card)
-        del row[where]
+        kept = row[:]
+        self.rows[slot] = [card for card in row if card not in cards]
         total = sum(self.row_values(slot))
-        row.insert(where, card)
+        self.rows[slot] = kept
         return total
 
     def gain_with(self, placements: list[tuple[int, int]]) -> int:
@@ -269,11 +269,12 @@ class Game:
         self.horn[slot] = NO_HORN
         return total
 
-    def scores_with_weather(self, mask: int) -> tuple[int, int]:
-        """Both sides' totals were the rows of ``mask`` struck by Weather too (a what-if: nothing changes)."""
+    def scores_under_weather(self, mask: int) -> tuple[int, int]:
+        """Both sides' totals were the rows of ``mask`` (a bit per row) the ones Weather strikes (a what-if:
+        nothing changes; ``weather_mask | rows`` adds a Weather Card's rows, 0 clears them all)."""
         before = self.weather_mask
-        self.weather_mask = before | mask
-        totals = [sum(self.row_values(slot)) if (self.weather_mask ^ before) >> slot % 3 & 1 else self.row_total(slot)
+        self.weather_mask = mask
+        totals = [sum(self.row_values(slot)) if (mask ^ before) >> slot % 3 & 1 else self.row_total(slot)
                   for slot in range(6)]
         self.weather_mask = before
         return totals[0] + totals[1] + totals[2], totals[3] + totals[4] + totals[5]

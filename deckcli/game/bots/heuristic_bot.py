@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from deckcli.game.actions import LEADER, PASS, PASS_ACTION
 from deckcli.game.cards import (
     AGILE, BERSERKER, CLEAR, DECOY, HERO, HORN, MARDROEME, MEDIC, MORALE, MUSTER, ROW_SCORCH, SCORCH, SPECIAL, SPY,
-    TIGHT_BOND, WEATHER,
+    SUMMON, TIGHT_BOND, UNIT, WEATHER,
 )
 
 if TYPE_CHECKING:
@@ -64,13 +64,15 @@ class _Unshuffled(random.Random):
 class _Hand:
     """What the keeping values of one decision share, gathered once: the player's hand and deck, the Muster
     and Tight Bond groups in the hand; on first need, the Strength of each Muster group left in the deck and the
-    groups on the player's rows."""
+    groups on the player's rows. ``known`` keeps the values that depend on the card alone (every card but the
+    Muster and Tight Bond units), shared by the decisions of a game."""
 
-    __slots__ = ("view", "hand", "deck", "in_hand", "_in_deck", "_on_board")
+    __slots__ = ("view", "known", "hand", "deck", "in_hand", "_in_deck", "_on_board")
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, known: dict[int, float]) -> None:
         group = view.cards.group
         self.view = view
+        self.known = known
         self.hand = view.hand
         self.deck = view.own_deck()
         self.in_hand: dict[int, int] = {}
@@ -102,6 +104,14 @@ class _Hand:
 
     def keep(self, card: int) -> float:
         """What ``card`` is worth kept in the hand for later, in Strength."""
+        value = self.known.get(card)
+        if value is None:
+            value = self._keep(card)
+            if not self.view.cards.ability[card] & (MUSTER | TIGHT_BOND):
+                self.known[card] = value
+        return value
+
+    def _keep(self, card: int) -> float:
         cards = self.view.cards
         kind = cards.kind[card]
         bits = cards.ability[card]
@@ -138,7 +148,13 @@ class HeuristicBot:
     def __init__(self, seed: int) -> None:
         self.rng = _Unshuffled(seed)
         self._table: object = None
-        self._deck_keeps: dict[int, float] = {}
+        self._keeps: dict[int, float] = {}
+
+    def _hand(self, view: PlayerView) -> _Hand:
+        """The decision's :class:`_Hand`, sharing the values known for this game's cards (kept per card table)."""
+        if self._table is not view.cards:
+            self._table, self._keeps = view.cards, {}
+        return _Hand(view, self._keeps)
 
     # turns ---------------------------------------------------------------------------------------------
 
@@ -202,67 +218,86 @@ class HeuristicBot:
         """Every action but passing, valued (:data:`Option`): the Strength it swings now (own total less the
         opponent's) and what it costs (the card's keeping value less the keeping value of what comes to the
         hand; a card drawn from the deck counts as :data:`CARD`)."""
-        cards = view.cards
-        kind, ability, power = cards.kind, cards.ability, cards.power
         me = view.player
-        hand = _Hand(view)
-        keeps: dict[int, float] = {}
+        hand = self._hand(view)
         plain: dict[int, bool] = {}
-        options: list[Option] = []
         base = view.score(me) - view.score(1 - me)
+        options: list[Option] = []
         for action in actions:
-            what, card, row, target = action
-            if what == PASS:
-                continue
-            if what == LEADER:
-                horn = view.leader_horn_row(me)
-                if horn >= 0:
-                    slot = me * 3 + horn
-                    options.append((view.row_total_with_horn(slot) - view.row_total(slot), LEADER_KEEP, action, False))
-                else:
-                    swing, gain = self._preview(view, action, base, hand)
-                    options.append((swing, LEADER_KEEP - gain, action, False))
-                continue
-            bits = ability[card]
-            keep = keeps.get(card)
-            if keep is None:
-                keep = keeps[card] = hand.keep(card)
-            if kind[card] <= HERO:
-                slot = (1 - me if bits & SPY else me) * 3 + row
-                alone = kind[card] == HERO or not bits & (TIGHT_BOND | MORALE | HORN | PREVIEWED)
-                if alone and kind[card] != HERO:
-                    alone = plain.get(slot)
-                    if alone is None:
-                        alone = plain[slot] = view.row_is_plain(slot)
-                gain = power[card] if alone else view.gain_with([(slot, card)])
-                if bits & SPY and not bits & PREVIEWED:
-                    drawn = min(2, len(hand.deck))
-                    options.append((-gain, -drawn * CARD, action, drawn > 0))
-                    continue
-                if bits & MUSTER:
-                    mustered = _mustered(view, hand, card, row)
-                    if mustered is not None:
-                        options.append((mustered[0], keep + mustered[1], action, False))
-                        continue
-                if not bits & PREVIEWED:
-                    options.append((gain, keep, action, False))
-                    continue
-            elif kind[card] == WEATHER and not bits & CLEAR:
-                mine, theirs = view.scores_with_weather(cards.weather_rows[card] & ~view.weather_mask)
-                options.append((mine - theirs - base, keep, action, False))
-                continue
-            elif bits & HORN:
-                slot = me * 3 + row
-                options.append((view.row_total_with_horn(slot) - view.row_total(slot), keep, action, False))
-                continue
-            elif bits & DECOY:
-                slot = me * 3 + row
-                swing = view.row_total_without(slot, target) - view.row_total(slot)
-                options.append((swing, keep - hand.keep(target), action, False))
-                continue
-            swing, gain = self._preview(view, action, base, hand)
-            options.append((swing, keep - gain, action, False))
+            if action[0] == LEADER:
+                options.append(self._leader(view, action, base, hand))
+            elif action[0] != PASS:
+                options.append(self._card(view, action, base, hand, plain))
         return options
+
+    def _leader(self, view: PlayerView, action: Action, base: int, hand: _Hand) -> Option:
+        """The Leader valued as the card its text is like (a Horn, a row's Scorch, a Weather Card from the deck),
+        else played on an imagined copy."""
+        me = view.player
+        ability = view.leader_ability(me)
+        if ability is not None and ability.horn_row >= 0:
+            slot = me * 3 + ability.horn_row
+            return view.row_total_with_horn(slot) - view.row_total(slot), LEADER_KEEP, action, False
+        if ability is not None and ability.scorch_row >= 0:
+            swing = _row_scorch_swing(view, (1 - me) * 3 + ability.scorch_row)
+            if swing is not None:
+                return swing, LEADER_KEEP, action, False
+        if ability is not None and ability.plays:
+            cards = view.cards
+            found = next((c for c in hand.deck if cards.name[c] == ability.plays), -1)
+            if found >= 0 and cards.kind[found] == WEATHER and not cards.ability[found] & CLEAR:
+                swing = _weather_swing(view, view.weather_mask | cards.weather_rows[found], base)
+                return swing, LEADER_KEEP, action, False
+        swing, gain = self._preview(view, action, base, hand)
+        return swing, LEADER_KEEP - gain, action, False
+
+    def _card(self, view: PlayerView, action: Action, base: int, hand: _Hand, plain: dict[int, bool]) -> Option:
+        """A card of the hand played: valued on the board as it lies where its effect is plain to count, else
+        played on an imagined copy."""
+        cards = view.cards
+        kind, ability = cards.kind[action[1]], cards.ability[action[1]]
+        _what, card, row, target = action
+        me = view.player
+        keep = hand.keep(card)
+        if kind <= HERO:
+            slot = (1 - me if ability & SPY else me) * 3 + row
+            alone = kind == HERO or not ability & (TIGHT_BOND | MORALE | HORN | PREVIEWED)
+            if alone and kind != HERO:
+                known = plain.get(slot)
+                alone = plain[slot] = view.row_is_plain(slot) if known is None else known
+            added = cards.power[card] if alone else view.gain_with([(slot, card)])
+            if ability & SPY and not ability & PREVIEWED:
+                drawn = min(2, len(hand.deck))
+                return -added, -drawn * CARD, action, drawn > 0
+            if not ability & PREVIEWED:
+                return added, keep, action, False
+            if ability & MUSTER:
+                mustered = _mustered(view, hand, card, row)
+                if mustered is not None:
+                    return mustered[0], keep + mustered[1], action, False
+            elif ability & PREVIEWED == MEDIC and not ability & SPY:
+                healed = _healed(view, hand, card, row)
+                if healed is not None:
+                    return healed, keep, action, False
+            elif ability & PREVIEWED == ROW_SCORCH and not ability & SPY:
+                burnt = _row_scorch_swing(view, (1 - me) * 3 + cards.scorch_row[card])
+                if burnt is not None:
+                    return added + burnt, keep, action, False
+        elif kind == WEATHER:
+            mask = 0 if ability & CLEAR else view.weather_mask | cards.weather_rows[card]
+            return _weather_swing(view, mask, base), keep, action, False
+        elif ability & HORN:
+            slot = me * 3 + row
+            return view.row_total_with_horn(slot) - view.row_total(slot), keep, action, False
+        elif ability & DECOY:
+            slot = me * 3 + row
+            return view.row_total_without(slot, [target]) - view.row_total(slot), keep - hand.keep(target), action, False
+        elif ability & SCORCH:
+            burnt = _scorch_swing(view, view.strongest((0, 1, 2, 3, 4, 5)))
+            if burnt is not None:
+                return burnt, keep, action, False
+        swing, gain = self._preview(view, action, base, hand)
+        return swing, keep - gain, action, False
 
     def _preview(self, view: PlayerView, action: Action, base: int, hand: _Hand) -> tuple[int, float]:
         """Play ``action`` on an imagined copy of the game: the swing, and the keeping value of what came to the
@@ -287,7 +322,7 @@ class HeuristicBot:
 
     def keep(self, view: PlayerView, card: int) -> float:
         """What ``card`` is worth kept in ``view``'s player's hand for later, in Strength."""
-        return _Hand(view).keep(card)
+        return self._hand(view).keep(card)
 
     # the other decisions -----------------------------------------------------------------------------------
 
@@ -300,31 +335,25 @@ class HeuristicBot:
         if question == "mardroeme-row":
             return max(options, key=lambda row: _berserkers(view, me * 3 + row))
         if question == "weather-from-deck":
-            return max(options, key=lambda c: _weather_swing(view, c))
+            base = view.score(me) - view.score(1 - me)
+            struck = view.cards.weather_rows
+            return max(options, key=lambda c: _weather_swing(view, view.weather_mask | struck[c], base))
         if question == "bond-from-deck":
             rows = view.cards.rows
             return max(options, key=lambda c: view.gain_with([(me * 3 + rows[c][0], c)]))
-        hand = _Hand(view)
+        hand = self._hand(view)
         if question == "discard-from-hand":
             return min(options, key=hand.keep)
         return max(options, key=hand.keep)
 
     def exchange(self, view: PlayerView) -> int | None:
         """The card of the hand worth least kept, when a card drawn from the deck is worth more on average."""
-        hand = _Hand(view)
+        hand = self._hand(view)
         if not hand.hand or not hand.deck:
             return None
         worst, card = min((hand.keep(c), c) for c in hand.hand)
-        if self._table is not view.cards:  # the deck's cards valued once per card table, as first met
-            self._table, self._deck_keeps = view.cards, {}
-        keeps = self._deck_keeps
-        total = 0.0
-        for other in hand.deck:
-            value = keeps.get(other)
-            if value is None:
-                value = keeps[other] = hand.keep(other)
-            total += value
-        return card if worst < total / len(hand.deck) - 0.5 else None
+        average = sum(hand.keep(c) for c in hand.deck) / len(hand.deck)
+        return card if worst < average - 0.5 else None
 
     def starter(self, view: PlayerView) -> int:
         """The opponent starts: the second player has the last word in round one (§7: they see every card
@@ -411,13 +440,55 @@ def _mustered(view: PlayerView, hand: _Hand, card: int, row: int) -> tuple[int, 
     return view.gain_with(placements), riders
 
 
+def _healed(view: PlayerView, hand: _Hand, card: int, row: int) -> int | None:
+    """A Medic played to ``row`` (§10) with the unit it brings back (the one of its discard pile worth most kept,
+    as :meth:`HeuristicBot.choose` picks it), valued without playing it: the Strength the rows gain. ``None``
+    when that unit has an ability of its own to resolve, or Emhyr var Emreis: Invader of the North picks it at
+    random (then it is played on a copy)."""
+    cards = view.cards
+    me = view.player
+    units = [c for c in view.discard(me) if cards.kind[c] == UNIT]
+    placements = [(me * 3 + row, card)]
+    if units:
+        if view.random_revive:
+            return None
+        revived = max(units, key=hand.keep)
+        if cards.ability[revived] & (PREVIEWED | SPY) or len(cards.rows[revived]) > 1:
+            return None
+        placements.append((me * 3 + cards.rows[revived][0], revived))
+    return view.gain_with(placements)
+
+
 def _berserkers(view: PlayerView, slot: int) -> int:
     ability = view.cards.ability
     return sum(1 for c in view.row(slot) if ability[c] & BERSERKER)
 
 
-def _weather_swing(view: PlayerView, card: int) -> int:
-    me = view.player
-    mine, theirs = view.scores_with_weather(view.cards.weather_rows[card] & ~view.weather_mask)
-    return (mine - theirs) - (view.score(me) - view.score(1 - me))
+def _weather_swing(view: PlayerView, mask: int, base: int) -> int:
+    """The swing of the rows of ``mask`` being the ones Weather strikes, from the lead ``base`` (§12)."""
+    mine, theirs = view.scores_under_weather(mask)
+    return mine - theirs - base
 
+
+def _scorch_swing(view: PlayerView, victims: list[tuple[int, int]]) -> int | None:
+    """The swing of ``victims`` leaving the battlefield (a Scorch, §10, §11): what the opponent's rows lose less
+    what this player's lose, every other unit of those rows counted again (a Tight Bond partner, a Morale Boost
+    gone). ``None`` when a victim is a Summon (its side-deck card would take the field: then the Scorch is
+    played on a copy)."""
+    cards = view.cards
+    if any(cards.ability[card] & SUMMON for _slot, card in victims):
+        return None
+    me = view.player
+    swing = 0
+    by_slot: dict[int, list[int]] = {}
+    for slot, card in victims:
+        by_slot.setdefault(slot, []).append(card)
+    for slot, burnt in by_slot.items():
+        lost = view.row_total(slot) - view.row_total_without(slot, burnt)
+        swing += -lost if slot // 3 == me else lost
+    return swing
+
+
+def _row_scorch_swing(view: PlayerView, slot: int) -> int | None:
+    """A Scorch of the opponent's row ``slot`` alone (§10: only when it totals 10 Strength or more)."""
+    return _scorch_swing(view, view.strongest((slot,))) if view.row_total(slot) >= 10 else 0
