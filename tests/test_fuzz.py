@@ -132,6 +132,7 @@ TEMPLATES = [
     Template("fix {deck} --rules advanced", ("deck", "edited", "bytes")),
     Template("sheet {deck} -o -", ("deck", "edited", "bytes")),
     Template("draw {deck} --seed 7", ("deck", "edited", "bytes")),
+    Template("simulate {deck} --vs {deck} --games 2 --workers 1", ("deck", "edited", "bytes")),
     Template("add {deck} Decoy", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
     Template("remove {deck} Decoy 2", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
 ]

@@ -103,6 +103,7 @@ RUNS: dict[str, Callable[[Path], list[Run]]] = {
                             (["schema", "--output-of", "validate"], None, "json")],
     "fix": lambda deck: [(["fix", _rel(deck), "--rules", "advanced"], None, "text")],
     "draw": lambda deck: [(["draw", _rel(deck), "--seed", "7", "--exchange", "2"], None, "text")],
+    "simulate": lambda deck: [(["simulate", _rel(deck), "--vs", _rel(deck), "--games", "2", "--workers", "1"], None, "text")],
     # The page goes to a file (an HTML document); what is said about it must fit.
     "sheet": lambda deck: [(["sheet", _rel(deck), "-o", str(_scratch_copy(deck).with_suffix(".html"))], None, "text")],
     "add": lambda deck: [(["add", str(_scratch_copy(deck)), "Decoy"], None, "text")],

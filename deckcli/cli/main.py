@@ -26,6 +26,7 @@ COMMANDS = {
     "add": "editing", "remove": "editing",
     "fix": "repair",
     "sheet": "sheets", "draw": "sheets",
+    "simulate": "play",
 }
 """Every command's name and the module of ``deckcli.cli`` defining it (``module:function`` when the names differ)."""
 
