@@ -226,3 +226,10 @@ def test_a_faction_names_its_starter_deck_in_any_spelling():
     assert by_name == _json(NR, "--vs", "scoiatael", "--games", "4", "--workers", "1")
     assert {k: v for k, v in by_name["matchups"][0].items() if k != "opponent"} == {
         k: v for k, v in by_file["matchups"][0].items() if k != "opponent"}
+
+
+def test_the_deck_files_warnings_are_passed_on(tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text((DECKS / "northern-realms-starter.toml").read_text("utf-8") + '"Geralt of Rivia" = 0\n', encoding="utf-8")
+    result = run_cli(["simulate", str(deck), "--vs", "monsters", "--games", "2", "--workers", "1"])
+    assert "warning" in result.stderr and "Geralt of Rivia" in result.stderr

@@ -12,6 +12,7 @@ from deckcli.cli.options import (
     CONTEXT,
     ProgressBar,
     bot_options,
+    echo_findings,
     echo_text,
     games_options,
     is_terminal,
@@ -92,13 +93,16 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], games: int, seed: in
       deckcli simulate my-deck.toml --format json --log games.jsonl
     """
     from deckcli.game.bots import DEFAULT
-    from deckcli.game.matchups import file_entrant, opponents
+    from deckcli.game.matchups import entrant, opponents
     from deckcli.game.simulation import Plan
     from deckcli.game.simulation_report import SimulationReport
+    from deckcli.rules.judging import read_resolved_deck
 
     if deck == "-" and any(o.value == "-" for o in opposition):
         raise click.UsageError("standard input (-) can be read only once")
-    subject = file_entrant(deck)
+    resolved = read_resolved_deck(deck)
+    echo_findings(resolved.where, resolved.warnings, warning=True)
+    subject = entrant(resolved, resolved.where)
     bot = bot or DEFAULT
     plan = Plan((subject,), opponents(opposition), games, seed, bot, opponent_bot or bot)
     report = SimulationReport(plan, run_with_progress(plan, workers, log, force))

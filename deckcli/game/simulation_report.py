@@ -85,8 +85,8 @@ def measured(plan: Plan) -> str:
         bots = (f"the {plan.bot} bot ({BOTS[plan.bot].summary}) against the {plan.opponent_bot} bot "
                 f"({BOTS[plan.opponent_bot].summary})")
     return (f"Measured: {games} ({each}, seed {plan.seed}), {bots}; {MEASURED_RULES}. Win rate: (wins + draws/2) / "
-            "games, with its 95% Wilson interval. These are bots' games: they measure the deck in the bots' hands, "
-            "not in a person's.")
+            "games, with its 95% Wilson interval (CI). These are bots' games: they measure the deck in the bots' "
+            "hands, not in a person's.")
 
 
 class SimulationReport:
@@ -156,8 +156,8 @@ class SimulationReport:
         shown = [{"card": name, "held": percent(held / games) if games else "", "with": rate_text(points, held),
                   "without": rate_text(rest_points, rest)}
                  for name, held, points, rest, rest_points in sorted(self.card_counts(), key=_carrying, reverse=True)]
-        title = ("Cards in the opening hand after the exchanges, over every matchup (win rate with the card there "
-                 "and without it; the largest difference first):")
+        title = ("Cards in the opening hand after the exchanges, over every matchup (the win rate with the card "
+                 "there and without it, the largest difference first):")
         blocks = [
             "\n".join(prose.wrap(head)),
             matchups,
@@ -168,7 +168,7 @@ class SimulationReport:
 
 
 MATCHUP_COLUMNS = {"opponent": "opponent", "games": "games", "wins": "won", "draws": "drew", "losses": "lost",
-                   "rate": "win rate (95% interval)"}
+                   "rate": "win rate (95% CI)"}
 CARD_COLUMNS = {"card": "card", "held": "in hand", "with": "win rate with", "without": "without"}
 
 
@@ -242,19 +242,19 @@ class PairedReport:
         for row in self.rows():
             difference = row.difference
             change = "-" if difference is None else (
-                f"{difference[0] * 100:+.1f} ({difference[1] * 100:+.1f} to {difference[2] * 100:+.1f})")
-            shown.append({"opponent": row.opponent, "games": f"{row.old.games:,}",
+                f"{difference[0] * 100:+.1f} ({difference[1] * 100:+.1f}, {difference[2] * 100:+.1f})")
+            shown.append({"opponent": row.opponent,
                           "old": percent(win_rate(row.old.points, row.old.games)),
                           "new": percent(win_rate(row.new.points, row.new.games)),
                           "change": change, "noise": "yes" if row.beyond_noise else "no"})
         title = ("Simulated: both decks against the same opponents, on the same seeds (paired games). The change is "
-                 "new less old in points of win rate, with its 95% interval; beyond noise when that interval leaves 0 "
-                 "out:")
+                 "new less old in points of win rate, with its 95% interval (CI); beyond noise when that interval "
+                 "leaves 0 out:")
         return "\n\n".join([
             "\n".join(prose.wrap(title, continuation="")) + "\n" + render_rows(shown, fmt, PAIRED_COLUMNS, width),
             "\n".join(prose.wrap(measured(self.plan), continuation="")),
         ])
 
 
-PAIRED_COLUMNS = {"opponent": "opponent", "games": "games", "old": "old", "new": "new",
-                  "change": "change (95% interval)", "noise": "beyond noise"}
+PAIRED_COLUMNS = {"opponent": "opponent", "old": "old", "new": "new", "change": "change (95% CI)",
+                  "noise": "beyond noise"}
