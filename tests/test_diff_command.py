@@ -138,3 +138,58 @@ def test_text_changes_add_up_to_the_percentages_shown():
 def test_table_titles_wrap_to_the_width():
     text = run_cli(["diff", DECKS / "skellige-starter.toml", DECKS / "skellige-advanced.toml"], env={"COLUMNS": "45"}).stdout
     assert "p_opening: chance of at least one copy in the\n    opening hand:" in text
+
+
+# diff --simulate ---------------------------------------------------------------------------------------------
+
+SKELLIGE = str(DECKS / "skellige-starter.toml")
+
+
+def _simulated(old, new, *extra: str) -> dict:
+    args = ["diff", old, new, "--simulate", "--games", "8", "--workers", "1", *extra, "--format", "json"]
+    return json.loads(run_cli(args).stdout)["simulated"]
+
+
+def test_a_deck_against_itself_changes_nothing_beyond_noise():
+    """Paired games on common seeds: a deck against its own copy plays the very same games, so every pair's
+    difference is 0, the interval [0, 0], and nothing is beyond noise."""
+    simulated = _simulated(SKELLIGE, SKELLIGE, "--vs", "monsters", "--vs", "nilfgaard")
+    for row in (*simulated["matchups"], simulated["overall"]):
+        assert row["old"] == row["new"] and row["difference"] == 0.0 and row["ci95_difference"] == [0.0, 0.0]
+        assert row["beyond_noise"] is False
+    assert simulated["overall"]["games"] == 16 and [o["name"] for o in simulated["opponents"]] == [
+        "Monsters starter", "Nilfgaard starter"]
+
+
+def test_a_much_weaker_deck_is_worse_beyond_noise(tmp_path):
+    """The starter deck without its Heroes, its strongest units and its Special Cards, against the starter deck,
+    over the same 40 games a matchup: the change is negative and its interval leaves 0 out."""
+    weak = write_deck(tmp_path, {"Prince Stennis": 1, "Siegfried of Denesle": 1, "Ves": 1, "Blue Stripes Commando": 3,
+                                 "Sigismund Dijkstra": 1, "Yarpen Zigrin": 1, "Poor Fucking Infantry": 4,
+                                 "Redanian Foot Soldier": 2, "Keira Metz": 1, "Síle de Tansarville": 1,
+                                 "Sabrina Glevissig": 1, "Sheldon Skaggs": 1, "Dun Banner Medic": 1,
+                                 "Kaedweni Siege Expert": 3, "Thaler": 1}, name="weak.toml")
+    starter = str(DECKS / "northern-realms-starter.toml")
+    simulated = json.loads(run_cli(["diff", starter, str(weak), "--simulate", "--games", "40", "--vs", "skellige",
+                                    "--vs", "monsters", "--workers", "1", "--format", "json"]).stdout)["simulated"]
+    overall = simulated["overall"]
+    assert overall["difference"] < 0 and overall["ci95_difference"][1] < 0 and overall["beyond_noise"] is True
+    assert overall["difference"] == pytest.approx(overall["new"]["win_rate"] - overall["old"]["win_rate"])
+
+
+def test_the_simulated_table_follows_the_diff(tmp_path):
+    text = run_cli(["diff", SKELLIGE, SKELLIGE, "--simulate", "--games", "2", "--vs", "monsters", "--workers", "1"],
+                   env={"COLUMNS": "80"}).stdout
+    assert text.index("Cards added") < text.index("Simulated: both decks against the same opponents")
+    assert "Measured: 4 games (2 a matchup, each deck, seed 1)" in " ".join(text.split())
+    assert max(len(line) for line in text.splitlines()) <= 80
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--games", "10"], "--games goes with --simulate"),
+    (["--vs", "monsters", "--bot", "search"], "--vs, --bot go with --simulate"),
+    (["--simulate", "--format", "csv"], "choose --format json or a table format"),
+])
+def test_simulation_options_need_simulate(args, said):
+    result = run_cli(["diff", SKELLIGE, SKELLIGE, *args], exit_code=2)
+    assert said in " ".join(result.stderr.split())

@@ -72,11 +72,15 @@ JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
     "card": lambda: [[name, "--format", "json"] for name in
                      ("Cerys", "Eredin: Bringer of Death", "Decoy", "Berserker", "Hemdall", "Geralt of Rivia")]
     + [["Decoy", "--faction", "skellige", "--format", "json"]],
-    "diff": lambda: [[_rel(a), _rel(b), "--format", "json"] for a, b in zip(EXAMPLES, EXAMPLES[1:])],
+    "diff": lambda: [[_rel(a), _rel(b), "--format", "json"] for a, b in zip(EXAMPLES, EXAMPLES[1:])]
+    + [[_rel(EXAMPLES[0]), _rel(EXAMPLES[1]), "--simulate", "--games", "3", "--vs", "skellige", "--workers", "1",
+        "--format", "json"]],
     "fix": lambda: [[_rel(d), "--rules", "advanced", "--format", "json"] for d in EXAMPLES[:4]],
     "draw": lambda: [[_rel(d), "--seed", "7", "--exchange", "2", "--format", "json"] for d in EXAMPLES],
     "score": lambda: [[_rel(board), "--format", "json"] for board in sorted((DECKS / "boards").glob("*.toml"))],
     "solo": lambda: [[board, "--reveal", card, "--format", "json"] for board, card in SOLO_REVEALS],
+    "simulate": lambda: [[_rel(d), "--vs", _rel(d), "--games", "3", "--workers", "1", "--format", "json"] for d in EXAMPLES]
+    + [[_rel(EXAMPLES[0]), "--games", "1", "--workers", "1", "--bot", "random", "--format", "json"]],
 }
 """How each command that prints JSON runs here (its arguments after the command name)."""
 

@@ -36,6 +36,7 @@ READS_STANDARD_INPUT = {
     "sheet": ["-", "-o", "-"],
     "draw": ["-"],
     "score": ["-"],
+    "simulate": ["-", "--games", "1"],
     "solo": ["-", "--reveal", "Decoy"],
 }
 """Each command that reads ``-``, with arguments that reach that read."""

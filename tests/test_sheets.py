@@ -233,3 +233,27 @@ def test_control_and_format_characters_of_a_name_are_escaped_in_the_page(tmp_pat
     page = run_cli(["sheet", deck, "-o", "-"]).stdout
     assert "<h1>Red\\x1b]0;x\\x07 \\u202eevil</h1>" in page
     assert not any(c in page for c in "\x1b\x07\u202e")
+
+
+def test_a_simulated_sheet_shows_its_matchups_and_what_produced_them(tmp_path):
+    page = sheet(tmp_path, DECKS / "monsters-starter.toml", "--simulate", "--games", "4", "--vs", "skellige",
+                 "--vs", "monsters")
+    words = page.words
+    assert "Simulated matchups" in words and "Skellige starter" in words and "overall" in words
+    assert "Measured: 8 games (4 a matchup, seed 1), the heuristic bot" in words
+    assert "95% Wilson interval" in words and ("id", "matchups") in [kv for _, a in page.tags for kv in a.items()]
+    plain = sheet(tmp_path, DECKS / "monsters-starter.toml", "--force")
+    assert "Simulated matchups" not in plain.words
+
+
+def test_simulate_goes_with_a_deck_sheet(tmp_path):
+    result = run_cli(["sheet", REGISTRATION, "-o", tmp_path / "reg.html", "--simulate", "--games", "2"], exit_code=2)
+    assert "one deck at a time" in result.stderr and not (tmp_path / "reg.html").exists()
+    result = run_cli(["sheet", DECKS / "monsters-starter.toml", "-o", tmp_path / "d.html", "--seed", "3"], exit_code=2)
+    assert "--seed goes with --simulate" in result.stderr
+
+
+def test_an_illegal_deck_plays_no_simulated_matchup(tmp_path):
+    deck = write_deck(tmp_path, {"Ves": 2})
+    result = run_cli(["sheet", deck, "-o", tmp_path / "d.html", "--simulate", "--games", "2"], exit_code=1)
+    assert "not legal under standard" in result.stderr and not (tmp_path / "d.html").exists()

@@ -183,3 +183,32 @@ def test_the_deck_schema_validator_is_built_once(tmp_path, fresh_caches):
     run_cli(["validate", *STARTERS, *bad], exit_code=2)
     info = deckfile._deck_validator.cache_info()
     assert (info.misses, info.hits) == (1, 2)  # asked for the three badly shaped decks only
+
+
+GAME_FREE = [
+    ["validate", str(DECKS / "northern-realms-starter.toml")],
+    ["stats", str(DECKS / "northern-realms-starter.toml")],
+    ["diff", str(DECKS / "skellige-starter.toml"), str(DECKS / "skellige-advanced.toml")],
+    ["sheet", str(DECKS / "monsters-starter.toml"), "-o", "-"],
+    ["draw", str(DECKS / "monsters-starter.toml"), "--seed", "3"],
+]
+
+
+@pytest.mark.parametrize("args", GAME_FREE, ids=lambda args: args[0])
+def test_other_commands_do_not_import_the_game(args):
+    """Only simulate (and diff or sheet with --simulate) plays games: no other command loads the rules engine."""
+    code, modules = imports_of(*args)
+    assert code == 0
+    assert not {name for name in modules if name.startswith("deckcli.game")}
+
+
+def test_simulate_imports_what_it_plays_with():
+    """One worker, the heuristic bot, a legal deck: no process pool, no other bot, no jsonschema, none of the
+    analysis, sheets, authoring or repair packages."""
+    code, modules = imports_of("simulate", str(DECKS / "northern-realms-starter.toml"), "--vs", "monsters",
+                               "--games", "1", "--workers", "1")
+    assert code == 0
+    assert {"deckcli.game.simulation", "deckcli.game.bots.heuristic_bot"} <= modules
+    assert not {"deckcli.game.bots.search_bot", "deckcli.game.bots.random_bot", "concurrent.futures.process"} & modules
+    assert not {"jsonschema", "tomlkit", "tomli_w", "jinja2", "highspy"} & top_level(modules)
+    assert not {name for name in modules if name.split(".")[1:2] in (["analysis"], ["sheets"], ["authoring"], ["repair"])}

@@ -101,7 +101,7 @@ def test_no_progress_bar_when_standard_error_is_not_a_terminal(tmp_path):
 def test_a_progress_bar_on_a_terminal_for_more_than_a_handful(tmp_path, monkeypatch):
     for number in range(8):
         register(tmp_path / f"p{number}", f"P{number}")
-    monkeypatch.setattr("deckcli.cli.judging._is_terminal", lambda stream: True)
+    monkeypatch.setattr("deckcli.cli.judging.is_terminal", lambda stream: True)
     result = run_cli(["tournament", "--dir", tmp_path, "--format", "csv"])
     assert "8/8" in result.stderr and "[" + "#" * 24 + "]" in result.stderr
     assert "#" not in result.stdout

@@ -11,9 +11,13 @@ from deckcli.cli.options import (
     CONTEXT,
     Number,
     StrParamType,
+    bot_options,
     echo_findings,
     echo_text,
+    games_options,
+    opponents_option,
     refuse_choice,
+    refuse_without,
     reports_errors,
     table_format_option,
     text_layout,
@@ -22,6 +26,7 @@ from deckcli.cli.options import (
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
 
 if TYPE_CHECKING:
+    from deckcli.game.matchups import Opposition
     from deckcli.analysis.odds import OddsReport
     from deckcli.analysis.stats import StatsReport
 
@@ -130,27 +135,62 @@ def odds(
 @click.argument("old", shell_complete=complete_path)
 @click.argument("new", shell_complete=complete_path)
 @table_format_option
+@click.option("--simulate", is_flag=True,
+              help="Also play both decks against the same opponents on the same seeds, and compare their win rates.")
+@opponents_option
+@games_options(default_games=1000)
+@bot_options
 @wide_option
 @reports_errors
-def diff(old: str, new: str, fmt: str) -> int:
+def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposition, ...], games: int, seed: int,
+         bot: str | None, opponent_bot: str | None, workers: int | None) -> int:
     """Show what changed between two decks.
 
     Cards added and removed, the profile figures (units, Special Cards,
     Strength, Spies, Medics…) and p_opening of each card in both decks: the
     chance (0–1) of at least one copy in the opening hand of 10 cards (11 with
-    Francesca Findabair: Daisy of the Valley).
+    Francesca Findabair: Daisy of the Valley). --simulate plays both decks
+    against the same --vs opponents (none: the five starter decks) on the
+    same seeds, and shows each matchup's change of win rate with its 95%
+    interval over the paired games, and whether it is beyond noise.
 
     \b
     Example:
       deckcli diff decks/skellige-starter.toml decks/skellige-advanced.toml
+      deckcli diff old.toml new.toml --simulate --games 2000
     """
     from deckcli.analysis.diff import diff_decks, render_diff
     from deckcli.rules.judging import read_named_deck
 
     if old == new == "-":
         raise click.UsageError("standard input (-) can be read only once")
+    if not simulate:
+        refuse_without(click.get_current_context(), "--simulate",
+                       ("opposition", "games", "seed", "bot", "opponent_bot", "workers"))
+    elif fmt == "csv":
+        raise click.UsageError("--simulate prints its own table: choose --format json or a table format, not csv")
     decks = [read_named_deck(old), read_named_deck(new)]
     for resolved in decks:
         echo_findings(resolved.where, resolved.warnings, warning=True)
-    echo_text(render_diff(diff_decks(*decks), fmt, text_layout().width))
+    changes = diff_decks(*decks)
+    if not simulate:
+        echo_text(render_diff(changes, fmt, text_layout().width))
+        return EXIT_OK
+    from deckcli.cli.play import run_with_progress
+    from deckcli.game.bots import DEFAULT
+    from deckcli.game.matchups import entrant, opponents
+    from deckcli.game.simulation import Plan
+    from deckcli.game.simulation_report import PairedReport
+
+    bot = bot or DEFAULT
+    plan = Plan(tuple(entrant(deck, deck.where) for deck in decks), opponents(opposition), games, seed, bot,
+                opponent_bot or bot)
+    paired = PairedReport(plan, run_with_progress(plan, workers))
+    if fmt == "json":
+        from deckcli.render.documents import document_json
+
+        echo_text(document_json({**changes.as_dict(), "simulated": paired.as_dict()}))
+    else:
+        width = text_layout().width
+        echo_text(render_diff(changes, fmt, width) + "\n\n" + paired.render(fmt, width))
     return EXIT_OK

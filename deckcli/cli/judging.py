@@ -11,8 +11,10 @@ from deckcli.cli.completion import complete_path, complete_rules
 from deckcli.cli.options import (
     CONTEXT,
     echo,
+    ProgressBar,
     echo_error,
     echo_lines,
+    is_terminal,
     layout_options,
     reports_errors,
     say,
@@ -164,7 +166,7 @@ def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
     paths = list(files) + (registration_files(folder) if folder is not None else [])
     if paths.count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
-    progress = _Progress(len(paths)) if len(paths) > HANDFUL and _is_terminal(sys.stderr) else None
+    progress = ProgressBar(len(paths)) if len(paths) > HANDFUL and is_terminal(sys.stderr) else None
     entries = []
 
     for entry in judge_registrations(paths):
@@ -187,37 +189,6 @@ def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
     shared = note_shared_decks(entries)
     echo(render_desk(entries, shared, fmt, layout.width))
     return max((e.exit_code for e in entries), default=EXIT_OK)
-
-
-def _is_terminal(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
-
-
-class _Progress:
-    """A one-line progress bar on standard error, redrawn in place; cleared before any other output."""
-
-    WIDTH = 24
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.shown = False
-
-    def show(self, done: int, where: str) -> None:
-        filled = self.WIDTH * done // self.total
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        line = f"[{bar}] {done}/{self.total} {where}"
-        sys.stderr.write("\r" + line[:79])
-        sys.stderr.flush()
-        self.shown = True
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r\x1b[K")
-            sys.stderr.flush()
-            self.shown = False
 
 
 @click.command(context_settings=CONTEXT)

@@ -29,6 +29,7 @@ COMMANDS = {
     "sheet": "sheets", "draw": "sheets",
     "score": "play",
     "solo": "play",
+    "simulate": "play",
 }
 """Every command's name and the module of ``deckcli.cli`` defining it (``module:function`` when the names differ)."""
 

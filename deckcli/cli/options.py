@@ -209,9 +209,14 @@ class UnusableInput(click.ClickException):
 
 
 class FactionName(FactionParamType):
-    """``--faction``: a faction's display name or slug, any case or apostrophe; converts to its set."""
+    """``--faction``: a faction's display name or slug, any case or apostrophe; converts to its set. A refusal
+    says the value is not ``what``, and offers the factions and the ``others`` choices an option also takes."""
 
     name = "faction"
+
+    def __init__(self, what: str = "a faction", others: tuple[str, ...] = ()) -> None:
+        self.what = what
+        self.others = others
 
     def convert(self, value: str | FactionSet, param: click.Parameter | None, ctx: click.Context | None) -> FactionSet:
         from deckcli.catalog.loading import default_catalog
@@ -225,7 +230,7 @@ class FactionName(FactionParamType):
         try:
             return catalog.faction(value)
         except KeyError:
-            refuse_choice(value, "a faction", [f.name for f in catalog.factions.values()], param, ctx)
+            refuse_choice(value, self.what, [*(f.name for f in catalog.factions.values()), *self.others], param, ctx)
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         from deckcli.catalog.loading import default_catalog
@@ -385,7 +390,7 @@ def text_layout(err: bool = False) -> Layout:
     meta = click.get_current_context().meta
     choice = str(meta.get("deckcli.color") or "auto").lower()
     if choice == "auto":
-        colour = _is_terminal(sys.stderr if err else sys.stdout) and not os.environ.get("NO_COLOR")
+        colour = is_terminal(sys.stderr if err else sys.stdout) and not os.environ.get("NO_COLOR")
     else:
         colour = choice == "always"
     if meta.get("deckcli.wide"):
@@ -419,11 +424,45 @@ def terminal_size(columns: int, lines: int, err: bool = False) -> tuple[int, int
     return (size[0] if size[0] > 0 else columns, size[1] if size[1] > 0 else lines)
 
 
-def _is_terminal(stream: Any) -> bool:
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (a closed stream, or none, is not)."""
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):  # closed, or not a real stream
         return False
+
+
+class ProgressBar:
+    """A one-line progress bar on standard error, redrawn in place; cleared before any other output. With
+    ``after`` (seconds), nothing shows until the work has taken that long (a short run draws nothing)."""
+
+    WIDTH = 24
+
+    def __init__(self, total: int, after: float = 0.0) -> None:
+        import time
+
+        self.total = total
+        self.shown = False
+        self.clock = time.monotonic
+        self.start = self.clock() + after
+
+    def show(self, done: int, where: str) -> None:
+        if not self.shown and self.clock() < self.start:
+            return
+        from deckcli.text import shown
+
+        filled = self.WIDTH * done // self.total
+        bar = "#" * filled + "-" * (self.WIDTH - filled)
+        line = f"[{bar}] {done}/{self.total} {shown(where)}"
+        sys.stderr.write("\r" + line[:79])
+        sys.stderr.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+            self.shown = False
 
 
 def echo_lines(layout: Layout) -> Callable[..., None]:
@@ -452,7 +491,7 @@ def echo_text(text: str, layout: Layout | None = None) -> None:
     """Print ``text``; through a pager (``PAGER``, else ``less``) when standard output is a terminal
     and the text is taller than it. Never when piped: then it is printed as it is."""
     colour = True if layout is not None and layout.colour else None
-    if _is_terminal(sys.stdout) and _is_terminal(sys.stdin):
+    if is_terminal(sys.stdout) and is_terminal(sys.stdin):
         rows = terminal_size(80, 24)[1]
         if text.count("\n") + 1 >= rows:
             from deckcli.text import shown
@@ -460,3 +499,103 @@ def echo_text(text: str, layout: Layout | None = None) -> None:
             click.echo_via_pager(shown(text if text.endswith("\n") else text + "\n"), color=colour)
             return
     echo(text, colour=colour)
+
+
+# --- simulated games: which decks, which bots -------------------------------------------------------------
+
+
+class OpponentDeck(StrParamType):
+    """``--vs``: a deck file, a faction (its starter deck) or ``starters`` (every starter deck); converts to an
+    :class:`deckcli.game.matchups.Opposition`. A value with a slash or ending in .toml, or naming a file, is a file."""
+
+    name = "deck"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        import os
+
+        from deckcli.game.matchups import STARTERS, Opposition
+
+        if not isinstance(value, str):
+            return value
+        if value.strip().lower() == STARTERS:
+            return Opposition(STARTERS)
+        if value == "-" or "/" in value or os.sep in value or value.lower().endswith(".toml") or os.path.exists(value):
+            return Opposition("file", value)
+        faction = FactionName("a faction, a deck file or starters", (STARTERS,)).convert(value, param, ctx)
+        return Opposition("faction", faction.slug)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from deckcli.catalog.loading import default_catalog
+        from deckcli.cli.completion import complete_choices, complete_path
+
+        return complete_choices([*default_catalog().factions, "starters"], incomplete) + complete_path(ctx, param, incomplete)
+
+
+class BotName(StrParamType):
+    """``--bot``, ``--opponent-bot``: a bot of :data:`deckcli.game.bots.BOTS`."""
+
+    name = "bot"
+
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from deckcli.game.bots import BOTS
+
+        if value.lower() in BOTS:
+            return value.lower()
+        refuse_choice(value, "a bot", list(BOTS), param, ctx)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from deckcli.cli.completion import complete_choices
+        from deckcli.game.bots import BOTS
+
+        return complete_choices(list(BOTS), incomplete)
+
+
+def games_options(default_games: int) -> Callable[[_Command], _Command]:
+    """``--games N`` (per matchup, at least 1) and ``--seed N`` of the commands that simulate games."""
+
+    def decorate(command: _Command) -> _Command:
+        command = click.option(
+            "--seed", type=Number(min=0), default=1, show_default=True, metavar="N",
+            help="Seed of every deal, shuffle and bot: the same seed, the same result, whatever --workers.",
+        )(command)
+        return click.option(
+            "--games", type=Number(min=1), default=default_games, show_default=True, metavar="N",
+            help="Games per matchup.",
+        )(command)
+
+    return decorate
+
+
+def opponents_option(command: _Command) -> _Command:
+    """``--vs DECK|FACTION|starters`` (repeatable) of the commands that simulate games."""
+    return click.option(
+        "--vs", "opposition", type=OpponentDeck(), multiple=True, metavar="DECK|FACTION|starters",
+        help="An opponent (repeatable): a deck file, a faction (its starter deck) or starters (all five).  "
+             "[default: starters]",
+    )(command)
+
+
+def refuse_without(ctx: click.Context, flag: str, names: Sequence[str]) -> None:
+    """Raise a usage error (exit 2) when any option of ``names`` (parameter names) was given: they go with ``flag``."""
+    from click.core import ParameterSource
+
+    given = [param.opts[0] for param in ctx.command.params
+             if param.name in names and ctx.get_parameter_source(param.name) not in (ParameterSource.DEFAULT, None)]
+    if given:
+        raise click.UsageError(f"{', '.join(given)} {'goes' if len(given) == 1 else 'go'} with {flag}")
+
+
+def bot_options(command: _Command) -> _Command:
+    """``--bot``, ``--opponent-bot`` and ``--workers``."""
+    command = click.option(
+        "--workers", type=Number(min=1), default=None, metavar="N",
+        help="Processes playing the games (the result does not depend on it).  [default: every core]",
+    )(command)
+    command = click.option(
+        "--opponent-bot", type=BotName(), default=None, metavar="NAME",
+        help="The bot playing the opponents.  [default: the same as --bot]",
+    )(command)
+    return click.option(
+        "--bot", type=BotName(), default=None, metavar="NAME",
+        help="The bot playing DECK: random, heuristic or search.  [default: heuristic]",
+    )(command)

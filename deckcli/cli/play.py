@@ -1,13 +1,67 @@
-"""Commands for a game on the table: ``score`` (a position, scored card by card) and ``solo`` (what Gwent Solo's
-automated opponent does with the card it revealed)."""
+"""Commands for games: ``score`` (a position on the table, scored card by card), ``solo`` (what Gwent Solo's
+automated opponent does with the card it revealed) and ``simulate`` (many games of a deck against others,
+counted)."""
 
 from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from deckcli.cli.completion import complete_card, complete_path
-from deckcli.cli.options import CONTEXT, echo, reports_errors, say, text_layout
+from deckcli.cli.options import (
+    CONTEXT,
+    ProgressBar,
+    bot_options,
+    echo,
+    echo_findings,
+    echo_text,
+    games_options,
+    is_terminal,
+    opponents_option,
+    reports_errors,
+    say,
+    text_layout,
+    wide_option,
+)
 from deckcli.errors import EXIT_OK
+
+if TYPE_CHECKING:
+    from deckcli.game.matchups import Opposition
+    from deckcli.game.simulation import Plan, Tally
+
+PROGRESS_AFTER = 1.0
+"""Seconds a run takes before its progress bar shows (on a terminal only)."""
+
+
+def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False) -> Tally:
+    """Play ``plan`` on ``workers`` processes (``None``: every core), with a progress bar on standard error when
+    it is a terminal and the run takes over a second; with ``log``, every game's event log written to that
+    file (atomically, never replacing a file without ``force``) and a line on standard error saying so."""
+    from deckcli.game.simulation import default_workers, run_plan
+
+    bar = ProgressBar(plan.total, after=PROGRESS_AFTER) if is_terminal(sys.stderr) else None
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.show(done, "games")
+
+    try:
+        if log is None:
+            tally = run_plan(plan, workers or default_workers(), progress=progress)
+        else:
+            from deckcli.files.safe_write import streamed_file
+
+            with streamed_file(log, force=force) as stream:
+                tally = run_plan(plan, workers or default_workers(), log=stream, progress=progress)
+    finally:
+        if bar is not None:
+            bar.clear()
+    if log is not None:
+        say(f"wrote {log}: the game log of {plan.total:,} {'game' if plan.total == 1 else 'games'} (JSON Lines; "
+            "deckcli schema --output-of game-log)", err=True)
+    return tally
 
 
 @click.command(context_settings=CONTEXT)
@@ -79,3 +133,57 @@ def solo(board: str, card: str | None, fmt: str) -> int:
     report = solo_reveal(board, card)
     echo(render_solo(report, fmt.lower(), text_layout().width))
     return report.exit_code
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("deck", shell_complete=complete_path)
+@opponents_option
+@games_options(default_games=1000)
+@bot_options
+@click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
+              help="Write every game's event log to FILE as JSON Lines (never replaced without --force).")
+@click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help="text: the tables and what was measured; json: the same as one document.")
+@wide_option
+@reports_errors
+def simulate(deck: str, opposition: tuple[Opposition, ...], games: int, seed: int, bot: str | None,
+             opponent_bot: str | None, workers: int | None, log: str | None, force: bool, fmt: str) -> int:
+    """Play a deck against others many times, and count how often it wins.
+
+    DECK (a deck file legal under the standard rules; - reads standard input)
+    plays --games games against each --vs deck (none: the five starter decks),
+    seats alternating, who starts decided as the rulebook says. Per matchup
+    and overall: games, wins, draws, losses and the win rate, (wins +
+    draws/2) / games, with its 95% interval; per card, the win rate with and
+    without it in the opening hand after the exchanges. The same --seed gives
+    the same result, whatever --workers.
+
+    \b
+    Example:
+      deckcli simulate decks/northern-realms-starter.toml
+      deckcli simulate my-deck.toml --vs monsters --vs rival.toml --games 5000
+      deckcli simulate decks/skellige-starter.toml --bot search --games 50
+      deckcli simulate my-deck.toml --format json --log games.jsonl
+    """
+    from deckcli.game.bots import DEFAULT
+    from deckcli.game.matchups import entrant, opponents
+    from deckcli.game.simulation import Plan
+    from deckcli.game.simulation_report import SimulationReport
+    from deckcli.rules.judging import read_resolved_deck
+
+    if deck == "-" and any(o.value == "-" for o in opposition):
+        raise click.UsageError("standard input (-) can be read only once")
+    resolved = read_resolved_deck(deck)
+    echo_findings(resolved.where, resolved.warnings, warning=True)
+    subject = entrant(resolved, resolved.where)
+    bot = bot or DEFAULT
+    plan = Plan((subject,), opponents(opposition), games, seed, bot, opponent_bot or bot)
+    report = SimulationReport(plan, run_with_progress(plan, workers, log, force))
+    if fmt.lower() == "json":
+        from deckcli.render.documents import document_json
+
+        echo(document_json(report.as_dict()))
+    else:
+        echo_text(report.render_text(text_layout().width))
+    return EXIT_OK

@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from deckcli.cli.options import CONTEXT, Number, before_writing, echo, echo_findings, reports_errors, say
+from deckcli.cli.options import (
+    CONTEXT,
+    Number,
+    before_writing,
+    echo,
+    echo_findings,
+    games_options,
+    opponents_option,
+    refuse_without,
+    reports_errors,
+    say,
+)
 from deckcli.errors import EXIT_OK
+
+if TYPE_CHECKING:
+    from deckcli.deck.resolution import ResolvedDeck
+    from deckcli.game.matchups import Opposition
+    from deckcli.game.simulation_report import SimulationReport
+    from deckcli.sheets.pages import Simulation
 
 
 @click.command(context_settings=CONTEXT)
@@ -19,8 +38,13 @@ from deckcli.errors import EXIT_OK
     "--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
     help="The paper the page prints on (CSS @page size).",
 )
+@click.option("--simulate", is_flag=True,
+              help="Add the deck's simulated matchups (deckcli simulate: the heuristic bot on both sides).")
+@opponents_option
+@games_options(default_games=1000)
 @reports_errors
-def sheet(file: str, output: str, force: bool, paper: str) -> int:
+def sheet(file: str, output: str, force: bool, paper: str, simulate: bool, opposition: tuple[Opposition, ...],
+          games: int, seed: int) -> int:
     """Write a printable page: a deck sheet, or a registration sheet for a Tournament registration.
 
     A deck sheet holds the pull list (with a box per copy), the side deck to set
@@ -28,22 +52,28 @@ def sheet(file: str, output: str, force: bool, paper: str) -> int:
     Strength curve, Weather exposure, chance of holding key cards) with their
     figures. A registration sheet shows the three decks side by side, their pull
     lists, the lineup verdict and lines for the organiser; it fits two A4 pages.
-    The HTML page needs no network and no script.
+    The HTML page needs no network and no script. --simulate adds a deck's
+    matchups against the --vs decks (none: the five starter decks), as
+    deckcli simulate plays them, with their intervals and what was measured.
 
     \b
     Example:
       deckcli sheet decks/monsters-starter.toml -o deck.html
       deckcli sheet decks/tournament-registration.toml -o reg.html
       deckcli sheet decks/monsters-starter.toml -o deck.pdf --paper letter
+      deckcli sheet decks/monsters-starter.toml -o deck.html --simulate
     """
     from deckcli.sheets.pages import pdf_bytes, require_pdf, sheet_page
+
+    if not simulate:
+        refuse_without(click.get_current_context(), "--simulate", ("opposition", "games", "seed"))
 
     pdf = output.lower().endswith(".pdf")
     if output != "-" and not output.lower().endswith((".html", ".htm", ".pdf")):
         raise click.UsageError(f"-o {output}: a sheet is written as FILE.html (or .htm) or FILE.pdf; - prints the HTML")
     if pdf:
         require_pdf()
-    page = sheet_page(file, paper.lower())
+    page = sheet_page(file, paper.lower(), _simulation(opposition, games, seed) if simulate else None)
     if output == "-":
         echo(page.html, nl=False)
         return page.exit_code
@@ -58,6 +88,22 @@ def sheet(file: str, output: str, force: bool, paper: str) -> int:
         write_text(output, page.html, force=force)
     say(f"wrote {output}: {page.summary}")
     return page.exit_code
+
+
+def _simulation(opposition: tuple[Opposition, ...], games: int, seed: int) -> Simulation:
+    """What plays a sheet's matchups: the heuristic bot on both sides, every core, a progress bar on a terminal."""
+
+    def simulated(deck: ResolvedDeck) -> SimulationReport:
+        from deckcli.cli.play import run_with_progress
+        from deckcli.game.bots import DEFAULT
+        from deckcli.game.matchups import entrant, opponents
+        from deckcli.game.simulation import Plan
+        from deckcli.game.simulation_report import SimulationReport
+
+        plan = Plan((entrant(deck, deck.where),), opponents(opposition), games, seed, DEFAULT, DEFAULT)
+        return SimulationReport(plan, run_with_progress(plan, None))
+
+    return simulated
 
 
 @click.command(context_settings=CONTEXT)

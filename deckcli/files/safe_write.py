@@ -21,7 +21,9 @@ import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from deckcli.errors import OutputError
 
@@ -53,6 +55,19 @@ def write_bytes(path: str | Path, data: bytes, *, force: bool = False) -> None:
     folder (``x/``, ``x/.``) or a device (never replaced, even with ``force``), its folder does not
     exist, the file exists and ``force`` is false, or the place cannot be written.
     """
+    with streamed_file(path, force=force) as stream:
+        stream.write(data)
+
+
+@contextmanager
+def streamed_file(path: str | Path, *, force: bool = False) -> Iterator[BinaryIO]:
+    """A file written as a stream, atomically: ``with streamed_file(path) as stream: stream.write(...)``.
+
+    What is written goes to a temporary file beside ``path``, which takes the name only when the block ends
+    without an error (as :func:`write_bytes` says); an error, or an interruption, leaves no file and no
+    temporary file behind. The checks come first, before anything is written: a run that would end refusing
+    to replace its file stops before it starts. Raises :class:`OutputError` (exit code 2) as :func:`write_bytes`.
+    """
     where = str(path)
     if not where.strip():
         raise OutputError(f"{where!r} is an empty file name: give the name of a file to write")
@@ -65,20 +80,24 @@ def write_bytes(path: str | Path, data: bytes, *, force: bool = False) -> None:
     if not folder.is_dir():
         problem = "is not a folder" if folder.exists() else "does not exist"
         raise OutputError(f"cannot write here: {str(folder)!r} {problem}", where=where)
-    exists = target.exists()
-    if exists and not force:
+    if target.exists() and not force:
         raise OutputError(EXISTS, where=where)
-    before = target.stat() if exists else None
-    mode = stat.S_IMODE(before.st_mode) if before is not None else _new_file_mode()
     try:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as error:
         raise _write_error(error, where) from None
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
+            try:
+                yield stream
+                stream.flush()
+            except OSError as error:
+                raise _write_error(error, where) from None
+            before = target.stat() if target.exists() else None
+            mode = stat.S_IMODE(before.st_mode) if before is not None else _new_file_mode()
             if before is not None:
+                if not force:
+                    raise OutputError(EXISTS, where=where)
                 _keep_owner(stream.fileno(), before, where)
                 _copy_attributes(str(target), stream.fileno())
             os.fsync(stream.fileno())

@@ -11,9 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from deckcli.game.cards import HERO, HORN, MORALE
+from deckcli.game.state import NO_HORN
+
 if TYPE_CHECKING:
+    import random
+
     from deckcli.game.actions import Action
     from deckcli.game.cards import GameCards
+    from deckcli.game.leaders import LeaderAbility
     from deckcli.game.state import Game
 
 QUESTIONS = {
@@ -75,6 +81,47 @@ class PlayerView:
         """The cards of the opponent's hand this player has seen (a Leader showed them, a Decoy took them back)."""
         return sorted(self._game.known[self.player])
 
+    def opponent_unseen(self) -> list[int]:
+        """The opponent's cards this player has not seen: their hand but the cards shown, and their deck, in
+        instance order (which says nothing of which of them are in the hand, nor of the deck's order).
+
+        This is what a player knows who knows the opponent's decklist (every card the opponent brought to the
+        table is in :attr:`cards`): the decklist less every card seen on the table, in a discard pile, in the
+        side deck or shown from the hand. The bots take the decklist as known (a starter deck's list is printed
+        by the stars on its cards, §2; a deck brought to a club night is often shown); see docs/play.md.
+        """
+        game = self._game
+        known = game.known[self.player]
+        other = 1 - self.player
+        return sorted([card for card in game.hand[other] if card not in known] + game.deck[other])
+
+    def determinized(self, rng: random.Random, shuffled: bool = True) -> Game:
+        """A game consistent with everything this player sees, what it cannot see made up from ``rng``.
+
+        A copy of the game in which the opponent's unseen cards (:meth:`opponent_unseen`) are dealt at random
+        to their hand (the cards shown stay in it) and their deck, this player's own deck is shuffled, and
+        every later shuffle and random pick comes from ``rng``. It depends only on what this view shows and on
+        ``rng``: a search may play it out without learning anything a player at the table would not know.
+        With ``shuffled`` false the unseen cards are dealt in instance order instead (cheaper, for a what-if
+        of a card whose effect does not depend on the order of the decks or on the opponent's hand).
+        """
+        game = self._game
+        other = 1 - self.player
+        known = game.known[self.player]
+        imagined = game.copy(rng)
+        shown = sorted(card for card in game.hand[other] if card in known)
+        pool = self.opponent_unseen()
+        if shuffled:
+            rng.shuffle(pool)
+        hidden = len(game.hand[other]) - len(shown)
+        imagined.hand[other] = shown + pool[:hidden]
+        imagined.deck[other] = pool[hidden:]
+        own = sorted(game.deck[self.player])
+        if shuffled:
+            rng.shuffle(own)
+        imagined.deck[self.player] = own
+        return imagined
+
     def row(self, slot: int) -> list[int]:
         """The cards of row ``slot`` (``side * 3 + row``), in the order they lie."""
         return self._game.rows[slot][:]
@@ -84,6 +131,26 @@ class PlayerView:
 
     def row_total(self, slot: int) -> int:
         return self._game.row_total(slot)
+
+    def row_total_with(self, slot: int, card: int) -> int:
+        """What row ``slot`` would total with ``card`` added (:meth:`deckcli.game.state.Game.row_total_with`)."""
+        return self._game.row_total_with(slot, card)
+
+    def gain_with(self, placements: list[tuple[int, int]]) -> int:
+        """What the rows would gain with these cards added (:meth:`deckcli.game.state.Game.gain_with`)."""
+        return self._game.gain_with(placements)
+
+    def row_total_without(self, slot: int, cards: list[int]) -> int:
+        """What row ``slot`` would total without ``cards`` (:meth:`deckcli.game.state.Game.row_total_without`)."""
+        return self._game.row_total_without(slot, cards)
+
+    def row_total_with_horn(self, slot: int) -> int:
+        """What row ``slot`` would total under a Horn (:meth:`deckcli.game.state.Game.row_total_with_horn`)."""
+        return self._game.row_total_with_horn(slot)
+
+    def scores_under_weather(self, mask: int) -> tuple[int, int]:
+        """Both sides' totals were the rows of ``mask`` the ones struck (:meth:`deckcli.game.state.Game.scores_under_weather`)."""
+        return self._game.scores_under_weather(mask)
 
     def score(self, side: int) -> int:
         return self._game.score(side)
@@ -135,6 +202,31 @@ class PlayerView:
 
     def leader(self, side: int) -> str | None:
         return self._game.leader[side]
+
+    def leader_ability(self, side: int) -> LeaderAbility | None:
+        """What ``side``'s Active Leader does (its text is public, §5), or ``None``: a Passive one, none, or one
+        this table does not know."""
+        from deckcli.game.leaders import ACTIVE
+
+        return ACTIVE.get(self._game.leader[side] or "")
+
+    def strongest(self, slots: tuple[int, ...]) -> list[tuple[int, int]]:
+        """The non-Hero units of ``slots`` a Scorch would destroy: the strongest, all of them on a tie
+        (:func:`deckcli.game.abilities.strongest`), as ``(slot, card)``."""
+        from deckcli.game.abilities import strongest
+
+        return strongest(self._game, slots)
+
+    def row_is_plain(self, slot: int) -> bool:
+        """Whether a card added to row ``slot`` would count just its printed Strength there: no Weather, Horn,
+        Morale Boost or Agile bonus on the row, no Spy doubling (a Tight Bond card still needs its partners)."""
+        game = self._game
+        if game.weather_mask >> slot % 3 & 1 or game.horn[slot] != NO_HORN or game.agile_bonus[slot // 3]:
+            return False
+        if game.spy_factor != 1:
+            return False
+        ability, kind = game.cards.ability, game.cards.kind
+        return not any(ability[c] & (HORN | MORALE) and kind[c] <= HERO for c in game.rows[slot])
 
     def leader_used(self, side: int) -> bool:
         return self._game.leader_used[side]

@@ -43,10 +43,16 @@ HORN_ROWS = {
 
 class LeaderAbility(NamedTuple):
     """An Active Leader: ``usable(game, player)`` says whether using it now would do anything; ``use``
-    resolves it."""
+    resolves it. What its text says, for a bot to value it as it values the card it is like (the text is
+    public): ``horn_row``, the row it doubles "like a Commander's Horn"; ``scorch_row``, the opponent's row
+    whose strongest units it destroys at 10 Strength; ``plays``, the card it finds in the deck and plays
+    (-1 and "": it does none of these)."""
 
     usable: Callable[[Game, int], bool]
     use: Callable[[Game, int, Agents], None]
+    horn_row: int = -1
+    scorch_row: int = -1
+    plays: str = ""
 
 
 def apply_passives(game: Game) -> None:
@@ -114,7 +120,7 @@ def _play_from_deck(name: str) -> LeaderAbility:
         play_card(game, player, card, -1, -1, agents)
         game.rng.shuffle(game.deck[player])
 
-    return LeaderAbility(can, use)
+    return LeaderAbility(can, use, plays=name)
 
 
 def _horn(row: int) -> LeaderAbility:
@@ -129,7 +135,7 @@ def _horn(row: int) -> LeaderAbility:
         game.horn[slot] = LEADER_HORN
         game.touch(slot)
 
-    return LeaderAbility(can, use)
+    return LeaderAbility(can, use, row)
 
 
 def _scorch(row: int) -> LeaderAbility:
@@ -144,7 +150,7 @@ def _scorch(row: int) -> LeaderAbility:
         if game.row_total(slot) >= 10:
             discard_from_battlefield(game, strongest(game, (slot,)))
 
-    return LeaderAbility(can, use)
+    return LeaderAbility(can, use, scorch_row=row)
 
 
 def _not_hero(game: Game, pile: list[int]) -> list[int]:

@@ -40,10 +40,12 @@ def card_table(decks: tuple[GameDeck, GameDeck]) -> GameCards:
 
 
 def new_game(decks: tuple[GameDeck, GameDeck], seed: int, *, log: list[dict[str, Any]] | None = None,
-             game_id: int = 0, table: GameCards | None = None) -> Game:
+             game_id: int = 0, table: GameCards | None = None, deck_seeds: tuple[int, int] | None = None) -> Game:
     """A game between ``decks[0]`` (player 0) and ``decks[1]``, its decks shuffled by ``seed``'s random
     source, not yet dealt. With ``log`` (a list), every event is appended to it (:meth:`Game.emit`).
-    ``table`` is :func:`card_table` of ``decks``, when the caller has it already."""
+    ``table`` is :func:`card_table` of ``decks``, when the caller has it already. With ``deck_seeds`` each
+    player's deck is shuffled by a random source of its own seed instead, so that a deck's order does not
+    depend on the other deck (paired games: two decks against one opponent dealt the same way)."""
     cards = table if table is not None else card_table(decks)
     game = Game(cards, random.Random(seed))
     game.log = log
@@ -57,7 +59,7 @@ def new_game(decks: tuple[GameDeck, GameDeck], seed: int, *, log: list[dict[str,
         game.faction[player] = deck.faction
         game.leader[player] = deck.leader.name if deck.leader is not None else None
     for player in (0, 1):
-        game.rng.shuffle(game.deck[player])
+        (game.rng if deck_seeds is None else random.Random(deck_seeds[player])).shuffle(game.deck[player])
     apply_passives(game)
     return game
 

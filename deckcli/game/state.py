@@ -102,13 +102,16 @@ class Game:
         the zone invariant), ``choose_row(game, card)``, ``round_ending(game, agents)`` and ``round_started(game,
         winner)``."""
 
-    def copy(self) -> Game:
+    def copy(self, rng: random.Random | None = None) -> Game:
         """An independent copy sharing only the card table (for search); its log is off and its random
-        source a copy of this one's state."""
+        source ``rng``, or a copy of this one's state (copying that state is most of a copy's cost)."""
         other = Game.__new__(Game)
         other.cards = self.cards
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if rng is None:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
+        else:
+            other.rng = rng
         other.hand = [self.hand[0][:], self.hand[1][:]]
         other.deck = [self.deck[0][:], self.deck[1][:]]
         other.discard = [self.discard[0][:], self.discard[1][:]]
@@ -230,6 +233,54 @@ class Game:
             self.totals[slot] = sum(self.row_values(slot))
             self.dirty &= ~(1 << slot)
         return self.totals[slot]
+
+    def row_total_with(self, slot: int, card: int) -> int:
+        """What row ``slot`` would total with ``card`` added to its end (a what-if: nothing changes)."""
+        row = self.rows[slot]
+        row.append(card)
+        total = sum(self.row_values(slot))
+        row.pop()
+        return total
+
+    def row_total_without(self, slot: int, cards: list[int]) -> int:
+        """What row ``slot`` would total without ``cards`` (a what-if: nothing changes)."""
+        row = self.rows[slot]
+        kept = row[:]
+        self.rows[slot] = [card for card in row if card not in cards]
+        total = sum(self.row_values(slot))
+        self.rows[slot] = kept
+        return total
+
+    def gain_with(self, placements: list[tuple[int, int]]) -> int:
+        """The Strength the rows would gain with each ``(slot, card)`` of ``placements`` added (a what-if:
+        nothing changes; no ability resolves)."""
+        slots = {slot for slot, _ in placements}
+        before = sum(self.row_total(slot) for slot in slots)
+        for slot, card in placements:
+            self.rows[slot].append(card)
+        after = sum(sum(self.row_values(slot)) for slot in slots)
+        for slot, _card in reversed(placements):
+            self.rows[slot].pop()
+        return after - before
+
+    def row_total_with_horn(self, slot: int) -> int:
+        """What row ``slot`` would total with a whole-row Horn in its Horn zone (a what-if: nothing changes)."""
+        if self.horn[slot] != NO_HORN:
+            return self.row_total(slot)
+        self.horn[slot] = LEADER_HORN
+        total = sum(self.row_values(slot))
+        self.horn[slot] = NO_HORN
+        return total
+
+    def scores_under_weather(self, mask: int) -> tuple[int, int]:
+        """Both sides' totals were the rows of ``mask`` (a bit per row) the ones Weather strikes (a what-if:
+        nothing changes; ``weather_mask | rows`` adds a Weather Card's rows, 0 clears them all)."""
+        before = self.weather_mask
+        self.weather_mask = mask
+        totals = [sum(self.row_values(slot)) if (mask ^ before) >> slot % 3 & 1 else self.row_total(slot)
+                  for slot in range(6)]
+        self.weather_mask = before
+        return totals[0] + totals[1] + totals[2], totals[3] + totals[4] + totals[5]
 
     def score(self, side: int) -> int:
         """The total Strength of one side (§8)."""

@@ -8,7 +8,7 @@ Strength; probabilities are fractions 0–1 from :mod:`deckcli.analysis.probabil
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from deckcli.analysis.main_deck import MainDeck, main_deck
 from deckcli.analysis.odds import draw_model
@@ -38,6 +38,9 @@ from deckcli.sheets.charts import (
     line_chart,
 )
 from deckcli.text import counted
+
+if TYPE_CHECKING:
+    from deckcli.game.simulation_report import SimulationReport
 
 KIND_TITLES = {"leader": "Leader", "hero": "Heroes", "unit": "Unit Cards", "special": "Special Cards",
                "weather": "Weather Cards"}
@@ -117,6 +120,21 @@ class DeckSheet:
     hero_names: tuple[str, ...]
     left_out: tuple[str, ...] = field(default=())
     unresolved: bool = False
+    simulation: SimulationReport | None = None
+    """The simulated matchups (``sheet --simulate``), or ``None``."""
+
+    @property
+    def matchups(self) -> list[dict[str, str]]:
+        """The simulated matchups as the sheet's table shows them (opponent, games, won, drew, lost, win rate
+        with its 95% interval), the overall row last; none without a simulation."""
+        return self.simulation.matchup_rows() if self.simulation is not None else []
+
+    @property
+    def measured(self) -> str:
+        """What the simulated matchups measured, in a sentence ("" without a simulation)."""
+        from deckcli.game.simulation_report import measured
+
+        return measured(self.simulation.plan) if self.simulation is not None else ""
 
     @property
     def advanced(self) -> RuleVerdict | None:
@@ -273,8 +291,10 @@ def odds_chart(main: MainDeck) -> Chart | None:
                       marker=hand, note=note, legend=legend)
 
 
-def deck_sheet(deck: ResolvedDeck, shared: Sequence[str] = (), catalog: Catalog | None = None) -> DeckSheet:
-    """Assemble the sheet of a resolved deck; ``shared`` names Heroes to highlight (a registration's shared Heroes)."""
+def deck_sheet(deck: ResolvedDeck, shared: Sequence[str] = (), catalog: Catalog | None = None,
+               simulation: SimulationReport | None = None) -> DeckSheet:
+    """Assemble the sheet of a resolved deck; ``shared`` names Heroes to highlight (a registration's shared Heroes);
+    ``simulation`` holds its simulated matchups (``sheet --simulate``)."""
     catalog = catalog or default_catalog()
     main = main_deck(deck)
     charts = [row_chart(main), strength_chart(main), weather_chart(main, catalog)]
@@ -302,4 +322,5 @@ def deck_sheet(deck: ResolvedDeck, shared: Sequence[str] = (), catalog: Catalog 
         hero_names=tuple(p.card.name for p in units if p.card.is_hero),
         left_out=tuple(f.message for f in main.left_out),
         unresolved=main.unresolved,
+        simulation=simulation,
     )

@@ -14,8 +14,16 @@ from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, DeckcliError
 from deckcli.text import printable
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import jinja2
     from markupsafe import Markup
+
+    from deckcli.deck.resolution import ResolvedDeck
+    from deckcli.game.simulation_report import SimulationReport
+
+    Simulation = Callable[[ResolvedDeck], SimulationReport]
+    """What plays a deck's simulated matchups for its sheet."""
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 """``--paper`` choices and their CSS ``@page`` size."""
@@ -98,13 +106,18 @@ def is_registration(path: str) -> bool:
     return "decks" in document and "faction" not in document
 
 
-def sheet_page(path: str, paper: str = "a4") -> Page:
+def sheet_page(path: str, paper: str = "a4", simulate: Simulation | None = None) -> Page:
     """The sheet of the deck or registration file at ``path``, as a page.
 
-    Raises :class:`DeckcliError` (exit 2) when the file, or a deck file a
-    registration names, cannot be read.
+    With ``simulate``, a deck sheet shows the matchups ``simulate(deck)`` plays (``sheet --simulate``); a
+    registration has none (:class:`DeckcliError`, exit 2: simulate each deck on its own). Raises
+    :class:`DeckcliError` (exit 2) when the file, or a deck file a registration names, cannot be read, and what
+    ``simulate`` raises (an illegal deck plays no game: exit 1).
     """
     if is_registration(path):
+        if simulate is not None:
+            raise DeckcliError("a registration sheet shows no simulated matchups: give --simulate a deck file "
+                               "(deckcli sheet DECK --simulate), one deck at a time", where=path)
         from deckcli.sheets.registration_sheet import registration_sheet
 
         registration = registration_sheet(path)
@@ -114,7 +127,8 @@ def sheet_page(path: str, paper: str = "a4") -> Page:
     from deckcli.rules.judging import read_resolved_deck
     from deckcli.sheets.deck_sheet import deck_sheet
 
-    sheet = deck_sheet(read_resolved_deck(path))
+    deck = read_resolved_deck(path)
+    sheet = deck_sheet(deck, simulation=simulate(deck) if simulate is not None else None)
     html = render_template("deck.html.j2", paper, sheet=sheet, source=sheet.where)
     code = EXIT_ILLEGAL if sheet.unresolved else EXIT_OK
     return Page("deck", sheet.where, html, f"deck sheet of {printable(sheet.name)} ({sheet.faction})", code)

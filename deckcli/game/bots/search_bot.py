@@ -1,0 +1,97 @@
+"""The ``search`` bot: Monte Carlo over determinised hidden information, the heuristic bot playing it out.
+
+At each turn with a choice it takes a few candidate actions (the heuristic bot's own choice, passing, the
+Leader, and the best few by the heuristic's values: see :meth:`SearchBot.candidates`), and spends its budget
+of rollouts on them: each rollout imagines the hidden cards (:meth:`PlayerView.determinized`: the
+opponent's hand dealt at random from their decklist less every card seen, both decks shuffled), plays the
+candidate, then plays the game to its end with the heuristic bot on both sides. Every candidate meets the
+same imagined deals and the same random draws (common random numbers), so a difference between two
+candidates is a difference of the action, not of the luck of the deal. It plays the candidate that won most
+(a draw counts half); on a tie, the earlier candidate, so the heuristic bot's choice unless another did
+better.
+
+The prior over the unseen cards is the opponent's decklist less what this player has seen (the bots take
+a decklist as known: see :meth:`PlayerView.opponent_unseen`), each deal of them equally likely; nothing is
+inferred from how the opponent has played. Exchanges (§6), the starting player and the questions abilities
+ask are the heuristic bot's answers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from deckcli.game.actions import LEADER_ACTION, PASS_ACTION, legal_actions
+from deckcli.game.agents import Agents
+from deckcli.game.bots.heuristic_bot import HeuristicBot
+from deckcli.game.rounds import step
+
+if TYPE_CHECKING:
+    from deckcli.game.actions import Action
+    from deckcli.game.agents import PlayerView
+
+ROLLOUTS = 100
+"""The default budget: rollouts (games played out) per decision."""
+CANDIDATES = 5
+"""At most this many actions are searched per decision."""
+
+
+class SearchBot:
+    """Monte Carlo search (module docstring) with a budget of ``rollouts`` games played out per decision."""
+
+    name = "search"
+
+    def __init__(self, seed: int, rollouts: int = ROLLOUTS) -> None:
+        self.rng = random.Random(seed)
+        self.rollouts = rollouts
+        self.policy = HeuristicBot(seed)
+        self._players = HeuristicBot(seed)
+
+    def act(self, view: PlayerView, actions: list[Action]) -> Action:
+        if len(actions) == 1:
+            return actions[0]
+        candidates = self.candidates(view, actions)
+        if len(candidates) == 1:
+            return candidates[0]
+        worlds = max(1, self.rollouts // len(candidates))
+        me = view.player
+        wins = [0.0] * len(candidates)
+        players = self._players
+        seats = Agents(players, players)
+        for _ in range(worlds):
+            seed = self.rng.getrandbits(64)
+            world = view.determinized(random.Random(seed))
+            for index, action in enumerate(candidates):
+                game = world.copy(random.Random(seed))
+                players.rng.seed(seed)
+                step(game, action, seats)
+                while not game.over:
+                    step(game, seats.act(game, game.to_move, legal_actions(game)), seats)
+                wins[index] += 1.0 if game.winner == me else 0.5 if game.winner is None else 0.0
+        best = max(range(len(candidates)), key=lambda i: (wins[i], -i))
+        return candidates[best]
+
+    def candidates(self, view: PlayerView, actions: list[Action]) -> list[Action]:
+        """The actions searched, at most :data:`CANDIDATES`, in this order: the heuristic bot's choice, passing,
+        the Leader (when offered), the action of the best swing less cost, the strongest, the cheapest that
+        swings anything."""
+        chosen = [self.policy.act(view, actions), PASS_ACTION]
+        if LEADER_ACTION in actions:
+            chosen.append(LEADER_ACTION)
+        options = self.policy.options(view, actions)
+        if options:
+            chosen.append(max(options, key=lambda o: o[0] - o[1])[2])
+            chosen.append(max(options, key=lambda o: o[0])[2])
+            helping = [o for o in options if o[0] > 0]
+            if helping:
+                chosen.append(min(helping, key=lambda o: o[1])[2])
+        return list(dict.fromkeys(chosen))[:CANDIDATES]
+
+    def choose(self, view: PlayerView, question: str, options: list[int], card: int) -> int:
+        return self.policy.choose(view, question, options, card)
+
+    def exchange(self, view: PlayerView) -> int | None:
+        return self.policy.exchange(view)
+
+    def starter(self, view: PlayerView) -> int:
+        return self.policy.starter(view)

@@ -1,0 +1,297 @@
+"""Many games of a deck against others, counted (``deckcli simulate``, ``sheet --simulate``, ``diff --simulate``).
+
+A run is a :class:`Plan`: the decks under test (one; two for a paired comparison), the opponents (a matchup
+each), the games per matchup, the seed and the two bots. Game ``i`` of matchup ``m`` is dealt and played from
+seeds derived from the run's seed, ``m`` and ``i`` alone (:func:`derived_seed`), never from the worker that
+plays it or when: a plan gives the same counts whatever the number of workers. The deck under test sits in
+seat 0 for even games and seat 1 for odd ones; who starts is decided as the rulebook says, by a coin or by a
+Scoia'tael player's choice (§3, §6). A paired run deals each game of both decks under test from the same
+seeds: the same coin, the same opponent's deck order, the same bots' seeds.
+
+Results are counted as they come (:class:`Tally`: integers, so that any order of adding gives the same
+sums); nothing is kept per game, and the game log (JSON Lines, ``schemas/output/game-log.schema.json``) is
+written to its stream game by game, in game order.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import deque
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+
+from deckcli.game.actions import legal_actions
+from deckcli.game.agents import Agents
+from deckcli.game.bots import bot_class
+from deckcli.game.rounds import card_table, new_game, start_game, step
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import BinaryIO
+
+    from deckcli.game.agents import Agent
+    from deckcli.game.cards import GameCards, GameDeck
+
+CHUNK = 25
+"""Games a worker plays per task (any size gives the same counts; this one keeps a task's log small)."""
+_MASK = (1 << 64) - 1
+
+
+class Entrant(NamedTuple):
+    """A deck at the table: ``label`` (its name, or its file), the ``source`` file it was read from, its
+    faction's and Leader's names, the cards, and the ``mode`` of game it is played in (:data:`GAME_MODES`)."""
+
+    label: str
+    source: str
+    faction: str
+    leader: str | None
+    deck: GameDeck
+    mode: str = "standard"
+
+    def card_names(self) -> tuple[str, ...]:
+        """The main deck's card names, once each, in the file's order."""
+        return tuple(dict.fromkeys(card.name for card in self.deck.cards))
+
+
+class Plan(NamedTuple):
+    """What a run plays: each of ``subjects`` against each of ``opponents``, ``games`` games a matchup."""
+
+    subjects: tuple[Entrant, ...]
+    opponents: tuple[Entrant, ...]
+    games: int
+    seed: int
+    bot: str
+    opponent_bot: str
+
+    @property
+    def total(self) -> int:
+        """Every game of the run."""
+        return len(self.subjects) * len(self.opponents) * self.games
+
+
+def derived_seed(*parts: int) -> int:
+    """A 64-bit seed from integers (SplitMix64's finaliser over each in turn): the same numbers, the same seed,
+    on every machine and Python; neighbouring numbers give unrelated seeds."""
+    state = 0
+    for part in parts:
+        state = ((state ^ (part & _MASK)) + 0x9E3779B97F4A7C15) & _MASK
+        state = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        state = ((state ^ (state >> 27)) * 0x94D049BB133111EB) & _MASK
+        state ^= state >> 31
+    return state
+
+
+def default_workers() -> int:
+    """Every core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+# counting --------------------------------------------------------------------------------------------------
+
+
+class Counts:
+    """One deck under test in one matchup: games won, drawn, lost, and per card of its main deck (in
+    :meth:`Entrant.card_names` order) the games it was in the opening hand after the exchanges and the points
+    scored in them (2 a win, 1 a draw)."""
+
+    __slots__ = ("wins", "draws", "losses", "held", "held_points")
+
+    def __init__(self, cards: int) -> None:
+        self.wins = self.draws = self.losses = 0
+        self.held = [0] * cards
+        self.held_points = [0] * cards
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> int:
+        """2 a win, 1 a draw: twice ``wins + draws / 2``."""
+        return 2 * self.wins + self.draws
+
+    def add(self, other: Counts) -> None:
+        self.wins += other.wins
+        self.draws += other.draws
+        self.losses += other.losses
+        for index, value in enumerate(other.held):
+            self.held[index] += value
+        for index, value in enumerate(other.held_points):
+            self.held_points[index] += value
+
+
+class Tally:
+    """A run's counts: ``counts[subject][matchup]``, and for a paired run (two subjects) the sums of the
+    second subject's points less the first's per game (``paired[matchup]``: the sum and the sum of squares)."""
+
+    __slots__ = ("counts", "paired")
+
+    def __init__(self, plan: Plan) -> None:
+        self.counts = [[Counts(len(subject.card_names())) for _ in plan.opponents] for subject in plan.subjects]
+        self.paired = [[0, 0] for _ in plan.opponents]
+
+    def total(self, subject: int) -> Counts:
+        """One subject's counts over every matchup."""
+        whole = Counts(len(self.counts[subject][0].held) if self.counts[subject] else 0)
+        for counts in self.counts[subject]:
+            whole.add(counts)
+        return whole
+
+
+class _Chunk(NamedTuple):
+    """What a worker sends back for one task: its matchup, the counts per subject, the paired sums, the log."""
+
+    matchup: int
+    counts: tuple[Counts, ...]
+    paired: tuple[int, int]
+    log: str
+
+
+# playing -----------------------------------------------------------------------------------------------------
+
+
+class _Run:
+    """A process's share of a plan: the plan, what makes each bot, the card tables built once per pairing."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.bots = (bot_class(plan.bot), bot_class(plan.opponent_bot))
+        self.tables: dict[tuple[int, int, int], GameCards] = {}
+        self.index = [{name: i for i, name in enumerate(subject.card_names())} for subject in plan.subjects]
+
+
+def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[dict[str, Any]] | None) -> tuple[int, set[int]]:
+    """Game ``index`` of ``matchup`` for deck under test ``subject``, a two-player game (§6–§9): its points for
+    that deck (2 a win, 1 a draw, 0 a loss) and the indices of the deck's cards in its opening hand after the
+    exchanges."""
+    plan = run.plan
+    seed = derived_seed(plan.seed, matchup, index)
+    seat = index % 2
+    mine, theirs = plan.subjects[subject], plan.opponents[matchup]
+    decks = (mine.deck, theirs.deck) if seat == 0 else (theirs.deck, mine.deck)
+    own_seed, other_seed = derived_seed(seed, 1), derived_seed(seed, 2)
+    key = (subject, matchup, seat)
+    table = run.tables.get(key)
+    if table is None:
+        table = run.tables[key] = card_table(decks)
+    game = new_game(decks, seed, log=log, game_id=matchup * plan.games + index, table=table,
+                    deck_seeds=(own_seed, other_seed) if seat == 0 else (other_seed, own_seed))
+    bot: Agent = run.bots[0](derived_seed(seed, 3))
+    opponent: Agent = run.bots[1](derived_seed(seed, 4))
+    agents = Agents(bot, opponent) if seat == 0 else Agents(opponent, bot)
+    start_game(game, agents)
+    if log:
+        log[0]["deck_names"] = [mine.label, theirs.label] if seat == 0 else [theirs.label, mine.label]
+    names = game.cards.name
+    where = run.index[subject]
+    held = {where[names[card]] for card in game.hand[seat] if names[card] in where}
+    while not game.over:
+        step(game, agents.act(game, game.to_move, legal_actions(game)), agents)
+    return (2 if game.winner == seat else 1 if game.winner is None else 0), held
+
+
+GAME_MODES: dict[str, Callable[[_Run, int, int, int, list[dict[str, Any]] | None], tuple[int, set[int]]]] = {
+    "standard": play_standard,
+}
+"""How a matchup's games are made and played, by :attr:`Entrant.mode` of the opponent."""
+
+
+def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
+    matchup, start, stop, logging = task
+    plan = run.plan
+    play = GAME_MODES[plan.opponents[matchup].mode]
+    counts = tuple(Counts(len(index)) for index in run.index)
+    lines: list[str] = []
+    paired = [0, 0]
+    for game in range(start, stop):
+        points = []
+        for subject, tally in enumerate(counts):
+            log: list[dict[str, Any]] | None = [] if logging and subject == 0 else None
+            won, held = play(run, subject, matchup, game, log)
+            points.append(won)
+            if won == 2:
+                tally.wins += 1
+            elif won == 1:
+                tally.draws += 1
+            else:
+                tally.losses += 1
+            for card in held:
+                tally.held[card] += 1
+                tally.held_points[card] += won
+            if log:
+                lines.extend(json.dumps(event, ensure_ascii=False) for event in log)
+        if len(points) == 2:
+            difference = points[1] - points[0]
+            paired[0] += difference
+            paired[1] += difference * difference
+    return _Chunk(matchup, counts, (paired[0], paired[1]), "".join(line + "\n" for line in lines))
+
+
+_WORKER: _Run | None = None
+
+
+def _start_worker(plan: Plan) -> None:
+    global _WORKER
+    _WORKER = _Run(plan)
+
+
+def _worker_chunk(task: tuple[int, int, int, bool]) -> _Chunk:
+    assert _WORKER is not None, "the worker was started without its plan"
+    return _play_chunk(_WORKER, task)
+
+
+def _tasks(plan: Plan, logging: bool) -> list[tuple[int, int, int, bool]]:
+    return [(matchup, start, min(start + CHUNK, plan.games), logging)
+            for matchup in range(len(plan.opponents)) for start in range(0, plan.games, CHUNK)]
+
+
+def _chunks(plan: Plan, tasks: list[tuple[int, int, int, bool]], workers: int) -> Iterator[_Chunk]:
+    """The tasks' results in task order: played here, or by ``workers`` processes, at most two tasks a
+    worker ahead of the one awaited (so that memory does not grow with the number of games)."""
+    if workers <= 1 or len(tasks) == 1:
+        run = _Run(plan)
+        for task in tasks:
+            yield _play_chunk(run, task)
+        return
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), initializer=_start_worker, initargs=(plan,))
+    pending: deque[Future[_Chunk]] = deque()
+    try:
+        for task in tasks:
+            pending.append(pool.submit(_worker_chunk, task))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_plan(plan: Plan, workers: int = 1, log: BinaryIO | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Tally:
+    """Play every game of ``plan`` on ``workers`` processes (1: in this one) and count the results.
+
+    With ``log``, the game log of every game of the first deck under test is written to it as JSON Lines
+    (UTF-8), game after game in game order. ``progress(done, total)`` is called after each task's games.
+    """
+    tally = Tally(plan)
+    done = 0
+    tasks = _tasks(plan, log is not None)
+    per_game = len(plan.subjects)
+    for chunk in _chunks(plan, tasks, workers):
+        for subject, counts in enumerate(chunk.counts):
+            tally.counts[subject][chunk.matchup].add(counts)
+        paired = tally.paired[chunk.matchup]
+        paired[0] += chunk.paired[0]
+        paired[1] += chunk.paired[1]
+        if log is not None and chunk.log:
+            log.write(chunk.log.encode("utf-8"))
+        done += chunk.counts[0].games * per_game if chunk.counts else 0
+        if progress is not None:
+            progress(done, plan.total)
+    return tally
+

@@ -1,0 +1,260 @@
+"""What a simulated run found, as records, text and JSON (``deckcli simulate``; the matchups of ``sheet
+--simulate``; the paired comparison of ``diff --simulate``).
+
+A win rate is ``(wins + draws / 2) / games`` (a fraction 0–1), with its 95% Wilson score interval
+(:func:`wilson`) over those games. Two decks played on the same seeds against the same opponents are
+compared game by game: the difference of their points in each pair of games, its mean and a normal 95%
+interval of that mean (:func:`paired_interval`); a difference is beyond noise when that interval leaves 0 out.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from deckcli.game.simulation import Counts, Entrant, Plan, Tally
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+MEASURED_RULES = ("seats alternate game by game; who starts is decided as the rulebook says (a coin, or "
+                  "the choice of a Scoia'tael player, §3, §6)")
+
+
+def win_rate(points: int, games: int) -> float | None:
+    """``points / (2 * games)``: the win rate of ``games`` games scored 2 a win and 1 a draw (``None``: no game)."""
+    return points / (2 * games) if games else None
+
+
+def wilson(points: int, games: int, z: float = Z95) -> tuple[float, float] | None:
+    """The Wilson score interval of the win rate ``points / (2 * games)`` (a draw counts half a win), as
+    ``(low, high)`` fractions 0–1; ``None`` for no game. It stays inside 0–1 and is not empty at a rate of 0 or 1
+    (E. B. Wilson, 1927)."""
+    if not games:
+        return None
+    rate = points / (2 * games)
+    spread = z * z / games
+    centre = (rate + spread / 2) / (1 + spread)
+    half = z * math.sqrt(rate * (1 - rate) / games + spread / (4 * games)) / (1 + spread)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def paired_interval(total: int, squares: int, pairs: int, z: float = Z95) -> tuple[float, float, float] | None:
+    """The mean difference of win rate over ``pairs`` paired games and its 95% interval ``(mean, low, high)``,
+    fractions of a win, from the per-pair differences of points (2 a win, 1 a draw): their ``total`` and the
+    total of their ``squares``. ``None`` with fewer than 2 pairs (no spread to measure)."""
+    if pairs < 2:
+        return None
+    mean = total / pairs
+    variance = max(0.0, (squares - total * total / pairs) / (pairs - 1))
+    half = z * math.sqrt(variance / pairs)
+    return mean / 2, (mean - half) / 2, (mean + half) / 2
+
+
+def percent(value: float | None) -> str:
+    return "" if value is None else f"{value:.1%}"
+
+
+def rate_text(points: int, games: int) -> str:
+    """``48.6% (45.5–51.7)``: a win rate in per cent with its 95% interval."""
+    interval = wilson(points, games)
+    if interval is None:
+        return "-"
+    return f"{points / (2 * games):.1%} ({interval[0] * 100:.1f}–{interval[1] * 100:.1f})"
+
+
+def _deck_record(entrant: Entrant) -> dict[str, Any]:
+    return {"file": entrant.source, "name": entrant.label, "faction": entrant.faction, "leader": entrant.leader}
+
+
+def _counts_record(counts: Counts) -> dict[str, Any]:
+    interval = wilson(counts.points, counts.games)
+    return {"games": counts.games, "wins": counts.wins, "draws": counts.draws, "losses": counts.losses,
+            "win_rate": win_rate(counts.points, counts.games), "ci95": list(interval) if interval else None}
+
+
+def measured(plan: Plan) -> str:
+    """The sentence saying what was measured: the bots, the games, the seed, how the games were set up."""
+    from deckcli.game.bots import BOTS
+
+    games = f"{plan.total:,} {'game' if plan.total == 1 else 'games'}"
+    each = f"{plan.games:,} a matchup" + (", each deck" if len(plan.subjects) > 1 else "")
+    if plan.bot == plan.opponent_bot:
+        bots = f"the {plan.bot} bot ({BOTS[plan.bot].summary}) on both sides"
+    else:
+        bots = (f"the {plan.bot} bot ({BOTS[plan.bot].summary}) against the {plan.opponent_bot} bot "
+                f"({BOTS[plan.opponent_bot].summary})")
+    return (f"Measured: {games} ({each}, seed {plan.seed}), {bots}; {MEASURED_RULES}. Win rate: (wins + draws/2) / "
+            "games, with its 95% Wilson interval (CI). These are bots' games: they measure the deck in the bots' "
+            "hands, not in a person's.")
+
+
+class SimulationReport:
+    """One deck against its opponents (``deckcli simulate``): per matchup and overall, and per card of its main
+    deck the games it was in the opening hand after the exchanges, with the win rates with and without it."""
+
+    def __init__(self, plan: Plan, tally: Tally) -> None:
+        self.plan = plan
+        self.tally = tally
+
+    def matchups(self) -> list[dict[str, Any]]:
+        return [{"opponent": _deck_record(opponent), **_counts_record(counts)}
+                for opponent, counts in zip(self.plan.opponents, self.tally.counts[0])]
+
+    def overall(self) -> dict[str, Any]:
+        return _counts_record(self.tally.total(0))
+
+    def card_counts(self) -> list[tuple[str, int, int, int, int]]:
+        """Per card of the main deck (file order): its name, the games it was in the opening hand and the points
+        scored in them (2 a win, 1 a draw), the games it was not and their points."""
+        whole = self.tally.total(0)
+        return [(name, whole.held[index], whole.held_points[index], whole.games - whole.held[index],
+                 whole.points - whole.held_points[index])
+                for index, name in enumerate(self.plan.subjects[0].card_names())]
+
+    def cards(self) -> list[dict[str, Any]]:
+        """Per card of the main deck (file order): ``games_in_hand``, ``win_rate_in_hand``, ``ci95_in_hand`` and the
+        same ``_not_in_hand``."""
+        records = []
+        for name, held, held_points, rest, rest_points in self.card_counts():
+            with_it, without = wilson(held_points, held), wilson(rest_points, rest)
+            records.append({
+                "card": name,
+                "games_in_hand": held, "win_rate_in_hand": win_rate(held_points, held),
+                "ci95_in_hand": list(with_it) if with_it else None,
+                "games_not_in_hand": rest, "win_rate_not_in_hand": win_rate(rest_points, rest),
+                "ci95_not_in_hand": list(without) if without else None,
+            })
+        return records
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON document of ``simulate --format json`` (``schemas/output/simulate.schema.json``)."""
+        plan = self.plan
+        return {"deck": _deck_record(plan.subjects[0]), "bot": plan.bot, "opponent_bot": plan.opponent_bot,
+                "games_per_matchup": plan.games, "seed": plan.seed, "matchups": self.matchups(),
+                "overall": self.overall(), "cards": self.cards(), "measured": measured(plan)}
+
+    def matchup_rows(self) -> list[dict[str, Any]]:
+        """The matchups table as text shows it (games with thousands separators, win rates in per cent)."""
+        rows = [(o.label, c) for o, c in zip(self.plan.opponents, self.tally.counts[0])]
+        rows.append(("overall", self.tally.total(0)))
+        return [{"opponent": label, "games": f"{c.games:,}", "wins": f"{c.wins:,}", "draws": f"{c.draws:,}",
+                 "losses": f"{c.losses:,}", "rate": rate_text(c.points, c.games)} for label, c in rows]
+
+    def render_text(self, width: int | None) -> str:
+        """The matchups table, the cards table and the measured sentence, fitting ``width`` columns."""
+        from deckcli.render.formats import render_rows
+        from deckcli.render.layout import Layout
+
+        prose = Layout(width=width)
+        subject = self.plan.subjects[0]
+        opponents = len(self.plan.opponents)
+        head = (f"{subject.source}: {subject.label} ({subject.faction}, {subject.leader or 'no Leader'}) against "
+                f"{opponents} {'deck' if opponents == 1 else 'decks'}")
+        matchups = render_rows(self.matchup_rows(), "simple", MATCHUP_COLUMNS, width)
+        games = self.tally.total(0).games
+        shown = [{"card": name, "held": percent(held / games) if games else "", "with": rate_text(points, held),
+                  "without": rate_text(rest_points, rest)}
+                 for name, held, points, rest, rest_points in sorted(self.card_counts(), key=_carrying, reverse=True)]
+        title = ("Cards in the opening hand after the exchanges, over every matchup (the win rate with the card "
+                 "there and without it, the largest difference first):")
+        blocks = [
+            "\n".join(prose.wrap(head)),
+            matchups,
+            "\n".join(prose.wrap(title, continuation="")) + "\n" + render_rows(shown, "simple", CARD_COLUMNS, width),
+            "\n".join(prose.wrap(measured(self.plan), continuation="")),
+        ]
+        return "\n\n".join(blocks)
+
+
+MATCHUP_COLUMNS = {"opponent": "opponent", "games": "games", "wins": "won", "draws": "drew", "losses": "lost",
+                   "rate": "win rate (95% CI)"}
+CARD_COLUMNS = {"card": "card", "held": "in hand", "with": "win rate with", "without": "without"}
+
+
+def _carrying(figures: tuple[str, int, int, int, int]) -> float:
+    """How much more often the deck won with the card in the opening hand than without (a card never held, or
+    always held, last)."""
+    _name, held, points, rest, rest_points = figures
+    if not held or not rest:
+        return -2.0
+    return points / (2 * held) - rest_points / (2 * rest)
+
+
+class PairedRow(NamedTuple):
+    """Two decks against one opponent (or over every matchup), paired game by game."""
+
+    opponent: str
+    old: Counts
+    new: Counts
+    difference: tuple[float, float, float] | None
+
+    @property
+    def beyond_noise(self) -> bool:
+        """Whether the 95% interval of the difference leaves 0 out."""
+        return self.difference is not None and (self.difference[1] > 0 or self.difference[2] < 0)
+
+
+class PairedReport:
+    """Two decks under test (``diff --simulate``: old, new) against the same opponents on the same seeds."""
+
+    def __init__(self, plan: Plan, tally: Tally) -> None:
+        self.plan = plan
+        self.tally = tally
+
+    def rows(self) -> list[PairedRow]:
+        """One row per opponent, then the overall row (every pair of games of every matchup)."""
+        rows = []
+        total = squares = 0
+        for matchup, opponent in enumerate(self.plan.opponents):
+            paired = self.tally.paired[matchup]
+            total, squares = total + paired[0], squares + paired[1]
+            old, new = self.tally.counts[0][matchup], self.tally.counts[1][matchup]
+            rows.append(PairedRow(opponent.label, old, new, paired_interval(paired[0], paired[1], old.games)))
+        old, new = self.tally.total(0), self.tally.total(1)
+        rows.append(PairedRow("overall", old, new, paired_interval(total, squares, old.games)))
+        return rows
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``simulated`` part of ``diff --simulate --format json``."""
+        plan = self.plan
+        records = []
+        for row in self.rows():
+            difference = row.difference
+            records.append({
+                "opponent": row.opponent, "games": row.old.games, "old": _counts_record(row.old),
+                "new": _counts_record(row.new),
+                "difference": difference[0] if difference else None,
+                "ci95_difference": [difference[1], difference[2]] if difference else None,
+                "beyond_noise": row.beyond_noise,
+            })
+        return {"bot": plan.bot, "opponent_bot": plan.opponent_bot, "games_per_matchup": plan.games,
+                "seed": plan.seed, "opponents": [_deck_record(o) for o in plan.opponents],
+                "matchups": records[:-1], "overall": records[-1], "measured": measured(plan)}
+
+    def render(self, fmt: str, width: int | None) -> str:
+        """The paired table in a tabulate ``fmt`` under its title, then what was measured, fitting ``width``."""
+        from deckcli.render.formats import render_rows
+        from deckcli.render.layout import Layout
+
+        prose = Layout(width=width)
+        shown = []
+        for row in self.rows():
+            difference = row.difference
+            change = "-" if difference is None else (
+                f"{difference[0] * 100:+.1f} ({difference[1] * 100:+.1f}, {difference[2] * 100:+.1f})")
+            shown.append({"opponent": row.opponent,
+                          "old": percent(win_rate(row.old.points, row.old.games)),
+                          "new": percent(win_rate(row.new.points, row.new.games)),
+                          "change": change, "noise": "yes" if row.beyond_noise else "no"})
+        title = ("Simulated: both decks against the same opponents, on the same seeds (paired games). The change is "
+                 "new less old in points of win rate, with its 95% interval (CI); beyond noise when that interval "
+                 "leaves 0 out:")
+        return "\n\n".join([
+            "\n".join(prose.wrap(title, continuation="")) + "\n" + render_rows(shown, fmt, PAIRED_COLUMNS, width),
+            "\n".join(prose.wrap(measured(self.plan), continuation="")),
+        ])
+
+
+PAIRED_COLUMNS = {"opponent": "opponent", "old": "old", "new": "new", "change": "change (95% CI)",
+                  "noise": "beyond noise"}

@@ -1,0 +1,235 @@
+"""``deckcli simulate``: the same seed gives the same result whatever the number of workers; the win rate and its
+interval are computed as stated; the game log keeps the rulebook (§3, §6, §9); bad input is refused with its
+exit code. Runs here are a few games each: the speed and the bots' strength are measured in benchmarks/."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import jsonschema
+import pytest
+
+from conftest import DECKS, run_cli, write_deck
+from deckcli.files.output_schemas import output_schema
+from deckcli.game.simulation import derived_seed
+from deckcli.game.simulation_report import paired_interval, wilson
+
+NR = str(DECKS / "northern-realms-starter.toml")
+MONSTERS = str(DECKS / "monsters-starter.toml")
+
+
+def _json(*args: str) -> dict:
+    return json.loads(run_cli(["simulate", *args, "--format", "json"]).stdout)
+
+
+def test_the_same_seed_gives_the_same_result_and_another_seed_another():
+    first = _json(NR, "--vs", "monsters", "--vs", "skellige", "--games", "6", "--workers", "1")
+    assert first == _json(NR, "--vs", "monsters", "--vs", "skellige", "--games", "6", "--workers", "1")
+    other = _json(NR, "--vs", "monsters", "--vs", "skellige", "--games", "6", "--workers", "1", "--seed", "2")
+    assert other["seed"] == 2 and other["matchups"] != first["matchups"]
+
+
+def test_one_worker_or_two_give_the_same_document():
+    """Games are sharded over processes by their seeds: the result does not depend on who played which game."""
+    args = [NR, "--vs", "nilfgaard", "--vs", "scoiatael", "--games", "30"]
+    assert _json(*args, "--workers", "1") == _json(*args, "--workers", "2")
+
+
+def test_the_default_opponents_are_the_five_starter_decks():
+    document = _json(NR, "--games", "2", "--workers", "1")
+    assert [m["opponent"]["file"] for m in document["matchups"]] == [
+        f"deckcli/decks/{slug}-starter.toml" for slug in ("monsters", "nilfgaard", "northern-realms", "scoiatael", "skellige")]
+    assert document["overall"]["games"] == 10 and document["bot"] == document["opponent_bot"] == "heuristic"
+
+
+def test_the_counts_add_up():
+    document = _json(MONSTERS, "--vs", "northern-realms", "--vs", "monsters", "--games", "12", "--workers", "1")
+    jsonschema.validate(document, output_schema("simulate"))
+    for result in (*document["matchups"], document["overall"]):
+        assert result["wins"] + result["draws"] + result["losses"] == result["games"]
+        assert result["win_rate"] == pytest.approx((result["wins"] + result["draws"] / 2) / result["games"])
+    assert document["overall"]["games"] == 24
+    overall = document["overall"]
+    for card in document["cards"]:
+        assert card["games_in_hand"] + card["games_not_in_hand"] == overall["games"]
+        if card["games_in_hand"] and card["games_not_in_hand"]:
+            points = card["win_rate_in_hand"] * card["games_in_hand"] + card["win_rate_not_in_hand"] * card["games_not_in_hand"]
+            assert points == pytest.approx(overall["win_rate"] * overall["games"])
+    assert [c["card"] for c in document["cards"]][:2] == ["Draug", "Imlerith"]  # the file's order
+
+
+def test_the_wilson_interval_is_the_textbook_one():
+    """Wilson (1927): for 7 wins in 10 games, centre (p + z²/2n) / (1 + z²/n), half-width
+    z·sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n), with z = 1.96: about 0.3968 to 0.8922."""
+    z = 1.959963984540054
+    n, p = 10, 0.7
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low, high = wilson(14, 10)
+    assert (low, high) == pytest.approx((centre - half, centre + half))
+    assert (round(low, 4), round(high, 4)) == (0.3968, 0.8922)
+    assert wilson(0, 5)[0] == 0.0 and wilson(10, 5)[1] == 1.0 and wilson(0, 0) is None
+    low, high = wilson(7, 5)  # a draw counts half: 3 wins and 1 draw of 5 games is a rate of 0.7
+    assert low < 0.7 < high and (low, high) != wilson(14, 10)  # over 5 games, wider than over 10
+    assert high - low > wilson(14, 10)[1] - wilson(14, 10)[0]
+
+
+def test_the_paired_interval_is_the_mean_difference_and_its_normal_interval():
+    """Four pairs of games, new less old in points (2 a win, 1 a draw): +2, 0, +1, -1 -> mean 0.5 points, a
+    quarter of a win; the sample variance of the points 5/3, so the half-width is 1.96·sqrt(5/3/4) points."""
+    differences = [2, 0, 1, -1]
+    mean, low, high = paired_interval(sum(differences), sum(d * d for d in differences), len(differences))
+    half = 1.959963984540054 * math.sqrt((5 / 3) / 4)
+    assert mean == pytest.approx(0.25)
+    assert (low, high) == pytest.approx(((0.5 - half) / 2, (0.5 + half) / 2))
+    assert paired_interval(2, 4, 1) is None
+
+
+def test_derived_seeds_depend_on_every_part():
+    seeds = {derived_seed(1, m, i) for m in range(5) for i in range(200)}
+    assert len(seeds) == 1000 and derived_seed(1, 0, 7) == derived_seed(1, 0, 7) != derived_seed(2, 0, 7)
+
+
+def test_the_text_fits_80_columns_and_says_what_was_measured():
+    text = run_cli(["simulate", NR, "--games", "2", "--workers", "1"], env={"COLUMNS": "80"}).stdout
+    assert max(len(line) for line in text.splitlines()) <= 80
+    lines = text.splitlines()
+    assert sum(line.split("  ")[0].endswith("starter") for line in lines) >= 5
+    said = " ".join(text.split())
+    assert "Measured: 10 games (2 a matchup, seed 1), the heuristic bot" in said
+    assert "95% Wilson interval" in said and "(wins + draws/2) / games" in said
+
+
+def test_no_progress_bar_off_a_terminal():
+    result = run_cli(["simulate", NR, "--vs", "skellige", "--games", "2", "--workers", "1"])
+    assert result.stderr == ""
+
+
+def test_the_progress_bar_waits_a_second(monkeypatch, capsys):
+    from deckcli.cli.options import ProgressBar
+
+    now = [100.0]
+    monkeypatch.setattr("time.monotonic", lambda: now[0])
+    bar = ProgressBar(10, after=1.0)
+    bar.show(3, "games")
+    assert capsys.readouterr().err == ""
+    now[0] = 101.5
+    bar.show(4, "games")
+    assert "4/10 games" in capsys.readouterr().err
+
+
+# the game log ------------------------------------------------------------------------------------------------
+
+
+def _log(tmp_path, *args: str) -> list[dict]:
+    path = tmp_path / "games.jsonl"
+    result = run_cli(["simulate", *args, "--log", str(path), "--workers", "1"])
+    assert f"wrote {path}" in " ".join(result.stderr.split())
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+
+
+def test_the_log_keeps_the_rulebook(tmp_path):
+    """Against the log alone: 10 cards each at the start (§6), at most 2 exchanges each, a gem lost by each
+    round's loser and by both on a tie (§9), at most 3 rounds, Northern Realms drawing a card for each round it
+    wins while the game goes on (§3); every line matches the shipped schema."""
+    events = _log(tmp_path, NR, "--vs", "monsters", "--vs", "nilfgaard", "--games", "8")
+    validator = jsonschema.Draft202012Validator(output_schema("game-log"))
+    games: dict[int, list[dict]] = {}
+    for event in events:
+        assert not list(validator.iter_errors(event)), event
+        games.setdefault(event["game"], []).append(event)
+    assert len(games) == 16
+    for log in games.values():
+        start = log[0]
+        assert start["event"] == "start"
+        northern = [player for player, name in enumerate(start["deck_names"]) if name == "Northern Realms starter"]
+        assert len(northern) == 1
+        assert [len(e["cards"]) for e in log if e["event"] == "hand"] == [10, 10]
+        for player in (0, 1):
+            assert len([e for e in log if e["event"] == "exchange" and e["player"] == player]) <= 2
+        ends = [i for i, e in enumerate(log) if e["event"] == "round_end"]
+        assert 2 <= len(ends) <= 3
+        gems = [2, 2]
+        for number, index in enumerate(ends):
+            winner = log[index]["player"]
+            gems = [g - (winner != p) for p, g in enumerate(gems)]
+            assert log[index]["gems"] == gems
+            after = log[index + 1:ends[number + 1] if number + 1 < len(ends) else len(log)]
+            drew = [e["player"] for e in after if e["event"] == "draw" and e.get("reason") == "faction"]
+            expected = [winner] if winner in northern and min(gems) > 0 and log[index]["decks"][winner] else []
+            assert drew == expected
+        assert log[-1]["event"] == "game_end" and min(log[-1]["gems"]) == 0
+
+
+def test_the_log_is_the_same_whatever_the_workers(tmp_path):
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    run_cli(["simulate", NR, "--vs", "skellige", "--vs", "monsters", "--games", "26", "--log", str(one), "--workers", "1"])
+    run_cli(["simulate", NR, "--vs", "skellige", "--vs", "monsters", "--games", "26", "--log", str(two), "--workers", "2"])
+    assert one.read_bytes() == two.read_bytes()
+    numbers = [json.loads(line)["game"] for line in one.read_text("utf-8").splitlines()]
+    assert numbers == sorted(numbers) and set(numbers) == set(range(52))
+
+
+def test_the_log_never_replaces_a_file_without_force(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_text("mine\n", encoding="utf-8")
+    result = run_cli(["simulate", NR, "--vs", "skellige", "--games", "2", "--log", str(path)], exit_code=2)
+    assert "already exists" in result.stderr and "--force" in result.stderr and result.stdout == ""
+    assert path.read_text("utf-8") == "mine\n"
+    run_cli(["simulate", NR, "--vs", "skellige", "--games", "2", "--log", str(path), "--force"])
+    assert path.read_text("utf-8").startswith('{"game": 0')
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]  # no temporary file left
+
+
+def test_a_log_in_a_missing_folder_is_refused_before_any_game(tmp_path):
+    result = run_cli(["simulate", NR, "--games", "2", "--log", str(tmp_path / "no" / "games.jsonl")], exit_code=2)
+    assert "does not exist" in result.stderr and result.stdout == ""
+
+
+# refusals ----------------------------------------------------------------------------------------------------
+
+
+def test_an_illegal_deck_is_refused_with_its_verdict(tmp_path):
+    """Exit 1 with the deck's findings and the verdict validate gives it."""
+    deck = write_deck(tmp_path, {"Ves": 3})
+    result = run_cli(["simulate", str(deck), "--games", "2"], exit_code=1)
+    verdict = run_cli(["validate", str(deck)], exit_code=1).stdout.splitlines()[-1]
+    assert verdict in result.stderr.splitlines() and "units-min" in result.stderr
+    opponent = run_cli(["simulate", NR, "--vs", str(deck), "--games", "2"], exit_code=1)
+    assert verdict in opponent.stderr.splitlines()
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--games", "0"], "0 is not in the range"),
+    (["--bot", "heuristc"], "'heuristc' is not a bot; did you mean heuristic?"),
+    (["--opponent-bot", "minimax"], "'minimax' is not a bot"),
+    (["--vs", "Skelige"], "did you mean Skellige?"),
+    (["--vs", "nowhere.toml"], "nowhere.toml"),
+    (["--workers", "0"], "0 is not in the range"),
+    (["--format", "csv"], "'csv' is not one of"),
+])
+def test_bad_options_exit_2(args, said):
+    result = run_cli(["simulate", NR, *args], exit_code=2)
+    assert said in " ".join(result.stderr.split())
+
+
+def test_standard_input_is_read_once():
+    result = run_cli(["simulate", "-", "--vs", "-"], exit_code=2, input="")
+    assert "only once" in result.stderr
+
+
+def test_a_faction_names_its_starter_deck_in_any_spelling():
+    """--vs Scoia'tael plays the games --vs the starter deck's file plays (the same deck, the same seeds)."""
+    by_name = _json(NR, "--vs", "Scoia'tael", "--games", "4", "--workers", "1")
+    by_file = _json(NR, "--vs", str(DECKS / "scoiatael-starter.toml"), "--games", "4", "--workers", "1")
+    assert by_name == _json(NR, "--vs", "scoiatael", "--games", "4", "--workers", "1")
+    assert {k: v for k, v in by_name["matchups"][0].items() if k != "opponent"} == {
+        k: v for k, v in by_file["matchups"][0].items() if k != "opponent"}
+
+
+def test_the_deck_files_warnings_are_passed_on(tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text((DECKS / "northern-realms-starter.toml").read_text("utf-8") + '"Geralt of Rivia" = 0\n', encoding="utf-8")
+    result = run_cli(["simulate", str(deck), "--vs", "monsters", "--games", "2", "--workers", "1"])
+    assert "warning" in result.stderr and "Geralt of Rivia" in result.stderr
