@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from deckcli.errors import (
     EXIT_ILLEGAL,
@@ -22,6 +22,9 @@ from deckcli.errors import (
 from deckcli.findings import Finding
 from deckcli.rules.judging import DeckReport
 from deckcli.rules.rule_set import RuleSet
+
+if TYPE_CHECKING:
+    from deckcli.deck.registration import Registration
 
 
 @dataclass(frozen=True)
@@ -226,11 +229,7 @@ def judge_lineup_files(files: Sequence[str], name: str) -> LineupReport:
     if list(files).count("-") > 1:
         raise DeckcliError("standard input (-) can be read only once")
     if len(files) == 1 and rules.registration:
-        registration = read_registration(files[0], rules.deck_count, rules.label)
-        report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
-        report.warnings = list(registration.warnings)
-        _unquoted_outside(report, registration.outside)
-        return report
+        return judge_registration(read_registration(files[0], rules.deck_count, rules.label), rules)
     if len(files) != rules.deck_count:
         either = " (or one registration file naming them)" if rules.registration else ""
         raise DeckcliError(f"a {rules.label} is exactly {rules.deck_count} deck files{either}; got {len(files)}")
@@ -238,20 +237,28 @@ def judge_lineup_files(files: Sequence[str], name: str) -> LineupReport:
     return judge_lineup(files, rules)
 
 
-def _unquoted_outside(report: LineupReport, outside: Sequence[str]) -> None:
-    """A file outside the registration's folder that is not a deck is reported by its path only.
+def judge_registration(registration: Registration, rules: LineupRules) -> LineupReport:
+    """Judge the lineup a registration names, with its warnings: what every output of a registration shows
+    (``tournament REG`` in each format, the desk, ``sheet``).
 
-    Its own error could quote its content (a value, a line of it): the
-    registration may name any file the runner can read (``/etc/passwd``).
+    A deck file outside the registration's folder (see
+    :class:`~deckcli.deck.registration.Registration`) that cannot be read as a
+    deck is reported by its path only: its own error could quote its content
+    (a value, a line of it), and a registration may name any file the runner
+    can read (``/etc/passwd``). Never raises: see :func:`judge_lineup`.
     """
     from deckcli.errors import DeckFileError
 
-    for deck in report.decks:
-        if deck.error is not None and deck.deck in outside:
+    report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
+    report.warnings = list(registration.warnings)
+    outside = set(registration.outside)
+    for path, deck in zip(registration.decks, report.decks):
+        if deck.error is not None and path in outside:
             deck.error = DeckFileError(
                 "cannot be read as a deck file (it is outside the registration's folder: nothing of it is quoted)",
                 where=deck.deck,
             )
+    return report
 
 
 def _refuse_repeats(paths: Sequence[str], rules: LineupRules) -> None:
@@ -398,8 +405,7 @@ def judge_registrations(paths: Sequence[str], name: str = "tournament") -> Itera
             entry.player = _player_named(path)
             yield entry
             continue
-        report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
-        report.warnings = list(registration.warnings)
+        report = judge_registration(registration, rules)
         entry.report = report
         entry.error = next((d.error for d in report.decks if d.error is not None), None)
         yield entry
