@@ -138,14 +138,14 @@ class Desk:
         """Note the deck files the registration at ``path`` names (``names`` as written, relative to ``folder``)."""
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
             return  # not a list of names: the registration is refused when it is judged
-        for key in dict.fromkeys(file_identity(deck) for deck in deck_paths(names, folder)):
+        for key in dict.fromkeys(_file_key(deck) for deck in deck_paths(names, folder)):
             owner = self._first.setdefault(key, path)
             if owner != path:
                 self.owners.setdefault(key, [owner]).append(path)
 
     def named(self, path: str) -> bool:
         """Whether some registration indexed so far names the file at ``path`` as a deck file."""
-        return file_identity(path) in self._first
+        return _file_key(path) in self._first
 
     def found(self) -> Desk:
         """The desk once every registration is indexed: the files named once are forgotten (only shares are kept)."""
@@ -190,7 +190,7 @@ class Desk:
     def _shares(self, path: str, decks: Sequence[str], report: LineupReport) -> list[Share]:
         shares = []
         for deck, judged in zip(decks, report.decks):
-            key = file_identity(deck) if self.owners else None
+            key = _file_key(deck) if self.owners else None
             group = self.owners.get(key) if key is not None else None
             if group is not None:
                 others = tuple(display_path(o) for o in islice((o for o in group if o != path), SHOWN_OWNERS))
@@ -212,6 +212,13 @@ class Desk:
             whose, shown = "its folder's name", os.path.basename(os.path.dirname(os.path.abspath(entry.path)))
         entry.player = shown or os.path.abspath(entry.path)
         entry.notes.append(f"{why}: shown by {whose}, {entry.player}")
+
+
+def _file_key(path: str) -> object:
+    """:func:`~deckcli.files.reading.file_identity` as one number where it is a device and an inode: an index of
+    every deck file of 100,000 registrations holds a key for each."""
+    identity = file_identity(path)
+    return (identity[0] << 64) | identity[1] if isinstance(identity, tuple) else identity
 
 
 def _player_named(path: str, stdin: bytes | None) -> tuple[str | None, bool]:
@@ -290,7 +297,16 @@ def _find_in_folder(desk: Desk, folder: str) -> None:
         state = "is not a folder" if os.path.exists(folder) else "does not exist"
         raise DeckcliError(f"{state}: --dir takes the folder holding the registrations", where=display_path(folder))
     candidates: list[tuple[str, str]] = []  # (path, what it is), in the order found
+    start, current = 0, None
+
+    def settle() -> None:
+        """Forget the deck files of the folder just listed that a registration names by now: judged there."""
+        candidates[start:] = [(path, kind) for path, kind in candidates[start:] if kind != "file" or not desk.named(path)]
+
     for path, error, listed in _toml_files(folder):
+        if os.path.dirname(path) != current:
+            settle()
+            start, current = len(candidates), os.path.dirname(path)
         if error is not None:
             desk.unusable[path] = error
             candidates.append((path, "file" if listed else "folder"))
@@ -301,6 +317,7 @@ def _find_in_folder(desk: Desk, folder: str) -> None:
         except DeckcliError:
             registration = False
         candidates.append((path, "registration" if registration else "file"))
+    settle()
     before = len(desk.paths)
     for path, kind in candidates:
         if kind == "file" and (desk.named(path) or path not in desk.unusable and _is_deck_file(path)):
