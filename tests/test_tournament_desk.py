@@ -441,3 +441,18 @@ def test_each_row_is_out_as_soon_as_its_registration_is_judged(tmp_path, monkeyp
     for number in range(3 - behind):
         row = next(i for i, event in enumerate(events) if event.startswith(row_of.format(number)))
         assert events.index(f"judge r{number + behind}.toml") < row < events.index(f"judge r{number + behind + 1}.toml")
+
+
+@pytest.mark.skipif(not os.path.isdir("/dev/fd"), reason="needs /dev/fd (a pipe named as a file)")
+def test_a_registration_from_a_pipe_is_read_once_and_judged(tmp_path):
+    register(tmp_path / "a", "Alex")
+    names = ", ".join(f'"{tmp_path / "a" / name}"' for name in LINEUP)
+    read, write = os.pipe()  # what the shell's <(...) hands over: it can be read once
+    os.write(write, f'player = "Bo"\ndecks = [{names}]\n'.encode())
+    os.close(write)
+    try:
+        result = run_cli(["tournament", tmp_path / "a" / "registration.toml", f"/dev/fd/{read}", "--format", "csv"])
+    finally:
+        os.close(read)
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert [(row["player"], row["verdict"]) for row in rows] == [("Alex", "legal"), ("Bo", "legal")]

@@ -120,8 +120,9 @@ class Desk:
     ``unusable`` holds, for a path the desk will not open (a folder it cannot
     list, a pipe or device named ``*.toml``), why; ``owners`` maps the identity
     of each deck file named by two or more registrations to those
-    registrations' paths, in order. ``stdin`` is the registration read from
-    standard input (``-``), held to be judged once read; ``top`` the folder of
+    registrations' paths, in order. ``held`` keeps the bytes of what can be read
+    only once (standard input, a pipe named on the command line), to be judged
+    as read; ``top`` the folder of
     ``--dir``, whose own registrations are shown by their file's name when they
     name no player (they share one folder).
     """
@@ -130,7 +131,7 @@ class Desk:
         self.paths: list[str] = []
         self.unusable: dict[str, DeckcliError] = {}
         self.owners: dict[object, list[str]] = {}
-        self.stdin: bytes | None = None
+        self.held: dict[str, bytes] = {}
         self.top = top
         self._first: dict[object, str] = {}
 
@@ -163,8 +164,9 @@ class Desk:
             try:
                 if path in self.unusable:
                     raise self.unusable[path]
-                if path == STDIN and self.stdin is not None:
-                    registration = parse_registration(self.stdin, entry.where, "", rules.deck_count, rules.label)
+                if path in self.held:
+                    folder = "" if path == STDIN else os.path.dirname(path)
+                    registration = parse_registration(self.held[path], entry.where, folder, rules.deck_count, rules.label)
                 else:
                     registration = read_registration(path, rules.deck_count, rules.label)
             except DeckcliError as error:
@@ -172,7 +174,7 @@ class Desk:
                 if path in self.unusable:
                     self._name_player(entry, "no registration read")
                 else:
-                    player, readable = _player_named(path, self.stdin)
+                    player, readable = _player_named(path, self.held.get(path))
                     entry.player = player or ""
                     if not player:
                         self._name_player(entry, "names no player" if readable else "no player could be read")
@@ -221,12 +223,12 @@ def _file_key(path: str) -> object:
     return (identity[0] << 64) | identity[1] if isinstance(identity, tuple) else identity
 
 
-def _player_named(path: str, stdin: bytes | None) -> tuple[str | None, bool]:
+def _player_named(path: str, held: bytes | None) -> tuple[str | None, bool]:
     """The ``player`` of a registration that cannot be judged (``None`` when it names none), and whether the
     file reads as TOML at all."""
     where = display_path(path)
     try:
-        data = stdin if path == STDIN and stdin is not None else read_bytes(path, "registration")
+        data = held if held is not None else read_bytes(path, "registration")
         player = parse_toml(decode_text(data, where), where).get("player")
     except DeckcliError:
         return None, False
@@ -251,10 +253,10 @@ def find_desk(files: Sequence[str], folder: str | None = None) -> Desk:
     """The desk of the registrations named in ``files`` (each a row, in the order given), then of those under
     ``folder`` (``--dir``; see below), with the deck files each names indexed.
 
-    Each file is read once here, as a file named on the command line is (see
-    the module; standard input is read and held). Under ``folder`` (sub-folders
-    too, in natural order: ``p2`` before ``p10``) a ``*.toml`` file is a
-    registration when it holds ``decks``; a deck file (``faction``, no
+    Each file is read here, as a file named on the command line is (see the
+    module); standard input and a pipe, which can be read only once, are held.
+    Under ``folder`` (sub-folders too, in natural order: ``p2`` before
+    ``p10``) a ``*.toml`` file is a registration when it holds ``decks``; a deck file (``faction``, no
     ``decks``) is not; a file that cannot be read as either (not TOML, too
     large, unreadable, a pipe or a device, which is not opened) is judged as a
     registration, so that the desk reports it, unless a registration names it as
@@ -268,8 +270,8 @@ def find_desk(files: Sequence[str], folder: str | None = None) -> Desk:
         desk.paths.append(path)
         try:
             data = read_bytes(path, "registration")
-            if path == STDIN:
-                desk.stdin = data
+            if path == STDIN or not os.path.isfile(path):
+                desk.held[path] = data
             _index_registration(desk, path, data)
         except DeckcliError:
             continue  # reported when it is judged
