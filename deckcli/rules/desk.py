@@ -236,12 +236,13 @@ def _player_named(path: str, held: bytes | None) -> tuple[str | None, bool]:
 
 
 def looks_like_registration(path: str) -> bool:
-    """Whether ``path`` reads as a registration (TOML with ``decks``); ``False`` for deck files, standard input
-    (read once, by the command) and unreadable files, which are then reported where they are judged.
+    """Whether ``path`` reads as a registration (TOML with ``decks``); ``False`` for deck files, unreadable
+    files, which are then reported where they are judged, and what can be read only once (standard input, a
+    pipe), which is left unread for the command.
 
     The file is read within the same limits as any input (1 MiB, the input budget).
     """
-    if path == STDIN:
+    if path == STDIN or not os.path.isfile(path):
         return False
     try:
         return "decks" in parse_toml(decode_text(read_bytes(path), display_path(path)), display_path(path))
