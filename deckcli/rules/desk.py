@@ -257,14 +257,14 @@ def find_desk(files: Sequence[str], folder: str | None = None) -> Desk:
     Each file is read here, as a file named on the command line is (see the
     module); standard input and a pipe, which can be read only once, are held.
     Under ``folder`` (sub-folders too, in natural order: ``p2`` before
-    ``p10``) a ``*.toml`` file is a registration when it holds ``decks``; a deck file (``faction``, no
-    ``decks``) is not; a file that cannot be read as either (not TOML, too
-    large, unreadable, a pipe or a device, which is not opened) is judged as a
-    registration, so that the desk reports it, unless a registration names it as
-    one of its deck files: then it is reported under that registration only. A
-    sub-folder that cannot be listed is a row of its own, not judged. Raises
-    :class:`DeckcliError` (exit 2) when ``folder`` is not a folder, cannot be
-    listed, or holds no registration.
+    ``p10``) a ``*.toml`` file is a registration when it holds ``decks``; a
+    deck file (``faction``, no ``decks``) is not; a file that cannot be read as
+    either (not TOML, too large, unreadable, a pipe or a device, which is not
+    opened) is judged as a registration, so that the desk reports it, unless a
+    registration names it as one of its deck files: then it is reported under
+    that registration only. A sub-folder that cannot be listed is a row of its
+    own, not judged. Raises :class:`DeckcliError` (exit 2) when ``folder`` is
+    not a folder, cannot be listed, or holds no registration.
     """
     desk = Desk(top=folder)
     for path in files:
