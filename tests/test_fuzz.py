@@ -21,7 +21,9 @@ Example counts (the ``deckcli-fuzz`` settings profile): 50 examples for each
 each pair of the other commands (91 pairs, 1,820 examples); 10 for each pair
 of a command run with a player's catalog file (12 pairs, 120 examples); 20
 environments; 5 runs of the installed command in a fresh process, and 5 more
-in varied environments. The templates of one command share one
+in varied environments; 25 folders for the tournament desk's folder scan
+(``tournament --dir``: registrations, deck files and junk under folder names
+such as ``²``). The templates of one command share one
 reading pipeline (a file, two files, standard input, text or JSON all read
 the same deck the same way), so many examples per pair mostly repeat each other:
 these counts keep the README's test command under 90 s on the 2-core machine.
@@ -406,3 +408,40 @@ def test_the_installed_command_in_any_environment(encoding: str, closed: bool, a
     assert "Traceback" not in said and "internal error" not in said, said
     if result.returncode == EXIT_UNUSABLE:
         assert said.strip(), said
+
+
+_DESK_FOLDERS = st.sampled_from(["", "p1", "p2", "p10", "²", "①", "p٣", "a b"])
+_DESK_FILES = st.sampled_from(["registration.toml", "monsters.toml", "x.toml", "notes.txt"])
+_NAMED = st.sampled_from(["monsters.toml", "x.toml", "registration.toml", "../p1/monsters.toml", "missing.toml"])
+_REGISTRATIONS = st.tuples(st.sampled_from(["", 'player = "Alex"\n', 'plyer = "Bo"\n']), st.lists(_NAMED, max_size=4)).map(
+    lambda parts: (parts[0] + "decks = [" + ", ".join(f'"{name}"' for name in parts[1]) + "]\n").encode())
+_DESK_CONTENTS = st.one_of(_REGISTRATIONS, *(FAMILIES[family] for family in ("bytes", "toml", "deck", "edited")))
+
+
+@settings(FUZZ, max_examples=max(int(25 * FUZZ_SCALE), 1))
+@given(files=st.lists(st.tuples(_DESK_FOLDERS, _DESK_FILES, _DESK_CONTENTS), min_size=1, max_size=6))
+def test_the_desk_survives_any_folder(scratch: Path, files: list[tuple[str, str, bytes]]) -> None:
+    """``tournament --dir``: any folder of registrations, deck files and junk, under any names (the folder scan)."""
+    import tomllib
+
+    with tempfile.TemporaryDirectory(dir=scratch) as name:
+        top = Path(name)
+        for folder, file, content in files:
+            (top / folder).mkdir(exist_ok=True)
+            (top / folder / file).write_bytes(content)
+        before = {path: path.read_bytes() for path in top.rglob("*") if path.is_file()}
+        result = invoke(Run(["tournament", "--dir", str(top), "--format", "json"], [], None, None))
+        shown = f"exit {result.exit_code}\n--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}"
+        assert result.exit_code in (EXIT_OK, EXIT_ILLEGAL, EXIT_UNUSABLE), shown
+        assert "Traceback" not in result.stdout + result.stderr and "internal error" not in result.stderr, shown
+        assert {path: path.read_bytes() for path in top.rglob("*") if path.is_file()} == before, shown
+        rows = json.loads(result.stdout)["registrations"] if result.stdout.strip() else []
+        assert result.stdout.strip() or result.exit_code == EXIT_UNUSABLE and result.stderr.strip(), shown
+        judged = {row["registration"] for row in rows}
+        for path, data in before.items():
+            try:
+                registration = path.suffix == ".toml" and "decks" in tomllib.loads(data.decode("utf-8"))
+            except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
+                registration = False
+            assert not registration or str(path) in judged, f"{path} holds decks but has no row\n{shown}"
+        assert all(row["player"] for row in rows), shown

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
+
 from conftest import DECKS, run_cli
 
 ADVANCED = [DECKS / f"{slug}-advanced.toml" for slug in ("monsters", "nilfgaard", "skellige")]
@@ -44,23 +46,32 @@ def test_a_path_inside_the_folder_that_climbs_back_is_no_warning(tmp_path):
     assert "outside-folder" not in run_cli(["tournament", registration], exit_code=0).stdout
 
 
-def test_a_file_outside_that_is_not_a_deck_is_reported_by_its_path_only(tmp_path):
+UNQUOTED = "cannot be read as a deck file (it is outside the registration's folder: nothing of it is quoted)"
+
+
+def _secret_outside(tmp_path, link=False):
+    """A registration naming a file outside its folder that holds a secret and is no deck, written or through a link."""
     secret = tmp_path / "secret.toml"
     secret.write_text('faction = "sk-live-0123456789"\n', encoding="utf-8")
     folder = tmp_path / "player"
     folder.mkdir()
     for deck in ADVANCED[1:]:
         shutil.copy(deck, folder / deck.name)
+    if link:
+        (folder / "monsters.toml").symlink_to(secret)
+    name = "monsters.toml" if link else "../secret.toml"
     registration = folder / "registration.toml"
     registration.write_text(
-        'decks = ["../secret.toml", "nilfgaard-advanced.toml", "skellige-advanced.toml"]\n', encoding="utf-8"
+        f'player = "Alex"\ndecks = ["{name}", "nilfgaard-advanced.toml", "skellige-advanced.toml"]\n', encoding="utf-8"
     )
+    return registration
+
+
+def test_a_file_outside_that_is_not_a_deck_is_reported_by_its_path_only(tmp_path):
+    registration = _secret_outside(tmp_path)
     result = run_cli(["tournament", registration], exit_code=2)
     assert "sk-live" not in result.stdout + result.stderr
-    assert (
-        f"{folder / '..' / 'secret.toml'}".replace("player/../", "") + ": cannot be read as a deck file "
-        "(it is outside the registration's folder: nothing of it is quoted)"
-    ) in result.stderr
+    assert f"{tmp_path / 'secret.toml'}: {UNQUOTED}" in result.stderr
 
 
 def test_a_deck_inside_the_folder_keeps_its_full_reason(tmp_path):
@@ -70,3 +81,43 @@ def test_a_deck_inside_the_folder_keeps_its_full_reason(tmp_path):
     registration = tmp_path / "registration.toml"
     registration.write_text('decks = ["bad.toml", "nilfgaard-advanced.toml", "skellige-advanced.toml"]\n', encoding="utf-8")
     assert "Nowhere" in run_cli(["tournament", registration], exit_code=2).stderr
+
+
+@pytest.mark.parametrize("link", [False, True], ids=["written", "link"])
+@pytest.mark.parametrize("args", [
+    ["tournament", "{reg}"],
+    ["tournament", "{reg}", "--format", "json"],
+    ["tournament", "{reg}", "--format", "csv"],
+    ["tournament", "--dir", "{folder}"],
+    ["tournament", "--dir", "{folder}", "--format", "json"],
+    ["tournament", "{reg}", "{reg}"],
+    ["sheet", "{reg}", "-o", "-"],
+], ids=lambda args: " ".join(args))
+def test_every_output_reports_a_file_outside_by_its_path_only(tmp_path, args, link):
+    registration = _secret_outside(tmp_path, link)
+    result = run_cli([a.format(reg=registration, folder=registration.parent) for a in args], exit_code=2)
+    shown = result.stdout + result.stderr
+    assert "sk-live" not in shown
+    assert UNQUOTED in shown.replace("\n    ", " ").replace('\\"', '"')
+
+
+def test_a_link_inside_the_folder_that_leads_out_is_outside(tmp_path):
+    registration = _secret_outside(tmp_path, link=True)
+    (tmp_path / "secret.toml").write_bytes(ADVANCED[0].read_bytes())  # a deck now: judged, with the warning
+    result = run_cli(["tournament", registration], exit_code=0)
+    assert (
+        f'{registration}:2: warning: outside-folder: deck path "monsters.toml" is a link that leads outside the '
+        "registration's folder: a registration names decks in its own folder or below"
+    ) in result.stdout
+
+
+def test_a_link_that_stays_inside_the_folder_is_no_warning(tmp_path):
+    for deck in ADVANCED:
+        shutil.copy(deck, tmp_path / deck.name)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "monsters.toml").symlink_to(tmp_path / ADVANCED[0].name)
+    (tmp_path / "linked").symlink_to(tmp_path / "sub")
+    registration = tmp_path / "registration.toml"
+    names = ["linked/monsters.toml", ADVANCED[1].name, ADVANCED[2].name]
+    registration.write_text(f"decks = {json.dumps(names)}\n", encoding="utf-8")
+    assert "outside-folder" not in run_cli(["tournament", registration], exit_code=0).stdout

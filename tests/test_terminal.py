@@ -335,6 +335,28 @@ def test_columns_of_words_are_drawn_as_tabulate_reads_every_cell(rows, fmt, widt
         table_fit._surely_words = original
 
 
+_TEXT_WORD = st.text(alphabet="bcdghjkm/-'×:", min_size=1, max_size=30)
+"""Words tabulate never reads as numbers, with slashes (paths) and hyphens (codes)."""
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(1, 5).flatmap(lambda n: st.tuples(
+        st.lists(st.lists(_TEXT_WORD, min_size=1, max_size=3).map(" ".join), min_size=n, max_size=n),
+        st.lists(st.lists(st.lists(_TEXT_WORD, max_size=6).map(" ".join), min_size=n, max_size=n).filter(
+            lambda row: any(row)), min_size=1, max_size=6))),
+    st.sampled_from([None, 10, 30, 50, 80, 120]),
+)
+def test_a_streamed_table_draws_what_fit_table_draws(table, width):
+    from deckcli.render.table_fit import StreamedTable, fit_table
+
+    headers, body = table
+    streamed = StreamedTable(headers)
+    for row in body:
+        streamed.add(row)
+    assert "\n".join(streamed.lines(width)) == fit_table(headers, body, "simple", width)
+
+
 def test_a_long_path_in_a_table_breaks_after_a_slash_only_when_the_table_cannot_fit_otherwise(tmp_path):
     from deckcli.render.table_fit import fit_table
 

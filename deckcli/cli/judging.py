@@ -132,7 +132,7 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
       deckcli tournament --dir registrations/ --format csv > desk.csv
       deckcli tournament decks/tournament-registration.toml --fix --apply
     """
-    from deckcli.rules.lineups import looks_like_registration
+    from deckcli.rules.desk import looks_like_registration
 
     fmt = fmt.lower()
     if apply_ and not fix_:
@@ -152,43 +152,46 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
 
 
 def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:
-    """The tournament desk: judge every registration, streaming text results, then the summary."""
-    from deckcli.render.verdicts import render_desk, render_lineup
-    from deckcli.rules.lineups import (
-        judge_registrations,
-        note_shared_decks,
-        registration_files,
-    )
+    """The tournament desk: judge every registration, streaming text results, then the summary (csv and json:
+    each row as its registration is judged)."""
+    from deckcli.render.desk_summary import render_desk
+    from deckcli.render.verdicts import render_lineup
+    from deckcli.rules.desk import DeskEntry, find_desk
 
     if fmt == "github":
         raise click.UsageError("--format github annotates one lineup: give one registration or three deck files")
-    layout = text_layout()
-    paths = list(files) + (registration_files(folder) if folder is not None else [])
-    if paths.count("-") > 1:
+    if files.count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
-    progress = ProgressBar(len(paths)) if len(paths) > HANDFUL and is_terminal(sys.stderr) else None
-    entries = []
+    layout = text_layout()
+    desk = find_desk(files, folder)
+    total = len(desk.paths)
+    progress = ProgressBar(total) if total > HANDFUL and is_terminal(sys.stderr) else None
+    worst = EXIT_OK
 
-    for entry in judge_registrations(paths):
-        entries.append(entry)
-        if progress is not None:
-            progress.clear()
-        if fmt == "text":
-            if entry.report is not None:
-                render_lineup(entry.report, "text", out=echo_lines(layout), err=echo_error, layout=layout)
-                echo("")
+    def judged() -> Iterator[DeskEntry]:
+        """Each entry, its lineup (text) or its error (csv, json) told first; the bar redrawn once its row is out."""
+        nonlocal worst
+        for done, entry in enumerate(desk.judge(), start=1):
+            worst = max(worst, entry.exit_code)
+            if progress is not None:
+                progress.clear()
+            if fmt == "text":
+                if entry.report is not None:
+                    render_lineup(entry.report, "text", out=echo_lines(layout), err=echo_error, layout=layout)
+                    echo("")
+                elif entry.error is not None:
+                    echo_error(entry.error.located())
+                    echo_error(f"{entry.where}: not judged as a Tournament lineup")
             elif entry.error is not None:
                 echo_error(entry.error.located())
-                echo_error(f"{entry.where}: not judged as a Tournament lineup")
-        elif entry.error is not None:
-            echo_error(entry.error.located())
+            yield entry
+            if progress is not None:
+                progress.show(done, entry.where)
         if progress is not None:
-            progress.show(len(entries), entry.where)
-    if progress is not None:
-        progress.clear()
-    shared = note_shared_decks(entries)
-    echo(render_desk(entries, shared, fmt, layout.width))
-    return max((e.exit_code for e in entries), default=EXIT_OK)
+            progress.clear()
+
+    render_desk(judged(), fmt, out=echo_lines(layout), width=layout.width)
+    return worst
 
 
 @click.command(context_settings=CONTEXT)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from deckcli.errors import DeckFileError
 from deckcli.files import schema_checks
@@ -42,9 +42,10 @@ class Registration:
     ``decks`` are the deck files as paths usable from the working folder (each
     name joined to the registration's folder), in the order written;
     ``warnings`` an ``unknown-key`` finding for each key deckcli does not use
-    and an ``outside-folder`` finding for each deck path that is absolute or
-    leaves the registration's folder (a registration names its own decks,
-    beside it; a path elsewhere may name a file that is not the player's).
+    and an ``outside-folder`` finding for each deck path that is absolute,
+    leaves the registration's folder or goes through a symbolic link that
+    leads out of it (a registration names its own decks, beside it; a path
+    elsewhere may name a file that is not the player's).
     """
 
     where: str
@@ -52,7 +53,10 @@ class Registration:
     decks: tuple[str, ...]
     warnings: tuple[Finding, ...] = ()
     outside: tuple[str, ...] = ()
-    """The paths of ``decks`` written as absolute paths or leaving the registration's folder (``../``)."""
+    """The paths of ``decks`` outside the registration's folder: written as absolute paths, leaving it
+    (``../``), or through a symbolic link that leads out."""
+    player_key: str | None = None
+    """When there is no ``player``: the key written where it was most likely meant (``plyer``, ``Player``)."""
 
 
 @functools.cache
@@ -99,7 +103,7 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
             where=where,
             line=line,
         )
-    decks = tuple(os.path.normpath(os.path.join(folder, name)) for name in names)
+    decks = deck_paths(names, folder)
     missing = [(name, path) for name, path in zip(names, decks) if not os.path.isfile(path)]
     if missing:
         problems = "; ".join(f'"{name}": {path} {_state(path)}' for name, path in missing)
@@ -114,7 +118,7 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
             where=where,
             line=_line_naming(text, name, line, after=_line_naming(text, earlier, line)),
         )
-    outside = [(name, path) for name, path in zip(names, decks) if _leaves_folder(name)]
+    outside = [(name, path, how) for name, path in zip(names, decks) if (how := _outside_how(name, folder))]
     warnings = tuple(
         Finding("unknown-key", f"key {key!r} is not part of a registration (player, decks) and is ignored", lines.get((key,)))
         for key in document
@@ -122,28 +126,69 @@ def parse_registration(data: bytes, where: str, folder: str, deck_count: int, la
     ) + tuple(
         Finding(
             "outside-folder",
-            f'deck path "{printable(name)}" is {_outside_how(name)}: a registration names decks in its own folder or below',
+            f'deck path "{printable(name)}" is {how}: a registration names decks in its own folder or below',
             _line_naming(text, name, line),
         )
-        for name, _path in outside
+        for name, _path, how in outside
     )
+    player = document.get("player")
     return Registration(
         where=where,
-        player=document.get("player"),
+        player=player,
         decks=decks,
         warnings=warnings,
-        outside=tuple(path for _name, path in outside),
+        outside=tuple(path for _name, path, _how in outside),
+        player_key=_meant_player(document) if player is None else None,
     )
 
 
-def _outside_how(name: str) -> str:
-    return "absolute" if os.path.isabs(name) else "outside the registration's folder"
+def deck_paths(names: Sequence[str], folder: str) -> tuple[str, ...]:
+    """The deck files a registration in ``folder`` names, as paths usable from the working folder (normalised)."""
+    return tuple(os.path.normpath(os.path.join(folder, name)) for name in names)
 
 
-def _leaves_folder(name: str) -> bool:
-    """Whether a deck path as written is absolute or climbs out of the registration's folder (``../x.toml``)."""
+def might_name_decks(data: bytes) -> bool:
+    """Whether a file's bytes could hold a ``decks`` key: its name written out, or a TOML escape that could spell it.
+
+    ``False`` means the file is surely no registration (a deck file, or no TOML
+    at all), told without parsing it: TOML spells a key's letters only as
+    themselves or, in a quoted key, as ``\\u`` / ``\\U`` escapes.
+    """
+    return b"decks" in data or b"\\u" in data or b"\\U" in data
+
+
+def _meant_player(document: dict[str, object]) -> str | None:
+    """The key deckcli does not use that was most likely meant to be ``player`` (``Player``, ``plyer``), or ``None``."""
+    import difflib
+
+    others = [key for key in document if key not in ("player", "decks")]
+    same = [key for key in others if key.casefold() == "player"]
+    close = same or difflib.get_close_matches("player", [key.casefold() for key in others], n=1, cutoff=0.75)
+    if not close:
+        return None
+    return next(key for key in others if key.casefold() == close[0].casefold())
+
+
+def _outside_how(name: str, folder: str) -> str | None:
+    """How a deck path as written leaves the registration's folder (``absolute``, ``outside …``), or ``None``.
+
+    A path written inside the folder is still outside when one of its parts
+    below the folder is a symbolic link that leads out of it.
+    """
     normal = os.path.normpath(name)
-    return os.path.isabs(name) or normal == os.pardir or normal.startswith(os.pardir + os.sep)
+    if os.path.isabs(name):
+        return "absolute"
+    if normal == os.pardir or normal.startswith(os.pardir + os.sep):
+        return "outside the registration's folder"
+    parts = normal.split(os.sep)
+    linked = any(os.path.islink(os.path.join(folder, *parts[: end + 1])) for end in range(len(parts)))
+    if linked and not _within(os.path.realpath(os.path.join(folder, normal)), os.path.realpath(folder or os.curdir)):
+        return "a link that leads outside the registration's folder"
+    return None
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _state(path: str) -> str:

@@ -5,8 +5,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from deckcli.text import shown, to_json
 
@@ -39,14 +40,7 @@ def render_rows(
         return to_json(rows)
     keys = list(rows[0]) if rows else list(headers or {})
     if fmt == "csv":
-        import csv
-        import io
-
-        buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=keys, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows({k: _csv_cell(row.get(k)) for k in keys} for row in rows)
-        return buffer.getvalue().rstrip("\n")
+        return "\n".join(csv_lines(keys, rows))
     from deckcli.render.table_fit import fit_table
 
     titles = [(headers or {}).get(k, k) for k in keys]
@@ -56,6 +50,26 @@ def render_rows(
 
 def _shown_cell(value: Any) -> Any:
     return shown(value) if isinstance(value, str) else value
+
+
+def csv_lines(keys: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+    """CSV text, one line at a time (no line end): the ``keys`` as the header, then each row's cells.
+
+    ``rows`` may be a generator: each row is written before the next is asked
+    for. A cell's text that holds a line break (quoted) stays in one yielded item.
+    """
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(keys), lineterminator="\n")
+    writer.writeheader()
+    for row in itertools.chain([None], rows):
+        if row is not None:
+            writer.writerow({k: _csv_cell(row.get(k)) for k in keys})
+        yield buffer.getvalue()[:-1]
+        buffer.seek(0)
+        buffer.truncate()
 
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -13,7 +13,7 @@ import re
 import sys
 import textwrap
 import types
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 _GLUE = "\u00a0"
 """Joins the words of one list item, so that the item wraps whole while there is room for it."""
@@ -79,22 +79,112 @@ def _fitted(
     budget = width - (_widest(text) - sum(natural))  # what the borders and padding leave to the cells
     cells = [max((len(str(c).replace(_GLUE, " ")) for c in column[1:]), default=0) for column in columns]
     for _ in range(6):
-        floors = [floor(i, whole[i]) for i in range(ncols)]
-        while sum(floors) > budget and any(whole[i] and wraps[i] for i in range(ncols)):
-            # Items stay whole where there is room; break up the column whose items free the most.
-            gain = {i: floors[i] - floor(i, False) for i in range(ncols) if whole[i] and wraps[i]}
-            chosen = max(gain, key=lambda i: gain[i])
-            whole[chosen] = False
-            floors[chosen] = floor(chosen, False)
-        # Titles wrap first: a column is never kept wider than its cells for the sake of its title.
-        content = [min(n, max(f, c)) for n, f, c in zip(natural, floors, cells)]
-        caps = _caps(content, floors, budget)
-        text = draw([cap if cap is not None or c >= n else c for cap, c, n in zip(caps, content, natural)])
+        text = draw(_column_caps(natural, cells, wraps, whole, floor, budget))
         over = _widest(text) - width
         if over <= 0:
             break
         budget -= over  # tabulate pads some titles: take the difference from the cells and draw again
     return text
+
+
+def _column_caps(
+    natural: list[int], cells: list[int], wraps: list[bool], whole: list[bool], floor: Callable[[int, bool], int],
+    budget: int,
+) -> list[int | None]:
+    """Each column's cap (``None``: as wide as it is) so that the columns share ``budget`` characters.
+
+    ``natural`` is each column's widest cell or title, ``cells`` its widest
+    cell, ``wraps`` whether a cell of it may wrap, ``whole`` whether its list
+    items (and paths) are still kept whole (updated here when one must give),
+    ``floor(i, whole)`` its narrowest width.
+    """
+    ncols = len(natural)
+    floors = [floor(i, whole[i]) for i in range(ncols)]
+    while sum(floors) > budget and any(whole[i] and wraps[i] for i in range(ncols)):
+        # Items stay whole where there is room; break up the column whose items free the most.
+        gain = {i: floors[i] - floor(i, False) for i in range(ncols) if whole[i] and wraps[i]}
+        chosen = max(gain, key=lambda i: gain[i])
+        whole[chosen] = False
+        floors[chosen] = floor(chosen, False)
+    # Titles wrap first: a column is never kept wider than its cells for the sake of its title.
+    content = [min(n, max(f, c)) for n, f, c in zip(natural, floors, cells)]
+    caps = _caps(content, floors, budget)
+    return [cap if cap is not None or c >= n else c for cap, c, n in zip(caps, content, natural)]
+
+
+class StreamedTable:
+    """A ``simple`` table of text cells whose rows are added one at a time and drawn one line at a time.
+
+    For a table of thousands of rows (the tournament desk's summary): no
+    tabulate table of every row is built; each column's measures (widest
+    cell, longest word) are kept as rows come, and the rows as their cells'
+    text. Drawn as :func:`fit_table` draws the ``simple`` format: when the
+    rows fit ``width`` on one line each, the same text; otherwise the same
+    wrapping, the widest columns giving way first, each column as wide as its
+    cap.
+    """
+
+    GAP = 2
+    """Spaces between two columns (tabulate's ``simple``)."""
+    TITLE_PADDING = 2
+    """What tabulate adds beside a title when nothing has to be squeezed (its ``MIN_PADDING``)."""
+
+    def __init__(self, headers: Sequence[str]) -> None:
+        self.headers = [str(h) for h in headers]
+        self.rows: list[tuple[str, ...]] = []
+        count = len(self.headers)
+        self._cells = [0] * count
+        self._breaks = [False] * count
+        self._whole_words = [0] * count
+        self._pieces = [0] * count
+
+    def add(self, cells: Sequence[str]) -> None:
+        """Add a row of text cells (one per header); leading and trailing white space is dropped, as tabulate does."""
+        row = tuple(str(cell).strip() for cell in cells)
+        self.rows.append(row)
+        for i, cell in enumerate(row):
+            if len(cell) > self._cells[i]:
+                self._cells[i] = len(cell)
+            if not self._breaks[i] and _breaks(cell):
+                self._breaks[i] = True
+            self._whole_words[i] = max(self._whole_words[i], _longest_word(cell, True))
+            self._pieces[i] = max(self._pieces[i], _longest_word(cell, False))
+
+    def lines(self, width: int | None) -> Iterator[str]:
+        """The table's lines (no line ends), at most ``width`` columns wide where the words allow (``None``: one
+        line per row)."""
+        count = len(self.headers)
+        widths = [max(c, len(h) + self.TITLE_PADDING) for c, h in zip(self._cells, self.headers)]
+        caps: list[int | None] = [None] * count
+        whole = [True] * count
+        if width is not None and sum(widths) + self.GAP * (count - 1) > width:
+            natural = [max(c, len(h)) for c, h in zip(self._cells, self.headers)]
+
+            def floor(i: int, whole_items: bool) -> int:
+                words = self._whole_words[i] if whole_items else self._pieces[i]
+                return max(_longest_word(self.headers[i], False), words)
+
+            caps = _column_caps(natural, self._cells, self._breaks, whole, floor, width - self.GAP * (count - 1))
+            widths = [self._wrapped_width(i, cap, whole[i]) if cap is not None else n for i, (cap, n) in
+                      enumerate(zip(caps, natural))]
+        yield from self._drawn([_wrap(h, caps[i], False) for i, h in enumerate(self.headers)], widths)
+        yield (" " * self.GAP).join("-" * w for w in widths)
+        for row in self.rows:
+            yield from self._drawn([_wrap(c, caps[i], whole[i]) for i, c in enumerate(row)], widths)
+
+    def _wrapped_width(self, i: int, cap: int, whole_items: bool) -> int:
+        """Column ``i``'s width once its cells and title are wrapped at ``cap`` (as tabulate measures it)."""
+        wrapped = (_wrap(row[i], cap, whole_items) for row in self.rows if len(row[i]) > cap)
+        longest = max((len(line) for cell in wrapped for line in cell.split("\n")), default=0)
+        short = max((len(row[i]) for row in self.rows if len(row[i]) <= cap), default=0)
+        title = max(len(line) for line in _wrap(self.headers[i], cap, False).split("\n"))
+        return max(longest, short, title)
+
+    def _drawn(self, cells: list[str], widths: list[int]) -> Iterator[str]:
+        split = [cell.split("\n") for cell in cells]
+        for depth in range(max(len(lines) for lines in split)):
+            parts = [(lines[depth] if depth < len(lines) else "").ljust(w) for lines, w in zip(split, widths)]
+            yield (" " * self.GAP).join(parts).rstrip()
 
 
 def _caps(natural: list[int], floors: list[int], budget: int) -> list[int | None]:

@@ -4,6 +4,7 @@ One deck (``validate``), a lineup (``tournament``, ``team``: each deck's verdict
 with its own findings indented under it, then the lineup's) and every built-in
 rule set at once (``validate --rules all``). All are views of the reports in
 :mod:`deckcli.rules.judging`, :mod:`deckcli.rules.lineups` and :mod:`deckcli.rules.overview`.
+The tournament desk's summary is :mod:`deckcli.render.desk_summary`.
 
 Text follows a :class:`~deckcli.render.layout.Layout`: a line longer than its
 width wraps, the continuation indented, so a new finding always starts at the
@@ -18,14 +19,14 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple,
 from deckcli.errors import DeckcliError
 from deckcli.findings import Finding
 from deckcli.render.annotations import annotation, finding_annotation
-from deckcli.render.documents import document_json
+from deckcli.render.documents import document_json, write_json_stream
 from deckcli.render.formats import render_rows
 from deckcli.render.layout import WIDE, Layout
 from deckcli.text import counted, printable, spoken, to_json
 
 if TYPE_CHECKING:  # reports are only read here: their modules are not imported just to render one kind
     from deckcli.rules.judging import DeckReport
-    from deckcli.rules.lineups import DeskEntry, LineupReport
+    from deckcli.rules.lineups import LineupReport
     from deckcli.rules.overview import Overview
 
 Echo = Callable[[str], None]
@@ -162,25 +163,10 @@ def render_reports(
     time. JSON is written item by item, byte for byte as the whole document.
     """
     if fmt == "json":
-        _render_json_stream((report.as_dict() for report in _telling_errors(reports, err)), "decks", out)
+        write_json_stream((report.as_dict() for report in _telling_errors(reports, err)), "decks", out)
         return
     for report in reports:
         render_verdict(VerdictView({}, _deck_lines(report)), fmt, out, err, layout)
-
-
-def _render_json_stream(records: Iterable[Any], key: str, out: Out) -> None:
-    """``out(document_json({key: list(records)}))``, written one record at a time.
-
-    An item of a list under a top-level key is indented by four spaces more
-    than the item alone, and no JSON text holds a raw line break, so indenting
-    each line of the item's own text gives the same bytes.
-    """
-    head = document_json({key: []}).rsplit("[]", 1)
-    held: str | None = None
-    for record in records:
-        out(head[0] + "[" if held is None else held + ",")
-        held = "\n".join("    " + line for line in to_json(record).split("\n"))
-    out(head[0] + "[]" + head[1] if held is None else held + "\n  ]" + head[1])
 
 
 def _error_annotation(where: str, error: DeckcliError) -> str:
@@ -256,38 +242,3 @@ def render_overviews(overviews: Sequence[Overview], fmt: str, out: Out, err: Ech
         view.lines.append(VerdictLine("verdict", overview.deck, text=f"{overview.deck}: {overview.verdict()}",
                                       legal=first.startswith("legal"), phrase=first))
     render_verdict(view, fmt, out, err, layout)
-
-
-DESK_COLUMNS = {"player": "player", "verdict": "verdict", "factions": "factions", "codes": "codes broken",
-                "registration": "registration"}
-"""The text summary's columns (CSV and JSON carry every field of :meth:`DeskEntry.row`)."""
-
-
-def desk_summary_line(entries: Sequence[DeskEntry]) -> str:
-    """``Tournament desk: 30 registrations: 28 legal, 1 not legal, 1 not judged``."""
-    counts = {verdict: sum(1 for e in entries if e.verdict == verdict) for verdict in ("legal", "not legal", "not judged")}
-    parts = ", ".join(f"{n} {verdict}" for verdict, n in counts.items() if n)
-    return f"Tournament desk: {counted(len(entries), 'registration', 'registrations')}: {parts}"
-
-
-def render_desk(
-    entries: Sequence[DeskEntry], shared: Sequence[tuple[str, Sequence[DeskEntry]]], fmt: str, width: int | None = None,
-) -> str:
-    """The summary of a desk run, one row per registration, in ``fmt`` (``text``, ``csv`` or ``json``).
-
-    Text: a title line, a table (player, verdict, factions, codes broken,
-    registration), then a ``note:`` line per deck file registered twice.
-    """
-    rows = [entry.row() for entry in entries]
-    if fmt == "json":
-        return document_json({"registrations": rows})
-    if fmt == "csv":  # a spreadsheet's text: a player's control characters shown escaped, as in the text summary
-        return render_rows([{**row, "player": row["player"] and printable(row["player"], limit=None)} for row in rows], fmt)
-    shown = [{**row, "player": printable(row["player"] or ""), "factions": ", ".join(row["factions"]),
-              "codes": ", ".join(row["codes"])} for row in rows]
-    lines = [desk_summary_line(entries), render_rows([{k: r[k] for k in DESK_COLUMNS} for r in shown], "simple", DESK_COLUMNS, width)]
-    for deck, users in shared:
-        who = spoken([f"{printable(e.report.player or 'a player')} ({e.where})" for e in users if e.report is not None])
-        lines += Layout(width=width).wrap(f"note: {deck} is registered by {who}: one deck file for two players")
-    return "\n".join(lines)
-

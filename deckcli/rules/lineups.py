@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from deckcli.errors import (
     EXIT_ILLEGAL,
@@ -22,6 +22,9 @@ from deckcli.errors import (
 from deckcli.findings import Finding
 from deckcli.rules.judging import DeckReport
 from deckcli.rules.rule_set import RuleSet
+
+if TYPE_CHECKING:
+    from deckcli.deck.registration import Registration
 
 
 @dataclass(frozen=True)
@@ -226,11 +229,7 @@ def judge_lineup_files(files: Sequence[str], name: str) -> LineupReport:
     if list(files).count("-") > 1:
         raise DeckcliError("standard input (-) can be read only once")
     if len(files) == 1 and rules.registration:
-        registration = read_registration(files[0], rules.deck_count, rules.label)
-        report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
-        report.warnings = list(registration.warnings)
-        _unquoted_outside(report, registration.outside)
-        return report
+        return judge_registration(read_registration(files[0], rules.deck_count, rules.label), rules)
     if len(files) != rules.deck_count:
         either = " (or one registration file naming them)" if rules.registration else ""
         raise DeckcliError(f"a {rules.label} is exactly {rules.deck_count} deck files{either}; got {len(files)}")
@@ -238,20 +237,28 @@ def judge_lineup_files(files: Sequence[str], name: str) -> LineupReport:
     return judge_lineup(files, rules)
 
 
-def _unquoted_outside(report: LineupReport, outside: Sequence[str]) -> None:
-    """A file outside the registration's folder that is not a deck is reported by its path only.
+def judge_registration(registration: Registration, rules: LineupRules) -> LineupReport:
+    """Judge the lineup a registration names, with its warnings: what every output of a registration shows
+    (``tournament REG`` in each format, the desk, ``sheet``).
 
-    Its own error could quote its content (a value, a line of it): the
-    registration may name any file the runner can read (``/etc/passwd``).
+    A deck file outside the registration's folder (see
+    :class:`~deckcli.deck.registration.Registration`) that cannot be read as a
+    deck is reported by its path only: its own error could quote its content
+    (a value, a line of it), and a registration may name any file the runner
+    can read (``/etc/passwd``). Never raises: see :func:`judge_lineup`.
     """
     from deckcli.errors import DeckFileError
 
-    for deck in report.decks:
-        if deck.error is not None and deck.deck in outside:
+    report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
+    report.warnings = list(registration.warnings)
+    outside = set(registration.outside)
+    for path, deck in zip(registration.decks, report.decks):
+        if deck.error is not None and path in outside:
             deck.error = DeckFileError(
                 "cannot be read as a deck file (it is outside the registration's folder: nothing of it is quoted)",
                 where=deck.deck,
             )
+    return report
 
 
 def _refuse_repeats(paths: Sequence[str], rules: LineupRules) -> None:
@@ -263,194 +270,3 @@ def _refuse_repeats(paths: Sequence[str], rules: LineupRules) -> None:
         earlier, later = paths[repeat[0]], paths[repeat[1]]
         named = later if earlier == later else f"{earlier} (as {later})"
         raise DeckcliError(f"{named} is given twice: a {rules.label} is {rules.deck_count} different decks")
-
-
-# The tournament desk: many registrations judged in one call, one summary row each.
-
-TOML_SUFFIX = ".toml"
-
-
-@dataclass
-class DeskEntry:
-    """One registration at the desk: the file as given, and its ``report`` or the ``error`` that stopped it.
-
-    ``error`` is set when the registration cannot be used (not TOML, no
-    ``decks``, a missing deck file, …) or one of its deck files cannot be read;
-    ``report`` is ``None`` in the first case. ``shares`` lists, per deck file
-    that another registration also names, that file and the other registrations.
-    ``player`` is the registration's player when it names one, judged or not.
-    """
-
-    path: str
-    where: str
-    report: LineupReport | None = None
-    error: DeckcliError | None = None
-    shares: list[tuple[str, list[str]]] = field(default_factory=list)
-    player: str | None = None
-
-    @property
-    def exit_code(self) -> int:
-        """0 legal, 1 breaks a rule, 2 could not be judged."""
-        if self.report is not None and self.report.legal is not None:
-            return self.report.exit_code
-        return self.error.exit_code if self.error is not None else EXIT_UNUSABLE
-
-    @property
-    def verdict(self) -> str:
-        """``legal``, ``not legal`` or ``not judged``."""
-        if self.report is None or self.report.legal is None:
-            return "not judged"
-        return "legal" if self.report.legal else "not legal"
-
-    def row(self) -> dict[str, Any]:
-        """The summary row: ``player``, ``registration``, ``legal`` (``None`` when not judged), ``verdict``,
-        ``factions`` (names, one per deck), ``codes`` (the lineup's broken codes, then the decks'),
-        ``decks`` (deck files), ``shared_decks`` (``FILE (also in REG, …)``) and ``error`` (the reason it
-        was not judged, or ``None``)."""
-        report = self.report
-        decks = [d.deck for d in report.decks] if report is not None else []
-        factions = [str(d.profile.get("faction_name")) for d in report.decks if d.profile] if report else []
-        codes: list[str] = []
-        if report is not None:
-            codes = [f.code for f in report.violations]
-            codes += [f.code for d in report.decks for f in d.violations]
-        return {
-            "player": report.player if report is not None else self.player,
-            "registration": self.where,
-            "legal": report.legal if report is not None else None,
-            "verdict": self.verdict,
-            "factions": factions,
-            "codes": list(dict.fromkeys(codes)),
-            "decks": decks,
-            "shared_decks": [f"{deck} (also in {_few(others)})" for deck, others in self.shares],
-            "error": self.error.located() if self.error is not None else None,
-        }
-
-
-def registration_files(folder: str) -> list[str]:
-    """Every registration under ``folder`` (recursively): the ``*.toml`` files that are not deck files, sorted.
-
-    A file that holds ``faction`` and no ``decks`` is a deck file and is left
-    out; one that cannot be read as TOML is kept, so the desk reports it.
-    Raises :class:`DeckcliError` (exit 2) when ``folder`` is not a folder or holds no registration.
-    """
-    import os
-    import tomllib
-
-    if not os.path.isdir(folder):
-        state = "is not a folder" if os.path.exists(folder) else "does not exist"
-        raise DeckcliError(f"{state}: --dir takes the folder holding the registrations", where=folder)
-    found = []
-    for root, folders, files in os.walk(folder):
-        folders.sort(key=_natural)
-        for name in sorted(files, key=_natural):
-            if not name.endswith(TOML_SUFFIX):
-                continue
-            path = os.path.normpath(os.path.join(root, name))
-            try:
-                with open(path, "rb") as handle:
-                    document = tomllib.load(handle)
-            except (OSError, ValueError):
-                found.append(path)
-                continue
-            if "decks" in document or "faction" not in document:
-                found.append(path)
-    if not found:
-        raise DeckcliError(
-            'holds no registration (a *.toml file with decks = ["a.toml", …])', where=folder
-        )
-    return found
-
-
-def looks_like_registration(path: str) -> bool:
-    """Whether ``path`` reads as a registration (TOML with ``decks``); ``False`` for deck files, standard input
-    (read once, by the command) and unreadable files, which are then reported where they are judged.
-
-    The file is read within the same limits as any input (1 MiB, the input budget).
-    """
-    from deckcli.files.reading import STDIN, decode_text, read_bytes
-    from deckcli.files.toml_lines import parse_toml
-
-    if path == STDIN:
-        return False
-    try:
-        return "decks" in parse_toml(decode_text(read_bytes(path), path), path)
-    except DeckcliError:
-        return False
-
-
-def judge_registrations(paths: Sequence[str], name: str = "tournament") -> Iterator[DeskEntry]:
-    """Judge each registration file in ``paths`` in turn, yielding its :class:`DeskEntry` as soon as it is judged.
-
-    Never raises for a bad registration or deck file: the entry holds the error.
-    Shared deck files are filled in by :func:`note_shared_decks` once all are judged.
-    """
-    from deckcli.deck.registration import read_registration
-    from deckcli.files.reading import display_path
-
-    rules = lineup_rules(name)
-    for path in paths:
-        entry = DeskEntry(path=path, where=display_path(path))
-        try:
-            registration = read_registration(path, rules.deck_count, rules.label)
-        except DeckcliError as error:
-            entry.error = error
-            entry.player = _player_named(path)
-            yield entry
-            continue
-        report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
-        report.warnings = list(registration.warnings)
-        entry.report = report
-        entry.error = next((d.error for d in report.decks if d.error is not None), None)
-        yield entry
-
-
-def _player_named(path: str) -> str | None:
-    """The ``player`` of a registration that cannot be judged, when the file still reads as TOML naming one."""
-    from deckcli.files.reading import decode_text, display_path, read_bytes
-    from deckcli.files.toml_lines import parse_toml
-
-    try:
-        player = parse_toml(decode_text(read_bytes(path), display_path(path)), display_path(path)).get("player")
-    except DeckcliError:
-        return None
-    return player if isinstance(player, str) and player.strip() else None
-
-
-def note_shared_decks(entries: Sequence[DeskEntry]) -> list[tuple[str, list[DeskEntry]]]:
-    """Deck files named by two or more registrations (the same file, however spelt), with those registrations.
-
-    Fills each entry's ``shares``. Two players may not hand in one deck file:
-    the desk notes it (it is not a rule of §15, so not a violation).
-    """
-    from deckcli.files.reading import file_identity
-
-    users: dict[object, list[tuple[str, DeskEntry]]] = {}
-    for entry in entries:
-        if entry.report is None:
-            continue
-        for deck in dict.fromkeys(d.deck for d in entry.report.decks):
-            users.setdefault(file_identity(deck), []).append((deck, entry))
-    shared = []
-    for group in users.values():
-        owners = list(dict.fromkeys(entry.where for _deck, entry in group))
-        if len(owners) < 2:
-            continue
-        shared.append((group[0][0], [entry for _deck, entry in group]))
-        for deck, entry in group:
-            entry.shares.append((deck, [o for o in owners if o != entry.where]))
-    return shared
-
-
-def _few(names: Sequence[str], most: int = 3) -> str:
-    """``a, b`` or, past ``most`` names, ``a, b, c and 4 other registrations``."""
-    if len(names) <= most:
-        return ", ".join(names)
-    return f"{', '.join(names[:most])} and {len(names) - most} other registrations"
-
-
-def _natural(name: str) -> list[tuple[int, int | str]]:
-    """Sort key putting ``p2`` before ``p10``: runs of digits compare as numbers."""
-    import re
-
-    return [(0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", name) if part]

@@ -13,7 +13,7 @@ from deckcli.analysis.stats import advanced_strength_cap
 from deckcli.deck.registration import read_registration
 from deckcli.errors import DeckcliError
 from deckcli.rules.judging import read_resolved_deck
-from deckcli.rules.lineups import LineupReport, judge_lineup, lineup_rules
+from deckcli.rules.lineups import LineupReport, judge_registration, lineup_rules
 from deckcli.sheets.deck_sheet import DeckSheet, deck_sheet
 from deckcli.text import counted
 
@@ -57,7 +57,7 @@ def registration_sheet(path: str) -> RegistrationSheet:
     """
     rules = lineup_rules(LINEUP)
     registration = read_registration(path, rules.deck_count, rules.label)
-    report = judge_lineup(registration.decks, rules, where=registration.where, player=registration.player)
+    report = judge_registration(registration, rules)
     for deck in report.decks:
         if deck.error is not None:
             raise deck.error
