@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from importlib import resources
 
 from deckcli.catalog.loading import build_catalog, read_catalog_files
-from conftest import DECKS
+from conftest import DECKS, deckcli_env
 
 
 def _own_skellige(folder, young_vildkaarl_copies: int):
@@ -20,7 +19,7 @@ def _own_skellige(folder, young_vildkaarl_copies: int):
 
 
 def _validate(deck, env_folder):
-    env = {**os.environ, "DECKCLI_CATALOG": str(env_folder)}
+    env = deckcli_env(DECKCLI_CATALOG=str(env_folder))
     return subprocess.run(
         [sys.executable, "-m", "deckcli", "validate", str(deck)], capture_output=True, text=True, env=env, timeout=60
     )

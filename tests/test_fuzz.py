@@ -13,14 +13,15 @@ CLI (``cli.every_command()``): every command must have a template or be listed i
 CLI lacks fails; nothing is skipped. ``test_template_reaches_its_command``
 checks that the guessed arguments reach the command rather than a usage error.
 
-Example counts (the ``deckcli-fuzz`` settings profile): 50 examples for each
+Example counts (the ``deckcli-fuzz`` settings profile), in CI's deep run
+(``DECKCLI_TEST_DEPTH=deep``, conftest's :func:`examples`): 50 examples for each
 (template, family) pair of ``validate``, 20 pairs, so 1,000 examples; 20 for
-each pair of the other commands (69 pairs, 1,380 examples); 5 runs of the
-installed command in a fresh process. The templates of one command share one
-reading pipeline (a file, two files, standard input, text or JSON all read
-the same deck the same way), so many examples per pair mostly repeat each other:
-these counts keep the README's test command under 90 s on the 2-core machine.
-``DECKCLI_FUZZ_SCALE=10 pytest tests/test_fuzz.py`` runs ten times as many.
+each pair of the other commands; 5 runs of the installed command in a fresh
+process. The README's test command draws a quarter of each. The templates of
+one command share one reading pipeline (a file, two files, standard input,
+text or JSON all read the same deck the same way), so many examples per pair
+mostly repeat each other. ``DECKCLI_FUZZ_SCALE=10 pytest tests/test_fuzz.py``
+runs ten times as many.
 No deadline and no too-slow health check: the suite asserts no timings.
 """
 
@@ -42,12 +43,12 @@ from deck_strategies import FAMILIES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, REPO
+from conftest import DECKS, REPO, deckcli_env, examples
 from deckcli.cli.main import cli
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, EXIT_UNUSABLE
 
 FUZZ_SCALE = float(os.environ.get("DECKCLI_FUZZ_SCALE", "1"))
-FUZZ_EXAMPLES = int(50 * FUZZ_SCALE)
+FUZZ_EXAMPLES = examples(max(round(50 * FUZZ_SCALE), 1))
 settings.register_profile(
     "deckcli-fuzz",
     max_examples=FUZZ_EXAMPLES,
@@ -207,14 +208,14 @@ def _slots(template: Template) -> int:
 
 def invoke(run: Run) -> Result:
     """Run deckcli in-process; an exception escaping a command fails the test at once."""
-    result = CliRunner().invoke(cli, run.args, input=run.stdin)
+    result = CliRunner().invoke(cli, run.args, input=run.stdin, env=deckcli_env())
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"deckcli {run.args} raised {result.exception!r}") from result.exception
     return result
 
 
 def _assert_readable(path: Path, shown: str) -> None:
-    check = CliRunner().invoke(cli, ["validate", str(path)])
+    check = CliRunner().invoke(cli, ["validate", str(path)], env=deckcli_env())
     assert check.exit_code in (EXIT_OK, EXIT_ILLEGAL), f"{shown}\n{path.name} is no longer a readable deck:\n{check.stderr}"
 
 
@@ -266,7 +267,7 @@ def test_validate_survives_any_input(scratch: Path, template: Template, family: 
 
 
 @pytest.mark.parametrize(("template", "family"), _cases(validate=False))
-@settings(FUZZ, max_examples=max(int(20 * FUZZ_SCALE), 1))
+@settings(FUZZ, max_examples=examples(max(round(20 * FUZZ_SCALE), 1)))
 @given(data=st.data())
 def test_every_command_survives_any_input(scratch: Path, template: Template, family: str, data: st.DataObject) -> None:
     _fuzz_once(scratch, template, family, data)
@@ -291,7 +292,7 @@ def test_template_reaches_its_command(template: Template, tmp_path: Path) -> Non
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=max(int(5 * FUZZ_SCALE), 1))
+@settings(FUZZ, max_examples=examples(max(round(5 * FUZZ_SCALE), 1)))
 @given(data=st.sampled_from(["bytes", "edited", "deck"]).flatmap(lambda family: FAMILIES[family]))
 def test_the_installed_command_never_shows_a_traceback(data: bytes) -> None:
     """The real process (``python -m deckcli``, through ``main()``), fed on standard input."""
@@ -300,6 +301,7 @@ def test_the_installed_command_never_shows_a_traceback(data: bytes) -> None:
         input=data,
         capture_output=True,
         cwd=REPO,
+        env=deckcli_env(),
         timeout=60,
     )
     shown = f"exit {result.returncode}\n{result.stderr.decode(errors='replace')}"

@@ -8,6 +8,7 @@ it in a frame of the wanted width and reads what the browser laid out.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -88,7 +89,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return written
 
 
+@functools.cache
 def laid_out(page: Path, width: int) -> dict:
+    """What Chromium laid out for ``page`` in a frame ``width`` px wide (read once per page and width)."""
     probe = page.with_name(f"{page.stem}-probe-{width}.html")
     probe.write_text(PROBE.replace("SHEET", page.name).replace("WIDTH", str(width)), "utf-8")
     result = chromium("--allow-file-access-from-files", "--dump-dom", "--window-size=1400,3000", probe.as_uri())
