@@ -189,13 +189,14 @@ class OutputOf(click.ParamType[str]):
         names = output_schema_names()
         if value in names:
             return str(value)
-        refuse_choice(value, "a command that prints a JSON document", list(names), param, ctx)
+        refuse_choice(value, "a command that prints a JSON document, or game-log", list(names), param, ctx)
 
 
 @click.command(context_settings=CONTEXT)
 @click.option("--faction", type=FactionName(), help="The faction whose names the schema lists.")
 @click.option("--output-of", "output_of", type=OutputOf(), metavar="COMMAND",
-              help="Instead: the JSON Schema of COMMAND's JSON output (validate, stats, ...), printed without -o.")
+              help="Instead: the JSON Schema of COMMAND's JSON output (validate, stats, ...; game-log: the game "
+                   "log's lines), printed without -o.")
 @click.option("-o", "--output", metavar="FILE",
               help="The file to write (never replaced without --force); - writes to standard output.")
 @click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
@@ -207,7 +208,7 @@ def schema(faction: FactionSet | None, output_of: str | None, output: str | None
     as the first line of a deck file: Taplo and Even Better TOML then complete
     card names and flag misspelt ones. --output-of COMMAND prints the contract
     of COMMAND's --format json document (every one names deckcli_version and
-    format_version).
+    format_version); --output-of game-log that of each line of a game log.
 
     \b
     Example:
@@ -220,8 +221,11 @@ def schema(faction: FactionSet | None, output_of: str | None, output: str | None
         from deckcli.files.output_schemas import output_schema
         from deckcli.text import to_json
 
+        from deckcli.files.output_schemas import LOGS
+
         if write_output(to_json(output_schema(output_of)) + "\n", output or "-", force):
-            say(f"wrote {output}: the JSON Schema of deckcli {output_of} --format json")
+            what = LOGS[output_of] if output_of in LOGS else f"deckcli {output_of} --format json"
+            say(f"wrote {output}: the JSON Schema of {what}")
         return EXIT_OK
     if faction is None or output is None:
         raise click.UsageError("Missing option '-o' / '--output'.")

@@ -17,10 +17,12 @@ from typing import Any
 _PACKAGE = "deckcli.schemas.output"
 _SUFFIX = ".schema.json"
 COMMON = "common"
+LOGS = {"game-log": "the game log that simulate --log writes: one JSON object per line, one line per event"}
+"""Outputs with a schema that are not one command's ``--format json`` document, and what writes them."""
 
 
 def output_schema_names() -> list[str]:
-    """The commands whose JSON output has a schema, sorted (the shared ``common`` file left out)."""
+    """The commands whose JSON output has a schema, and the :data:`LOGS`, sorted (the shared ``common`` file left out)."""
     return sorted(
         entry.name[: -len(_SUFFIX)]
         for entry in resources.files(_PACKAGE).iterdir()
