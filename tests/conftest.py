@@ -13,12 +13,6 @@ from click.testing import CliRunner, Result
 
 from deckcli.cli.main import cli
 
-if os.environ.get("CI"):
-    # CI must judge the submitted code, not the luck of the draw: the same examples every run.
-    # Locally the property tests keep exploring new examples.
-    settings.register_profile("ci", derandomize=True, database=None)
-    settings.load_profile("ci")
-
 REPO = Path(__file__).resolve().parent.parent
 DECKS = REPO / "decks"
 EXAMPLE_DECKS = sorted(p for p in DECKS.glob("*.toml") if p.name.endswith(("-starter.toml", "-advanced.toml")))
@@ -31,8 +25,44 @@ WIDTH = 80
 CONTENT_WIDTH = 10_000
 """The width most tests run at: a message on one line, so that they can check its words (layout has its own tests)."""
 
-# deckcli run in a subprocess by a test (python -m deckcli) lays its text out for this width too.
-os.environ["COLUMNS"] = str(CONTENT_WIDTH)
+
+def deckcli_env(**extra: str) -> dict[str, str]:
+    """The environment of deckcli run by a test other than through :func:`run_cli` (``python -m deckcli``
+    in a subprocess, or Click's runner): this process's, with text laid out for :data:`CONTENT_WIDTH`
+    columns as :func:`run_cli` lays it out, and ``extra``.
+
+    Only deckcli's runs get that width: the test process keeps the terminal's own, so that pytest's
+    report fits the terminal (tests/test_test_harness.py checks it).
+    """
+    return {**os.environ, "COLUMNS": str(CONTENT_WIDTH), **extra}
+
+
+DEEP_EXAMPLES = 100
+"""The examples a property test without a count of its own draws in the deep run (Hypothesis's default)."""
+
+TEST_DEPTHS = {"quick": DEEP_EXAMPLES // 4, "deep": DEEP_EXAMPLES}
+"""``DECKCLI_TEST_DEPTH`` → the examples a property test without a count of its own draws: ``quick``,
+the default, keeps the README's test command fast; ``deep`` is CI's run (``.ci/run`` sets it)."""
+
+TEST_DEPTH = os.environ.get("DECKCLI_TEST_DEPTH", "quick")
+if TEST_DEPTH not in TEST_DEPTHS:
+    raise ValueError(f"DECKCLI_TEST_DEPTH={TEST_DEPTH!r}: use quick (the default) or deep")
+# CI must judge the submitted code, not the luck of the draw: the same examples every run, at either
+# depth. Locally the property tests keep exploring new examples.
+REPEATABLE = {"derandomize": True, "database": None} if os.environ.get("CI") else {}
+for depth, count in TEST_DEPTHS.items():
+    settings.register_profile(f"deckcli-{depth}", max_examples=count, **REPEATABLE)
+settings.load_profile(f"deckcli-{TEST_DEPTH}")
+
+
+def examples(written: int) -> int:
+    """The examples a property test written for ``written`` of them draws at the loaded depth: all of
+    them in the deep run, a quarter by default (at least 1).
+
+    Scaled by the loaded profile's ``max_examples`` against :data:`DEEP_EXAMPLES`, so that a profile
+    named on the command line (``pytest --hypothesis-profile deckcli-deep``) scales them too.
+    """
+    return max(1, written * settings().max_examples // DEEP_EXAMPLES)
 
 
 def run_cli(

@@ -14,7 +14,7 @@ from deckcli.catalog import loading
 from deckcli.catalog.loading import build_catalog, read_catalog_files
 from deckcli.errors import CatalogError
 from deckcli.files.reading import MAX_FILE_BYTES
-from conftest import DECKS
+from conftest import DECKS, deckcli_env
 
 
 def _own_skellige(folder, young_vildkaarl_copies: int):
@@ -26,7 +26,7 @@ def _own_skellige(folder, young_vildkaarl_copies: int):
 
 
 def _validate(deck, env_folder):
-    env = {**os.environ, "DECKCLI_CATALOG": str(env_folder)}
+    env = deckcli_env(DECKCLI_CATALOG=str(env_folder))
     return subprocess.run(
         [sys.executable, "-m", "deckcli", "validate", str(deck)], capture_output=True, text=True, env=env, timeout=60
     )

@@ -16,7 +16,7 @@ import pytest
 import deckcli
 from deckcli.cli.main import cli
 from deckcli.files.schemas import packaged_rule_names, packaged_schema
-from conftest import DECKS, REPO, run_cli
+from conftest import DECKS, REPO, deckcli_env, run_cli
 from doc_pages import links, section
 
 PACKAGE = Path(deckcli.__file__).resolve().parent
@@ -129,7 +129,7 @@ def test_installed_deckcli_runs_from_another_folder(tmp_path):
     deck.write_bytes((DECKS / "skellige-advanced.toml").read_bytes())
     done = subprocess.run(
         [*_installed_command(), "validate", "--rules", "advanced", "mine.toml"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        cwd=tmp_path, capture_output=True, text=True, env=deckcli_env(), timeout=60,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("mine.toml: legal under advanced")
@@ -138,7 +138,7 @@ def test_installed_deckcli_runs_from_another_folder(tmp_path):
 def test_python_dash_m_deckcli(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "deckcli", "validate", str(tmp_path / "none.toml")],
-        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        cwd=tmp_path, capture_output=True, text=True, env=deckcli_env(), timeout=60,
     )
     assert done.returncode == 2 and done.stderr.strip() == f"{tmp_path / 'none.toml'}: no such file"
     assert "Traceback" not in done.stderr

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from conftest import DECKS, run_cli, write_deck
+from conftest import DECKS, deckcli_env, run_cli, write_deck
 from example_decks import BASE_22
 
 STARTER = DECKS / "monsters-starter.toml"
@@ -21,7 +21,8 @@ STARTER = DECKS / "monsters-starter.toml"
 
 def test_a_full_disk_is_one_line():
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "deckcli", "cards"], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+        done = subprocess.run([sys.executable, "-m", "deckcli", "cards"], stdout=full, stderr=subprocess.PIPE, text=True,
+                              env=deckcli_env(), timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip() == "deckcli: cannot write the output: No space left on device"
 
@@ -29,7 +30,7 @@ def test_a_full_disk_is_one_line():
 def test_a_closed_standard_output_is_an_error_not_silence():
     # `deckcli cards >&-`: the shell closes descriptor 1 before deckcli starts.
     script = [sys.executable, "-c", "import os, runpy, sys; os.close(1); sys.stdout = None; sys.argv = ['deckcli', 'cards']; runpy.run_module('deckcli', run_name='__main__')"]
-    done = subprocess.run(script, stderr=subprocess.PIPE, text=True, timeout=60)
+    done = subprocess.run(script, stderr=subprocess.PIPE, text=True, env=deckcli_env(), timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip() == "deckcli: cannot write the output: standard output is closed"
 
@@ -39,7 +40,7 @@ def test_a_reader_gone_before_the_output_ends_quietly_with_exit_0(fmt):
     decks = [str(DECKS / "northern-realms-starter.toml")] * 50
     child = subprocess.Popen(
         [sys.executable, "-m", "deckcli", "validate", *decks, "--rules", "advanced", "--format", fmt],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=deckcli_env(),
     )
     child.stdout.close()  # like `| head -1` that has already quit: every write meets a closed pipe
     stderr = child.stderr.read().decode()

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from conftest import DECKS, REPO, run_cli, write_deck
+from conftest import DECKS, REPO, deckcli_env, run_cli, write_deck
 from deckcli.deck.reading import MAX_DISTINCT_NAMES
 from deckcli.files.reading import MAX_FILE_BYTES
 
@@ -49,7 +49,8 @@ def test_one_byte_more_on_standard_input_is_refused():
 def test_an_endless_file_is_refused_after_one_mebibyte():
     # /dev/zero never ends: only a reader that stops after 1 MiB can answer at all.
     result = subprocess.run(
-        [sys.executable, "-m", "deckcli", "validate", "/dev/zero"], capture_output=True, text=True, timeout=120, cwd=REPO
+        [sys.executable, "-m", "deckcli", "validate", "/dev/zero"], capture_output=True, text=True, timeout=120, cwd=REPO,
+        env=deckcli_env(),
     )
     assert result.returncode == 2
     assert "/dev/zero: is larger than 1 MiB" in result.stderr
@@ -110,7 +111,8 @@ def test_nesting_deep_through_the_installed_command(tmp_path):
     path = tmp_path / "deep.toml"
     path.write_text('faction = "Monsters"\nx = ' + "[\n" * 5000 + "]\n" * 5000, encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "deckcli", "validate", str(path)], capture_output=True, text=True, timeout=120, cwd=REPO
+        [sys.executable, "-m", "deckcli", "validate", str(path)], capture_output=True, text=True, timeout=120, cwd=REPO,
+        env=deckcli_env(),
     )
     assert result.returncode == 2, result.stderr
     assert "nested more than 32 levels deep" in result.stderr and "internal error" not in result.stderr

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, run_cli, write_deck
+from conftest import DECKS, examples, run_cli, write_deck
 from deckcli.analysis.main_deck import main_deck
 from deckcli.rules.judging import read_resolved_deck
 from deckcli.sheets.sample_hand import draw_hand
@@ -46,7 +46,7 @@ def test_daisy_of_the_valley_draws_eleven(tmp_path):
     assert len(hand["opening"]) == 11
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), exchanges=st.integers(0, 2))
 def test_exchanges_replace_a_card_with_one_not_set_aside(seed, exchanges):
     main = main_deck(read_resolved_deck(str(STARTER)))

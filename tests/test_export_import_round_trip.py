@@ -16,7 +16,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
+from conftest import examples, run_cli
 from deckcli.catalog.loading import default_catalog
 
 CATALOG = default_catalog()
@@ -68,7 +68,7 @@ def _illegal(deck) -> bool:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("to", ["text", "markdown"])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(document=decks())
 def test_export_then_import_gives_back_the_same_deck(tmp_path, to, document):
     again = round_trip(tmp_path, document, to)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, EXAMPLE_DECKS, run_cli, write_deck
+from conftest import DECKS, EXAMPLE_DECKS, deckcli_env, examples, run_cli, write_deck
 from example_decks import example
 
 from deckcli.catalog.loading import default_catalog
@@ -417,7 +417,7 @@ def small_decks(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(deck=small_decks(), more_units=st.integers(0, 1), less_strength=st.integers(0, 8),
        less_specials=st.integers(0, 1), less_heroes=st.integers(0, 1))
 def test_fix_is_legal_and_minimal(tmp_path, deck, more_units, less_strength, less_specials, less_heroes):
@@ -449,7 +449,7 @@ def test_fix_is_legal_and_minimal(tmp_path, deck, more_units, less_strength, les
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(deck=small_decks(), fewer_units=st.integers(0, 2), less_strength=st.integers(0, 12),
        less_specials=st.integers(0, 1))
 def test_fix_no_add_matches_brute_force(tmp_path, deck, fewer_units, less_strength, less_specials):
@@ -546,7 +546,7 @@ def test_the_solver_prints_nothing_of_its_own(tmp_path):
 
     path = write_deck(tmp_path, DECK_24_AT_133)
     done = subprocess.run([sys.executable, "-m", "deckcli", "fix", str(path), "--rules", "advanced"],
-                          capture_output=True, text=True, check=False)
+                          capture_output=True, text=True, check=False, env=deckcli_env())
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[0] == "- remove 1 × Blue Stripes Commando (Strength 4)"
     assert "HiGHS" not in done.stdout + done.stderr

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLE_DECKS, run_cli
+from conftest import EXAMPLE_DECKS, examples, run_cli
 
 from deckcli.catalog.loading import default_catalog
 from deckcli.authoring.canonical_form import format_deck
@@ -141,7 +141,7 @@ NAMES = sorted(name for name, card in default_catalog().cards.items() if not car
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(NAMES), st.integers(1, 3), st.booleans()), min_size=1, max_size=12))
 def test_fmt_is_idempotent_and_keeps_the_copies(entries):
     lines = ['faction = "Skellige"', "[cards]"]
@@ -166,7 +166,7 @@ LINES = [
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from(LINES), max_size=14), st.booleans())
 def test_no_deck_crashes_fmt_and_fmt_is_stable(lines, crlf):
     from deckcli.errors import DeckcliError

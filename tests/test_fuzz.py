@@ -16,17 +16,17 @@ CLI (``cli.every_command()``): every command must have a template or be listed i
 CLI lacks fails; nothing is skipped. ``test_template_reaches_its_command``
 checks that the guessed arguments reach the command rather than a usage error.
 
-Example counts (the ``deckcli-fuzz`` settings profile): 50 examples for each
+Example counts (the ``deckcli-fuzz`` settings profile), in CI's deep run
+(``DECKCLI_TEST_DEPTH=deep``, conftest's :func:`examples`): 50 examples for each
 (template, family) pair of ``validate``, 20 pairs, so 1,000 examples; 20 for
-each pair of the other commands (91 pairs, 1,820 examples); 10 for each pair
-of a command run with a player's catalog file (12 pairs, 120 examples); 20
-environments; 5 runs of the installed command in a fresh process, and 5 more
-in varied environments; 25 folders for the tournament desk's folder scan
-(``tournament --dir``: registrations, deck files and junk under folder names
-such as ``²``). The templates of one command share one
-reading pipeline (a file, two files, standard input, text or JSON all read
-the same deck the same way), so many examples per pair mostly repeat each other:
-these counts keep the README's test command under 90 s on the 2-core machine.
+each pair of the other commands; 10 for each pair of a command run with a
+player's catalog file; 20 environments; 5 runs of the installed command in a
+fresh process, and 5 more in varied environments; 25 folders for the
+tournament desk's folder scan (``tournament --dir``: registrations, deck files
+and junk under folder names such as ``²``). The README's test command draws a
+quarter of each. The templates of one command share one reading pipeline (a
+file, two files, standard input, text or JSON all read the same deck the same
+way), so many examples per pair mostly repeat each other.
 ``DECKCLI_FUZZ_SCALE=10 pytest tests/test_fuzz.py`` runs ten times as many.
 No deadline and no too-slow health check: the suite asserts no timings.
 """
@@ -49,13 +49,13 @@ from deck_strategies import CATALOG_TEXT, FAMILIES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, REPO
+from conftest import DECKS, REPO, deckcli_env, examples
 from deckcli.catalog import loading
 from deckcli.cli.main import cli
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK, EXIT_UNUSABLE
 
 FUZZ_SCALE = float(os.environ.get("DECKCLI_FUZZ_SCALE", "1"))
-FUZZ_EXAMPLES = int(50 * FUZZ_SCALE)
+FUZZ_EXAMPLES = examples(max(round(50 * FUZZ_SCALE), 1))
 settings.register_profile(
     "deckcli-fuzz",
     max_examples=FUZZ_EXAMPLES,
@@ -246,7 +246,7 @@ def invoke(run: Run) -> Result:
     """Run deckcli in-process; an exception escaping a command fails the test at once."""
     loading.default_catalog.cache_clear()  # built once per process: each run's DECKCLI_CATALOG is its own
     try:
-        result = CliRunner().invoke(cli, run.args, input=run.stdin, env=run.env)
+        result = CliRunner().invoke(cli, run.args, input=run.stdin, env=deckcli_env(**(run.env or {})))
     finally:
         loading.default_catalog.cache_clear()
     if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -307,7 +307,7 @@ def test_validate_survives_any_input(scratch: Path, template: Template, family: 
 
 
 @pytest.mark.parametrize(("template", "family"), _cases(validate=False))
-@settings(FUZZ, max_examples=max(int(20 * FUZZ_SCALE), 1))
+@settings(FUZZ, max_examples=examples(max(round(20 * FUZZ_SCALE), 1)))
 @given(data=st.data())
 def test_every_command_survives_any_input(scratch: Path, template: Template, family: str, data: st.DataObject) -> None:
     _fuzz_once(scratch, template, family, data)
@@ -317,7 +317,7 @@ def test_every_command_survives_any_input(scratch: Path, template: Template, fam
     pytest.param(template, family, id=f"{template}|{family}", marks=[pytest.mark.slow])
     for template in CATALOG_TEMPLATES for family in template.families
 ])
-@settings(FUZZ, max_examples=max(int(10 * FUZZ_SCALE), 1))
+@settings(FUZZ, max_examples=examples(max(int(10 * FUZZ_SCALE), 1)))
 @given(data=st.data())
 def test_every_command_survives_any_catalog(scratch: Path, template: Template, family: str, data: st.DataObject) -> None:
     _fuzz_once(scratch, template, family, data)
@@ -343,7 +343,7 @@ def test_template_reaches_its_command(template: Template, tmp_path: Path) -> Non
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=max(int(5 * FUZZ_SCALE), 1))
+@settings(FUZZ, max_examples=examples(max(round(5 * FUZZ_SCALE), 1)))
 @given(data=st.sampled_from(["bytes", "edited", "deck"]).flatmap(lambda family: FAMILIES[family]))
 def test_the_installed_command_never_shows_a_traceback(data: bytes) -> None:
     """The real process (``python -m deckcli``, through ``main()``), fed on standard input."""
@@ -352,6 +352,7 @@ def test_the_installed_command_never_shows_a_traceback(data: bytes) -> None:
         input=data,
         capture_output=True,
         cwd=REPO,
+        env=deckcli_env(),
         timeout=60,
     )
     shown = f"exit {result.returncode}\n{result.stderr.decode(errors='replace')}"
@@ -381,7 +382,7 @@ ENVIRONMENT_LINES = [
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=max(int(20 * FUZZ_SCALE), 1))
+@settings(FUZZ, max_examples=examples(max(int(20 * FUZZ_SCALE), 1)))
 @given(data=st.data(), environment=environments, line=st.sampled_from(ENVIRONMENT_LINES))
 def test_any_environment_is_answered(scratch: Path, data: st.DataObject, environment: dict[str, str], line: str) -> None:
     template = Template(line, ("catalog",), good_exits=(EXIT_OK, EXIT_ILLEGAL, EXIT_UNUSABLE), env=environment)
@@ -389,7 +390,7 @@ def test_any_environment_is_answered(scratch: Path, data: st.DataObject, environ
 
 
 @pytest.mark.slow
-@settings(FUZZ, max_examples=max(int(5 * FUZZ_SCALE), 1))
+@settings(FUZZ, max_examples=examples(max(int(5 * FUZZ_SCALE), 1)))
 @given(
     encoding=st.sampled_from(["utf-8", "latin-1", "ascii", "cp1252", "cp437", "utf-16"]),
     closed=st.booleans(),
@@ -418,7 +419,7 @@ _REGISTRATIONS = st.tuples(st.sampled_from(["", 'player = "Alex"\n', 'plyer = "B
 _DESK_CONTENTS = st.one_of(_REGISTRATIONS, *(FAMILIES[family] for family in ("bytes", "toml", "deck", "edited")))
 
 
-@settings(FUZZ, max_examples=max(int(25 * FUZZ_SCALE), 1))
+@settings(FUZZ, max_examples=examples(max(int(25 * FUZZ_SCALE), 1)))
 @given(files=st.lists(st.tuples(_DESK_FOLDERS, _DESK_FILES, _DESK_CONTENTS), min_size=1, max_size=6))
 def test_the_desk_survives_any_folder(scratch: Path, files: list[tuple[str, str, bytes]]) -> None:
     """``tournament --dir``: any folder of registrations, deck files and junk, under any names (the folder scan)."""

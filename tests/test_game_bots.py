@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS
+from conftest import DECKS, examples
 from deckcli.catalog.loading import default_catalog
 from deckcli.game.actions import LEADER_ACTION, PASS_ACTION, legal_actions
 from deckcli.game.agents import Agents, PlayerView
@@ -78,7 +78,7 @@ def _bot(name: str, seed: int) -> Any:
     return SearchBot(seed, rollouts=6) if name == "search" else bot_class(name)(seed)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), first=st.sampled_from(FACTIONS), second=st.sampled_from(FACTIONS),
        turns=st.integers(0, 20), name=st.sampled_from(sorted(BOTS)), swap=st.integers(0, 2**32))
 def test_a_bot_decides_the_same_whatever_the_hidden_cards(seed, first, second, turns, name, swap):

@@ -4,7 +4,8 @@ After every event: no card in two places, the cards of the game all somewhere (�
 removed Berserkers counted), gems only falling, every Hero at its printed Strength (§5). Over the whole
 log: 10 cards each at the start (11 with Daisy of the Valley, §6), at most 2 exchanges each, a gem lost
 by each round's loser and by both on a tie (§9), at most 3 rounds, Northern Realms drawing for a won
-round (§3). ``DECKCLI_FUZZ_SCALE`` multiplies the number of games (CI's deep run).
+round (§3). 2,000 games in CI's deep run, a quarter of them in the README's test command (conftest's
+:func:`examples`); ``DECKCLI_FUZZ_SCALE`` multiplies the number of games.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLE_DECKS
+from conftest import EXAMPLE_DECKS, examples
 from deckcli.catalog.loading import default_catalog
 from deckcli.game.actions import PASS
 from deckcli.game.agents import Agents
@@ -28,7 +29,7 @@ from deckcli.rules.judging import read_resolved_deck
 from game_positions import CheckedLog
 
 SCALE = float(os.environ.get("DECKCLI_FUZZ_SCALE", "1"))
-GAMES = int(1000 * SCALE)
+GAMES = examples(max(round(2000 * SCALE), 1))
 
 
 @functools.cache

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, run_cli
+from conftest import DECKS, deckcli_env, examples, run_cli
 from deckcli.rules.sandbox import MAX_FORMAT_PRECISION, MAX_FORMAT_WIDTH, MAX_STEPS, format_spec_problem, pattern_problem
 
 STARTER = DECKS / "northern-realms-starter.toml"
@@ -211,7 +211,7 @@ def hostile_schemas() -> st.SearchStrategy[Any]:
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(schema=hostile_schemas(), long_name=st.integers(1, 3000))
 def test_hostile_house_rules_never_crash(tmp_path, schema, long_name):
     if not (tmp_path / "loop.json").is_symlink():
@@ -222,7 +222,7 @@ def test_hostile_house_rules_never_crash(tmp_path, schema, long_name):
 
     from deckcli.cli.main import cli
 
-    result = CliRunner().invoke(cli, ["validate", str(deck), "--rules", str(rules)])
+    result = CliRunner().invoke(cli, ["validate", str(deck), "--rules", str(rules)], env=deckcli_env())
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"{schema} raised {result.exception!r}") from result.exception
     assert result.exit_code in (0, 1, 2), result.output

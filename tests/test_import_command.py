@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, EXAMPLE_DECKS, run_cli, write_deck
+from conftest import DECKS, EXAMPLE_DECKS, deckcli_env, examples, run_cli, write_deck
 
 from deckcli.catalog.loading import default_catalog
 from deckcli.cli.main import cli
@@ -222,7 +222,7 @@ def test_a_markdown_title_after_the_first_line_or_a_comment_is_not_a_name(tmp_pa
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.text(alphabet=st.characters(codec="utf-8"), max_size=300))
 def test_no_list_crashes_import(text):
     """Whatever the list holds: a deck (exit 0) or reported lines (exit 1), never a traceback.
@@ -231,7 +231,7 @@ def test_no_list_crashes_import(text):
     gwent-classic deck file) but is not valid JSON, and a JSON document of another shape (``[]``)
     make the list unreadable (exit 2).
     """
-    result = CliRunner().invoke(cli, ["import", "-", "-o", "-", "--faction", "monsters"], input=text)
+    result = CliRunner().invoke(cli, ["import", "-", "-o", "-", "--faction", "monsters"], input=text, env=deckcli_env())
     assert result.exception is None or isinstance(result.exception, SystemExit)
     if "\x00" in text:
         assert result.exit_code == 2 and ("looks like UTF-16" in result.stderr or "holds NUL bytes" in result.stderr)

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
+from conftest import deckcli_env, examples, run_cli
 from deckcli.cli.main import cli
 
 
@@ -74,11 +74,11 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(faction=JSON, leader=JSON, cards=st.lists(JSON, max_size=8), title=JSON)
 def test_no_gwent_classic_file_crashes_import(faction, leader, cards, title):
     text = json.dumps({"faction": faction, "leader": leader, "cards": cards, "title": title})
-    result = CliRunner().invoke(cli, ["import", "-", "-o", "-", "--partial"], input=text)
+    result = CliRunner().invoke(cli, ["import", "-", "-o", "-", "--partial"], input=text, env=deckcli_env())
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert result.exit_code in (0, 1, 2)
     if result.exit_code == 2:

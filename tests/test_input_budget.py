@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, run_cli
+from conftest import DECKS, deckcli_env, examples, run_cli
 from deckcli.catalog.loading import default_catalog
 from deckcli.cli.main import cli
 from deckcli.errors import DeckFileError, EXIT_UNUSABLE
@@ -61,7 +61,7 @@ def assert_budget(result: Any, path: Path, reason: str) -> None:
 
 
 def invoke(args: list[str], env: dict[str, str] | None = None) -> Any:
-    result = CliRunner().invoke(cli, [str(a) for a in args], env=env)
+    result = CliRunner().invoke(cli, [str(a) for a in args], env=deckcli_env(**(env or {})))
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"deckcli {args} raised {result.exception!r}") from result.exception
     return result
@@ -304,7 +304,7 @@ def values(depth: int) -> st.SearchStrategy[Any]:
     return st.one_of(scalars, st.lists(inner, max_size=3), st.dictionaries(keys, inner, max_size=3))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document=st.dictionaries(keys, values(8), max_size=6))
 def test_ordinary_documents_pass_the_budget(document):
     """Any TOML tomli_w writes from a document a few levels deep is measured as inside the budget."""
@@ -329,7 +329,7 @@ def hostile_pieces() -> st.SearchStrategy[str]:
     )
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(piece=hostile_pieces(), before=st.booleans())
 def test_hostile_pieces_are_refused_by_the_budget(piece, before):
     base = STARTER.read_text(encoding="utf-8")
@@ -383,7 +383,7 @@ HOSTILE_LINES = {
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(HOSTILE_LINES))
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                                   HealthCheck.function_scoped_fixture])
 @given(piece=hostile_pieces(), registration=st.booleans())
 @example(piece=".".join(["k"] * 50_000) + " = 1", registration=False)  # finding 6: minutes in tomllib
@@ -418,7 +418,7 @@ def test_every_command_answers_hostile_documents(name, piece, registration):
 @pytest.mark.slow
 @pytest.mark.parametrize("args", [["validate", str(STARTER)], ["cards"], ["card", "Decoy"], ["new", "--faction", "skellige", "-o", "-"]],
                          ids=lambda args: args[0])
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                                   HealthCheck.function_scoped_fixture])
 @given(piece=hostile_pieces())
 def test_every_command_answers_a_hostile_catalog_file(args, piece):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from click.testing import CliRunner
 
-from conftest import run_cli, write_deck
+from conftest import deckcli_env, examples, run_cli, write_deck
 from deckcli.cli.main import cli
 from deckcli.analysis.probability import p_at_least_one, p_holding, p_with_spies
 
@@ -118,7 +118,7 @@ def test_a_hand_cannot_hold_more_cards_than_it_has():
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     deck_size=st.integers(0, 60),
     copies=st.integers(0, 5),
@@ -141,7 +141,7 @@ def test_probabilities_are_capped_at_1_and_never_rise_when_the_deck_grows(deck_s
     assert 0 <= p_holding(deck_size + grow, [(copies, 1)], seen) <= small_all <= 1
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     deck_size=st.integers(1, 450),
     copies=st.integers(0, 90),
@@ -446,12 +446,12 @@ def test_reads_standard_input():
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(hand=st.integers(-3, 10**6), exchanges=st.integers(-3, 10**6), name=st.text(max_size=20))
 def test_no_input_crashes_odds(tmp_path_factory, hand, exchanges, name):
     path = write_deck(tmp_path_factory.mktemp("deck"), {"Ves": 1, "Ballista": 2, "Prince Stennis": 1})
     args = ["odds", str(path), "--hand", str(hand), "--exchanges", str(exchanges), "--at-least", "2", name]
-    result = CliRunner().invoke(cli, args)
+    result = CliRunner().invoke(cli, args, env=deckcli_env())
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert result.exit_code in (0, 2)
     if hand < 1 or exchanges < 0:

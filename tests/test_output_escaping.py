@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from click.testing import CliRunner
 
-from conftest import DECKS, REPO, run_cli
+from conftest import DECKS, REPO, examples, run_cli
 from deckcli.cli.main import cli
 from deckcli.catalog import loading
 from deckcli.text import escaped, shown, to_json
@@ -199,7 +199,7 @@ def test_what_import_writes_holds_escapes_not_controls(tmp_path):
     assert_nothing_raw(result.stdout, result.stderr, written.read_text("utf-8"))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(min_size=1, max_size=30))
 def test_any_deck_name_or_card_name_is_escaped_in_every_format(tmp_path, name):
     deck = tmp_path / "any.toml"

@@ -14,7 +14,7 @@ import click
 import jsonschema
 import pytest
 
-from conftest import DECKS, REPO, run_cli
+from conftest import DECKS, REPO, deckcli_env, run_cli
 from deckcli import __version__
 from deckcli.cli.main import cli
 from deckcli.files.output_schemas import LOGS, output_schema, output_schema_names
@@ -125,7 +125,7 @@ def _run(name: str, args: list[str]):
     """Run ``deckcli NAME ARGS``: illegal decks (1) and unreadable files (2) are runs too, tracebacks never."""
     from click.testing import CliRunner
 
-    result = CliRunner().invoke(cli, [name, *args])
+    result = CliRunner().invoke(cli, [name, *args], env=deckcli_env())
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert result.exit_code in (0, 1, 2), result.output
     return result

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import REPO
+from conftest import REPO, deckcli_env
 from deckcli.cli.main import cli
 from doc_pages import headings, page_name, pages
 
@@ -135,5 +135,5 @@ def test_every_fixture_folder_belongs_to_a_section():
 def test_the_export_example_reads_what_the_import_example_writes(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     shutil.copy(FILES / "import" / "list.txt", tmp_path)
-    CliRunner().invoke(cli, ["import", "list.txt", "-o", "wild-hunt.toml"])
+    CliRunner().invoke(cli, ["import", "list.txt", "-o", "wild-hunt.toml"], env=deckcli_env())
     assert (tmp_path / "wild-hunt.toml").read_text("utf-8") == (FILES / "export" / "wild-hunt.toml").read_text("utf-8")

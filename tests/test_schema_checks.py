@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, EXAMPLE_DECKS, jsonschema_finds_nothing, run_cli, write_deck
+from conftest import DECKS, EXAMPLE_DECKS, examples, jsonschema_finds_nothing, run_cli, write_deck
 from deck_strategies import card_names, counts, deck_documents, leader_names, toml_documents, toml_values
 from deckcli.catalog.loading import default_catalog
 from deckcli.deck.reading import Entry, parse_deck
@@ -63,7 +63,7 @@ def test_example_decks(path: Path, name: str):
 entries = st.lists(st.tuples(card_names, counts), max_size=30)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     faction=st.sampled_from(sorted(default_catalog().factions)),
     leaders=st.lists(leader_names, max_size=2),
@@ -84,7 +84,7 @@ def test_generated_decks_under_every_rule_set(faction: str, leaders: list[str], 
         assert generated(name)(profile) == jsonschema_finds_nothing(name, profile), name
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(document=deck_documents | toml_documents)
 def test_generated_deck_documents_against_the_deck_shape(document: dict[str, Any]):
     assert generated("deck")(document) == jsonschema_finds_nothing("deck", document)
@@ -110,14 +110,14 @@ profile_like = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(document=profile_like | toml_values)
 def test_generated_profiles_under_every_rule_and_lineup_schema(document: Any):
     for name in [*RULE_SCHEMAS, *LINEUP_SCHEMAS]:
         assert generated(name)(document) == jsonschema_finds_nothing(name, document), name
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(document=st.dictionaries(st.sampled_from(["decks", "player", "x"]), toml_values | st.lists(st.text(max_size=3))))
 def test_generated_registrations(document: dict[str, Any]):
     assert generated("registration")(document) == jsonschema_finds_nothing("registration", document)
@@ -192,7 +192,7 @@ def keyword_validator(name: str) -> Any:
     return strict_validator_class()(KEYWORD_SCHEMAS[name], registry=registry)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(value=json_values)
 def test_every_translated_keyword_agrees_with_jsonschema(keyword_folder: str, value: Any):
     checks = keyword_checks(keyword_folder)

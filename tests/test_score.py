@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from click.testing import CliRunner
 
-from conftest import DECKS, REPO, run_cli
+from conftest import DECKS, REPO, examples, run_cli
 from deckcli.cli.main import cli
 from deckcli.catalog.loading import default_catalog
 from deckcli.game.board import read_board
@@ -489,7 +489,7 @@ def test_the_board_is_a_position_the_engine_builds(tmp_path):
     assert [names[c] for c in game.rows[3]] == ["Berserker"]  # nothing resolves when a position is built
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(items=st.lists(st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\x7f"), max_size=12),
                       max_size=6), layout=st.sampled_from(["one line", "a line each", "crlf"]),
        literal=st.booleans())
@@ -557,7 +557,7 @@ def _real_boards(draw: st.DrawFn) -> str:
     return tomli_w.dumps(document)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=_real_boards())
 def test_any_board_of_real_cards_is_scored_or_refused_and_its_text_fits(tmp_path, monkeypatch, text):
     monkeypatch.chdir(tmp_path)  # the path shown stays short (a long path is one word, never broken)

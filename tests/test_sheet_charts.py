@@ -10,7 +10,7 @@ from xml.etree import ElementTree
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import run_cli
+from conftest import deckcli_env, run_cli
 from deckcli.sheets.charts import WIDTH, Bar, Series, _spread, bar_chart, histogram, line_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -67,7 +67,7 @@ def test_help_imports_no_jinja2():
     # main() ends the process with os._exit once its output is flushed: here it must return to the check.
     code = "import os, sys; os._exit = sys.exit; from deckcli.cli.main import main; sys.argv = ['deckcli', 'sheet', '--help']\n" \
            "try:\n    main()\nexcept SystemExit:\n    pass\nprint('jinja2' in sys.modules, 'markupsafe' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=deckcli_env()).stdout
     assert out.strip().splitlines()[-1] == "False False"
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import EXAMPLE_DECKS
+from conftest import EXAMPLE_DECKS, examples
 from deck_strategies import FAMILIES
 from deckcli.files.simple_toml import read_simple_toml
 from deckcli.files.toml_lines import key_lines
@@ -83,13 +83,13 @@ def check(text: str) -> None:
     assert_same_as_tomllib(text)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(text=_TEXTS)
 def test_what_it_reads_it_reads_as_tomllib_does(text):
     check(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.one_of(*FAMILIES.values()))
 def test_any_file_players_feed(data):
     try:

@@ -11,7 +11,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, run_cli
+from conftest import DECKS, examples, run_cli
 from deckcli.catalog.loading import default_catalog
 
 CATALOG = default_catalog()
@@ -196,7 +196,7 @@ def _boards(draw: st.DrawFn) -> tuple[bytes, str]:
     return tomli_w.dumps({"weather": weather, **sides}).encode(), revealed
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(case=_boards())
 def test_any_board_and_any_card_of_its_set_is_answered(tmp_path, case):
     """Random boards of real cards (most cannot happen) and a random card of the automaton's set: an answer or a

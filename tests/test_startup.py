@@ -6,13 +6,12 @@ so nothing imported by the test session itself can hide one.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
 import pytest
 
-from conftest import DECKS, REPO, run_cli, write_deck
+from conftest import DECKS, REPO, deckcli_env, run_cli, write_deck
 from deckcli.catalog import loading as catalog
 from deckcli.deck import reading as deckfile
 from deckcli.files import schemas
@@ -30,7 +29,8 @@ def imports_of(*args: str) -> tuple[int, set[str]]:
 
 def _imports(args: list[str]) -> tuple[int, set[str]]:
     result = subprocess.run(
-        [sys.executable, "-X", "importtime", *args], capture_output=True, text=True, cwd=REPO, timeout=120
+        [sys.executable, "-X", "importtime", *args], capture_output=True, text=True, cwd=REPO, env=deckcli_env(),
+        timeout=120,
     )
     modules = {
         line.rsplit("|", 1)[1].strip()
@@ -61,7 +61,7 @@ def test_help_measures_the_terminal_without_shutil():
 
 @pytest.mark.parametrize("columns", ["40", "80", "150"])
 def test_help_is_as_wide_as_click_makes_it(columns):
-    env = {**os.environ, "COLUMNS": columns}
+    env = deckcli_env(COLUMNS=columns)
     ours = subprocess.run([sys.executable, "-m", "deckcli", "odds", "--help"], capture_output=True, text=True, env=env)
     clicks = subprocess.run(
         [sys.executable, "-c", "from deckcli.cli.main import cli; cli(['odds', '--help'], prog_name='deckcli')"],

@@ -7,11 +7,12 @@ from deck_strategies import card_names, leader_names
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from deckcli.catalog.loading import default_catalog
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)  # a weak invariant (at most three names, all the catalog's): 200 is plenty
+@settings(max_examples=examples(200), deadline=None)  # a weak invariant (at most three names, all the catalog's): 200 is plenty
 @given(name=card_names | leader_names | st.text(max_size=120))
 def test_suggestions_are_catalog_names(name):
     catalog = default_catalog()

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, REPO, WIDTH, run_cli
+from conftest import DECKS, REPO, WIDTH, deckcli_env, examples, run_cli
 from deckcli.cli.main import cli
 
 ALL_DECKS = sorted(DECKS.glob("*.toml"))
@@ -286,7 +286,7 @@ def test_long_listings_page_on_a_terminal_and_never_when_piped():
     short = _on_a_terminal(["card", "Cerys"], {"PAGER": pager})
     assert "PAGED" not in short and "Cerys" in short  # shorter than the terminal: printed as it is
     piped = subprocess.run([sys.executable, "-m", "deckcli", "cards"], capture_output=True, text=True, cwd=REPO,
-                           env={**os.environ, "PAGER": pager}, check=True)
+                           env=deckcli_env(PAGER=pager), check=True)
     assert "PAGED" not in piped.stdout and piped.stdout.startswith("Card")
 
 
@@ -295,7 +295,7 @@ CELL = st.one_of(st.integers(0, 999), st.lists(WORD, min_size=1, max_size=8).map
                  st.lists(st.lists(WORD, min_size=1, max_size=3).map(" ".join), min_size=1, max_size=5))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(1, 5).flatmap(lambda n: st.tuples(
     st.lists(st.lists(WORD, min_size=1, max_size=3).map(" ".join), min_size=n, max_size=n),
     st.lists(st.lists(CELL, min_size=n, max_size=n), min_size=1, max_size=6))))
@@ -317,7 +317,7 @@ _NUMBER_LIKE = st.sampled_from(["1", "-2", "3.5", "1,000", "1_000", " 7 ", "inf"
 _CELL = st.one_of(_NUMBER_LIKE, st.text(alphabet="ab1.%, -e", max_size=8), st.integers(-99, 999), st.floats(0, 1, allow_nan=False))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     rows=st.integers(0, 6).flatmap(lambda n: st.lists(st.lists(_CELL, min_size=3, max_size=3), min_size=n, max_size=n)),
     fmt=st.sampled_from(["simple", "grid", "plain"]),
@@ -339,7 +339,7 @@ _TEXT_WORD = st.text(alphabet="bcdghjkm/-'×:", min_size=1, max_size=30)
 """Words tabulate never reads as numbers, with slashes (paths) and hyphens (codes)."""
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     st.integers(1, 5).flatmap(lambda n: st.tuples(
         st.lists(st.lists(_TEXT_WORD, min_size=1, max_size=3).map(" ".join), min_size=n, max_size=n),

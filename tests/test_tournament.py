@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS, run_cli
+from conftest import DECKS, examples, run_cli
 from example_decks import copy_example, unit_strength
 
 REGISTRATION = DECKS / "tournament-registration.toml"
@@ -226,7 +226,7 @@ def test_validate_points_a_registration_to_the_tournament_command():
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=200))
 def test_no_registration_text_crashes_the_command(tmp_path, text):
     registration = tmp_path / "registration.toml"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DECKS, REPO
+from conftest import DECKS, REPO, deckcli_env
 
 COMMANDS = {
     "add": ["add", "{deck}", "Decoy"],
@@ -36,7 +36,8 @@ def _lineup(folder: Path) -> dict[str, Path]:
 
 def _run(args: list[str], paths: dict[str, Path], stdout: object) -> int:
     command = [sys.executable, "-m", "deckcli", *[a.format(**{k: str(v) for k, v in paths.items()}) for a in args]]
-    return subprocess.run(command, stdout=stdout, stderr=subprocess.DEVNULL, cwd=REPO, timeout=120).returncode
+    return subprocess.run(command, stdout=stdout, stderr=subprocess.DEVNULL, cwd=REPO, env=deckcli_env(),
+                          timeout=120).returncode
 
 
 def _with_stdout_closed(args: list[str]) -> subprocess.CompletedProcess[str]:
@@ -44,7 +45,7 @@ def _with_stdout_closed(args: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", "import os, sys; os.close(1); os.execvp(sys.argv[1], sys.argv[1:])", sys.executable,
          "-m", "deckcli", *args],
-        stderr=subprocess.PIPE, text=True, cwd=REPO, timeout=120,
+        stderr=subprocess.PIPE, text=True, cwd=REPO, env=deckcli_env(), timeout=120,
     )
 
 
@@ -75,7 +76,7 @@ def test_a_reader_that_goes_away_still_gets_the_change(tmp_path, name):
     os.close(read_end)  # the reader is gone before deckcli writes a byte
     try:
         code = subprocess.run([sys.executable, "-m", "deckcli", *args], stdout=write_end, stderr=subprocess.DEVNULL,
-                              cwd=REPO, timeout=120).returncode
+                              cwd=REPO, env=deckcli_env(), timeout=120).returncode
     finally:
         os.close(write_end)
     assert code == 0
