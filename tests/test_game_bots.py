@@ -150,6 +150,26 @@ def test_it_passes_ahead_once_the_opponent_has_passed():
     assert _act(game) == PASS_ACTION
 
 
+def test_before_passing_a_won_round_it_takes_back_a_unit_with_a_decoy():
+    """§11: ahead by 11 once the opponent has passed, a Decoy takes Ballista (6) back to the hand and the lead
+    still holds; then it passes. A Decoy that would lose the lead waits."""
+    game = position(side(close=("Esterad Thyssen",), siege=("Ballista",), hand=("Decoy", "Ves")),
+                    side(close=("Ves",), passed=True, hand=("Ves",)))
+    action = _act(game)
+    assert action[1] == in_hand(game, 0, "Decoy") and game.cards.name[action[3]] == "Ballista"
+    close = position(side(close=("Yarpen Zigrin",), siege=("Ballista",), hand=("Decoy", "Ves")),
+                     side(close=("Ves",), passed=True, hand=("Ves",)))
+    assert _act(close) == PASS_ACTION
+
+
+def test_it_takes_back_a_spy_laid_on_its_side_to_play_it_again():
+    """§11: a Spy the opponent laid on this side, taken back with a Decoy while the deck has cards to draw."""
+    game = position(side(close=("Prince Stennis", "Ves"), hand=("Decoy", "Ballista"), deck=("Ves", "Ves", "Ves")),
+                    side(close=("Ves",), hand=("Ves", "Ves")))
+    action = _act(game)
+    assert action[1] == in_hand(game, 0, "Decoy") and game.cards.name[action[3]] == "Prince Stennis"
+
+
 def test_it_wins_a_round_with_the_cheapest_card_that_wins_it():
     """The opponent passed 2 ahead: a 5 wins the round; the Hero waits."""
     game = position(side(close=("Ves",), hand=("Esterad Thyssen", "Siegfried of Denesle", "Redanian Foot Soldier")),

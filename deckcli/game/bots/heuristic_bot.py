@@ -8,7 +8,10 @@ back). Then, by the state of the game (rulebook §7, §9):
 - the opponent has passed: ahead, it passes; behind, it plays the cheapest card that wins the round, or,
   when no single card does, its strongest, while the round is worth what it costs: it does not fall more
   than a card behind the opponent's hand for a round that does not decide the game (never over-commits);
-- Spies first, while the deck has cards to draw (§10: two cards for one);
+- Spies first, while the deck has cards to draw (§10: two cards for one), and a Spy the opponent laid on
+  its side taken back with a Decoy, to be played again (§11);
+- before passing a round it has won, or giving one up, a card that brings more back to the hand than it
+  costs: a Decoy taking back a unit worth keeping, while the lead still holds (§11);
 - a round it may lose (round one; round two after winning round one): ahead by more than the opponent's
   strongest unit, it passes (catching up takes them two cards); behind, it catches up when one cheap card
   does, else passes early, keeping its cards for the rounds that count, unless it holds two cards more;
@@ -171,19 +174,28 @@ class HeuristicBot:
         decides = gems[opp] == 1
         hand, hand_opp = view.hand_size(me), view.hand_size(opp)
         passed = view.passed[opp]
-        if need <= 0 and (passed or (must and not hand_opp) or (decides and not must)):
-            return PASS_ACTION
-        if need <= 0 and not must and not decides and 1 - need > self._threat(view):
-            return PASS_ACTION
+        settled = passed or (must and not hand_opp)
+        if need <= 0 and (settled or (decides and not must)):
+            floor = need if settled else need + self._threat(view)
+            return self._before_passing(view, actions, floor)
+        if need <= 0 and not must and not decides:
+            threat = self._threat(view)
+            if 1 - need > threat:
+                return self._before_passing(view, actions, need - 1 + threat + 1)
         options = self.options(view, actions)
         if not options:
             return PASS_ACTION
         if passed:
-            return _catch_up(options, need, must or decides, hand - hand_opp)
+            chosen = _catch_up(options, need, must or decides, hand - hand_opp)
+            return _free(options, None) or chosen if chosen == PASS_ACTION else chosen
         if view.deck_size(me):
             spies = [o for o in options if o[3]]
             if spies:
                 return max(spies, key=lambda o: o[0])[2]
+            ability = view.cards.ability
+            taken = [o for o in options if o[2][3] >= 0 and ability[o[2][3]] & SPY]
+            if taken and not must:  # a Spy the opponent laid here, taken back to be played again (§11)
+                return min(taken, key=lambda o: o[1])[2]
         if must:
             return _contest(options, need, hand_opp)
         if decides:
@@ -200,7 +212,16 @@ class HeuristicBot:
             return won
         if hand > hand_opp + 1:
             return _contest(options, need, hand_opp)
-        return PASS_ACTION
+        return _free(options, None) or PASS_ACTION
+
+    def _before_passing(self, view: PlayerView, actions: list[Action], floor: int) -> Action:
+        """About to pass with the round won: first a card that brings more back to the hand than it costs (a Decoy
+        taking back a unit worth keeping, a Spy laid on this side), while the lead still holds: ``floor`` is the
+        least swing that keeps it (§11)."""
+        decoys = [a for a in actions if a[3] >= 0]
+        if not decoys:
+            return PASS_ACTION
+        return _free(self.options(view, decoys), floor) or PASS_ACTION
 
     @staticmethod
     def _threat(view: PlayerView) -> int:
@@ -359,6 +380,17 @@ class HeuristicBot:
         """The opponent starts: the second player has the last word in round one (§7: they see every card
         played before choosing to pass)."""
         return 1 - view.player
+
+
+FREE = -1.0
+"""A card is played for what it brings back to the hand when that is worth more than this much (its cost below)."""
+
+
+def _free(options: list[Option], floor: int | None) -> Action | None:
+    """The action that brings most back to the hand for its cost (a Decoy taking back a unit worth more than the
+    Decoy kept), its swing no lower than ``floor`` (``None``: any swing, the round being given up)."""
+    free = [o for o in options if o[1] < FREE and (floor is None or o[0] >= floor) and not o[3]]
+    return min(free, key=lambda o: o[1])[2] if free else None
 
 
 def _catch_up(options: list[Option], need: int, decisive: bool, card_lead: int) -> Action:
