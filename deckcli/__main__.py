@@ -18,12 +18,41 @@ def run() -> None:
     start-up (and the console script's ``import re``, written by pip) come
     before this function and are beyond deckcli's reach.
     """
+    import sys
+
+    sys.unraisablehook = _unraisable
     try:
         from deckcli.cli.main import main
 
         main()
-    except KeyboardInterrupt:
+    except BaseException as error:
+        if not interrupted(error):
+            raise
         _aborted()
+
+
+def interrupted(error: BaseException) -> bool:
+    """Whether ``error`` is a Ctrl-C, or was caused by one: a Ctrl-C landing inside the interpreter's own machinery
+    (a class being created while a module is imported) comes out as another error, the KeyboardInterrupt its
+    cause (``RuntimeError: Error calling __set_name__``)."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
+def _unraisable(unraisable: object) -> None:
+    """A Ctrl-C inside a callback Python cannot raise from (an import lock's) is the Ctrl-C being handled: say
+    nothing of it; anything else as Python says it."""
+    import sys
+
+    if isinstance(getattr(unraisable, "exc_value", None), KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(unraisable)  # type: ignore[arg-type]
 
 
 def _aborted() -> None:
