@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.completion import complete_card, complete_path
-from deckcli.cli.options import CONTEXT, reports_errors, say, text_layout
+from deckcli.cli.options import CONTEXT, reports_errors, text_layout
 from deckcli.errors import EXIT_OK
 
 
@@ -38,11 +38,8 @@ def score(board: str, fmt: str) -> int:
     from deckcli.game.scoring import render_score, score_board
 
     catalog = default_catalog()
-    text = render_score(score_board(read_board(board, catalog), catalog), fmt.lower())
-    if fmt.lower() == "json":
-        click.echo(text)
-    else:
-        say(text)
+    report = score_board(read_board(board, catalog), catalog)
+    click.echo(render_score(report, fmt.lower(), text_layout().width))
     return EXIT_OK
 
 

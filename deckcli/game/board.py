@@ -59,6 +59,12 @@ NAME_LISTS = (*ROW_KEYS, "hand", "deck", "discard", "side")
 SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroeme", "gems", "passed", "leader_used")
 TOP_KEYS = ("weather", "round", "to_move", *SIDES)
 _ROW_NAMES = {CLOSE: "Close Combat", RANGED: "Ranged Combat", SIEGE: "Siege"}
+_EXAMPLE_NAMES = {
+    "horns": '["close"]', "mardroeme": '["close"]', "weather": '["Biting Frost"]', "ranged": '["Yennefer of Vengerberg"]',
+    "siege": '["Gaunter O\'Dimm"]', "side": '["Bovine Defense Force"]',
+}
+"""A list each key may hold, for a message about a list of the wrong type: cards every faction's set prints
+(``close``, ``hand``, ``deck`` and ``discard``: ``["Vesemir", "Decoy"]``)."""
 _WHERE_IT_GOES = {
     "horn": 'a Commander\'s Horn lies in the row\'s Horn zone: horns = ["{row}"]',
     "mardroeme": 'a Mardroeme Special Card on a row is written mardroeme = ["{row}"]',
@@ -258,7 +264,7 @@ class _Reader:
         if value is None or (isinstance(value, list) and all(isinstance(item, str) for item in value)):
             return
         key = path[-1]
-        example = '["close"]' if key in ("horns", "mardroeme") else '["Blue Stripes Commando", "Decoy"]'
+        example = _EXAMPLE_NAMES.get(key, '["Vesemir", "Decoy"]')
         if isinstance(value, str):
             self.refuse(path, f"{key} is a list, even of one: {key} = [{_shown(value)}]")
         else:
@@ -536,7 +542,7 @@ def _unknown_key(key: str, at: tuple[str, ...], known: tuple[str, ...]) -> str:
     """Why a key is refused, and what it was likely meant to be: a close key here, or one of the other level."""
     import difflib
 
-    said = f"key {printable(key)!r} is not part of a board file"
+    said = f"key '{printable(key)}' is not part of a board file"
 
     folded = key.casefold().strip()
     close = [folded] if folded in known else difflib.get_close_matches(folded, known, n=1, cutoff=0.7)
