@@ -60,8 +60,8 @@ SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroem
 TOP_KEYS = ("weather", "round", "to_move", *SIDES)
 _ROW_NAMES = {CLOSE: "Close Combat", RANGED: "Ranged Combat", SIEGE: "Siege"}
 _EXAMPLE_NAMES = {
-    "horns": '["close"]', "mardroeme": '["close"]', "weather": '["Biting Frost"]', "ranged": '["Yennefer of Vengerberg"]',
-    "siege": '["Gaunter O\'Dimm"]', "side": '["Bovine Defense Force"]',
+    "horns": '["close"]', "mardroeme": '["close"]', "weather": '["Biting Frost"]',
+    "ranged": '["Yennefer of Vengerberg"]', "siege": '["Gaunter O\'Dimm"]', "side": '["Bovine Defense Force"]',
 }
 """A list each key may hold, for a message about a list of the wrong type: cards every faction's set prints
 (``close``, ``hand``, ``deck`` and ``discard``: ``["Vesemir", "Decoy"]``)."""
