@@ -277,6 +277,17 @@ def test_in_a_mirror_match_a_spy_on_my_side_is_the_opponents(tmp_path):
     assert strengths(scored(path), "me", "close") == strengths(scored(path), "opponent", "close") == [9]
 
 
+def test_a_spy_belongs_to_whichever_set_has_a_copy_left(tmp_path):
+    """Mysterious Elf (a Hero Spy, 1 in every set): the opponent's, played onto my side, went to my discard pile when
+    the round ended (§9), and I hold my own; a third copy is one more than the two sets print."""
+    me = {**NR, "gems": 1, "discard": ["Mysterious Elf"], "hand": ["Mysterious Elf"]}
+    assert scored(write_board(tmp_path, me, round=2))["sides"]["me"]["total"] == 0
+    said = refusal(tmp_path, 'round = 2\n[me]\nfaction = "Northern Realms"\ngems = 1\ndiscard = ["Mysterious Elf"]\n'
+                             'hand = ["Mysterious Elf"]\n[opponent]\nfaction = "Monsters"\nclose = ["Mysterious Elf"]\n')
+    assert said == ("9:10: Mysterious Elf: 3 copies on the table (me.discard, me.hand, opponent.close); the Northern "
+                    "Realms and Monsters sets print 2 between them (§1)")
+
+
 def test_weather_in_the_weather_area_belongs_to_whichever_set_has_a_copy_left(tmp_path):
     frost = "Biting Frost"  # 3 in every set
     scored(write_board(tmp_path, {**NR, "hand": [frost] * 3}, weather=[frost] * 3))  # all three the opponent's
