@@ -233,6 +233,14 @@ def test_a_card_whose_every_copy_is_on_the_board_is_refused(tmp_path):
                            "the automaton's (opponent.discard, opponent.horns ×2): it cannot reveal another")
 
 
+def test_a_spy_in_its_discard_pile_may_be_yours(tmp_path):
+    """Your Mysterious Elf, played onto its side, went to its discard pile when the round ended (§9): it may still
+    reveal its own."""
+    path = board(tmp_path, MONSTERS.replace('siege = ["Earth Elemental", "Fire Elemental"]',
+                                            'siege = ["Earth Elemental", "Fire Elemental"]\ndiscard = ["Mysterious Elf"]'))
+    assert solo_json(path, "Mysterious Elf")["plays"] == [{"card": "Mysterious Elf", "side": "me", "row": "close"}]
+
+
 def test_the_board_is_read_by_the_board_file_reader_with_its_refusals(tmp_path):
     """The board file of deckcli score (deckcli/game/board.py, tests/test_score.py): a misspelt card is refused
     with its line and column and "did you mean", exit 2, before anything is revealed."""

@@ -144,7 +144,7 @@ def revealed_card(catalog: Catalog, name: str, faction: FactionSet, board: Board
     if card.side_deck:
         raise CardLookupError(f"{card.name} is a side-deck card: it never lies in the automaton's deck (§2)")
     printed = faction.copies[card.name]
-    shown = _copies_shown(board, card.name)
+    shown = _copies_shown(board, card.name, card.name in catalog.factions[board.sides[0].faction].copies)
     if not card.is_leader and len(shown) >= printed:
         zones = ", ".join(f"{zone} ×{shown.count(zone)}" if shown.count(zone) > 1 else zone
                           for zone in dict.fromkeys(shown))
@@ -164,10 +164,11 @@ def _side_deck(catalog: Catalog, side: SidePosition) -> tuple[Card, ...]:
     return tuple(catalog.cards[name] for name, copies in left.items() for _ in range(max(copies, 0)))
 
 
-def _copies_shown(board: Board, name: str) -> list[str]:
+def _copies_shown(board: Board, name: str, players_too: bool) -> list[str]:
     """Where the board shows copies of ``name`` as the automaton's, one zone (``opponent.close``) per copy: on its
-    side (but the player's Spies), its Spies on the player's side, its discard pile, deck and hand, its Horns and
-    Mardroeme."""
+    side (but the player's Spies), its Spies on the player's side, its discard pile (but a Spy the player's set prints
+    too, ``players_too``: the player's Spy played onto its side is discarded there, §9), deck and hand, its Horns
+    and Mardroeme."""
     me, opponent = board.sides
     rows = ("close", "ranged", "siege")
     zones = [f"opponent.{rows[r]}" for r, row in enumerate(opponent.rows) for card in row
@@ -175,7 +176,8 @@ def _copies_shown(board: Board, name: str) -> list[str]:
     zones += [f"me.{rows[r]}" for r, row in enumerate(me.rows) for card in row
               if card.name == name and "spy" in card.abilities]
     for key in ("discard", "deck", "hand"):
-        zones += [f"opponent.{key}" for card in getattr(opponent, key) if card.name == name]
+        zones += [f"opponent.{key}" for card in getattr(opponent, key) if card.name == name
+                  and not (key == "discard" and players_too and "spy" in card.abilities)]
     if name == "Commander's Horn":
         zones += ["opponent.horns"] * len(opponent.horns)
     if name == "Mardroeme":
