@@ -209,12 +209,17 @@ _MORALE_SIEGE = {**NR, "siege": ["Kaedweni Siege Expert", "Kaedweni Siege Expert
 _WARRIORS = {"faction": "Skellige", "close": ["Clan an Craite Warrior"] * 3}
 
 
+def _morale_siege(folder: Path, width: int) -> tuple[list[str], int]:
+    """The text of :data:`_MORALE_SIEGE` at ``width`` columns, every line checked to fit, and the bonded pair's line."""
+    path = write_board(folder, _MORALE_SIEGE, _WARRIORS, weather=["Torrential Rain"])
+    lines = run_cli(["score", path.name], env={"COLUMNS": str(width)}).stdout.splitlines()
+    assert max(map(len, lines)) <= width
+    return lines, next(index for index, line in enumerate(lines) if line.lstrip().startswith("Catapult ×2"))
+
+
 def test_reasons_broken_after_a_comma_fit_with_the_comma(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    path = write_board(tmp_path, _MORALE_SIEGE, _WARRIORS, weather=["Torrential Rain"])
-    lines = run_cli(["score", path.name], env={"COLUMNS": "80"}).stdout.splitlines()
-    assert max(map(len, lines)) <= 80
-    pair = next(index for index, line in enumerate(lines) if line.lstrip().startswith("Catapult ×2"))
+    lines, pair = _morale_siege(tmp_path, 80)
     assert lines[pair].endswith("printed 8: weather 1, bond ×2,")
     column = lines[pair].index("printed")
     assert lines[pair + 1] == " " * column + "morale +2, Horn ×2"
@@ -222,10 +227,7 @@ def test_reasons_broken_after_a_comma_fit_with_the_comma(tmp_path, monkeypatch):
 
 def test_the_text_is_laid_out_for_a_narrower_terminal(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    path = write_board(tmp_path, _MORALE_SIEGE, _WARRIORS, weather=["Torrential Rain"])
-    lines = run_cli(["score", path.name], env={"COLUMNS": "60"}).stdout.splitlines()
-    assert max(map(len, lines)) <= 60
-    pair = next(index for index, line in enumerate(lines) if line.lstrip().startswith("Catapult ×2"))
+    lines, pair = _morale_siege(tmp_path, 60)
     assert lines[pair].split() == ["Catapult", "×2", "8", "each"]
     assert lines[pair + 1] == "      printed 8: weather 1, bond ×2, morale +2, Horn ×2"
     assert "Scorch (§11) now discards the 3 strongest non-Hero units," in lines
