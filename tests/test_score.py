@@ -202,6 +202,37 @@ def test_long_reasons_go_on_a_line_of_their_own(tmp_path, monkeypatch):
     assert any(line.split()[:5] == ["Ghoul", "×2", "2", "each", "printed"] for line in lines)
 
 
+# Siege under Torrential Rain with a Horn: two Morale Boost units, a bonded pair and a Ballista; against three
+# bonded Clan an Craite Warrior (18 each) the pair's reasons run to 81 columns with the comma ending their first line.
+_MORALE_SIEGE = {**NR, "siege": ["Kaedweni Siege Expert", "Kaedweni Siege Expert", "Catapult", "Catapult", "Ballista"],
+                 "horns": ["siege"]}
+_WARRIORS = {"faction": "Skellige", "close": ["Clan an Craite Warrior"] * 3}
+
+
+def _morale_siege(folder: Path, width: int) -> tuple[list[str], int]:
+    """The text of :data:`_MORALE_SIEGE` at ``width`` columns, every line checked to fit, and the bonded pair's line."""
+    path = write_board(folder, _MORALE_SIEGE, _WARRIORS, weather=["Torrential Rain"])
+    lines = run_cli(["score", path.name], env={"COLUMNS": str(width)}).stdout.splitlines()
+    assert max(map(len, lines)) <= width
+    return lines, next(index for index, line in enumerate(lines) if line.lstrip().startswith("Catapult ×2"))
+
+
+def test_reasons_broken_after_a_comma_fit_with_the_comma(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    lines, pair = _morale_siege(tmp_path, 80)
+    assert lines[pair].endswith("printed 8: weather 1, bond ×2,")
+    column = lines[pair].index("printed")
+    assert lines[pair + 1] == " " * column + "morale +2, Horn ×2"
+
+
+def test_the_text_is_laid_out_for_a_narrower_terminal(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    lines, pair = _morale_siege(tmp_path, 60)
+    assert lines[pair].split() == ["Catapult", "×2", "8", "each"]
+    assert lines[pair + 1] == "      printed 8: weather 1, bond ×2, morale +2, Horn ×2"
+    assert "Scorch (§11) now discards the 3 strongest non-Hero units," in lines
+
+
 # Refusals: a board that cannot happen ------------------------------------------------------------
 
 
@@ -248,6 +279,17 @@ def test_in_a_mirror_match_a_spy_on_my_side_is_the_opponents(tmp_path):
     assert strengths(scored(path), "me", "close") == strengths(scored(path), "opponent", "close") == [9]
 
 
+def test_a_spy_belongs_to_whichever_set_has_a_copy_left(tmp_path):
+    """Mysterious Elf (a Hero Spy, 1 in every set): the opponent's, played onto my side, went to my discard pile when
+    the round ended (§9), and I hold my own; a third copy is one more than the two sets print."""
+    me = {**NR, "gems": 1, "discard": ["Mysterious Elf"], "hand": ["Mysterious Elf"]}
+    assert scored(write_board(tmp_path, me, round=2))["sides"]["me"]["total"] == 0
+    said = refusal(tmp_path, 'round = 2\n[me]\nfaction = "Northern Realms"\ngems = 1\ndiscard = ["Mysterious Elf"]\n'
+                             'hand = ["Mysterious Elf"]\n[opponent]\nfaction = "Monsters"\nclose = ["Mysterious Elf"]\n')
+    assert said == ("9:10: Mysterious Elf: 3 copies on the table (me.discard, me.hand, opponent.close); the Northern "
+                    "Realms and Monsters sets print 2 between them (§1)")
+
+
 def test_weather_in_the_weather_area_belongs_to_whichever_set_has_a_copy_left(tmp_path):
     frost = "Biting Frost"  # 3 in every set
     scored(write_board(tmp_path, {**NR, "hand": [frost] * 3}, weather=[frost] * 3))  # all three the opponent's
@@ -284,6 +326,8 @@ def test_the_weather_area_holds_weather_cards_that_stay(tmp_path):
         "1:31: Clear Weather is discarded as it resolves (§12): list it in discard")
     assert refusal(tmp_path, 'weather = ["Decoy"]\n[me]\nfaction = "Monsters"\n[opponent]\nfaction = "Skellige"\n') == (
         "1:12: Decoy is not a Weather Card: only Weather Cards lie in the Weather area (§12)")
+    assert refusal(tmp_path, 'weather = [1]\n[me]\nfaction = "Monsters"\n[opponent]\nfaction = "Skellige"\n') == (
+        '1: weather is a list of names in quotes: weather = ["Biting Frost"]')
 
 
 def test_weather_under_a_side_is_an_unknown_key_there_with_a_hint(tmp_path):
@@ -302,8 +346,10 @@ def test_weather_under_a_side_is_an_unknown_key_there_with_a_hint(tmp_path):
          "2: key 'Faction' is not part of a board file; did you mean faction?"),
         ('close = ["Ves"]\n[me]\nfaction = "Monsters"\n[opponent]\nfaction = "Skellige"\n',
          "1: key 'close' is not part of a board file; close belongs to a side: write it under [me] or [opponent]"),
+        ('[me]\nfaction = "Monsters"\n"cl\\u001b[2Jose" = ["Ves"]\n[opponent]\nfaction = "Skellige"\n',
+         "3: key 'cl\\x1b[2Jose' is not part of a board file; did you mean close?"),
     ],
-    ids=["top", "side", "case", "side-key-at-top"],
+    ids=["top", "side", "case", "side-key-at-top", "terminal-escape"],
 )
 def test_an_unknown_key_is_refused_with_did_you_mean(tmp_path, text, said):
     assert refusal(tmp_path, text) == said
@@ -411,11 +457,15 @@ def test_a_player_who_passed_is_not_to_move(tmp_path):
     ("side", "said"),
     [
         ('close = "Ves"', '3: close is a list, even of one: close = ["Ves"]'),
-        ("hand = [1, 2]", 'hand is a list of names in quotes: hand = ["Blue Stripes Commando", "Decoy"]'),
+        ("hand = [1, 2]", 'hand is a list of names in quotes: hand = ["Vesemir", "Decoy"]'),
+        ("ranged = [1]", 'ranged is a list of names in quotes: ranged = ["Yennefer of Vengerberg"]'),
+        ("siege = [true]", 'siege is a list of names in quotes: siege = ["Gaunter O\'Dimm"]'),
+        ("side = [[]]", 'side is a list of names in quotes: side = ["Bovine Defense Force"]'),
         ("leader = 3", 'leader is one name in quotes: leader = "...", not 3'),
         ('passed = "yes"', 'passed is true or false, not "yes"'),
     ],
-    ids=["string-for-list", "numbers", "number-for-name", "string-for-boolean"],
+    ids=["string-for-list", "numbers", "ranged-numbers", "siege-booleans", "side-lists", "number-for-name",
+         "string-for-boolean"],
 )
 def test_a_value_of_the_wrong_type_says_what_to_write(tmp_path, side, said):
     text = f'[me]\nfaction = "Northern Realms"\n{side}\n[opponent]\nfaction = "Monsters"\n'
@@ -558,8 +608,8 @@ def _real_boards(draw: st.DrawFn) -> str:
 
 
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=_real_boards())
-def test_any_board_of_real_cards_is_scored_or_refused_and_its_text_fits(tmp_path, monkeypatch, text):
+@given(text=_real_boards(), width=st.sampled_from([60, 80]))
+def test_any_board_of_real_cards_is_scored_or_refused_and_its_text_fits(tmp_path, monkeypatch, text, width):
     monkeypatch.chdir(tmp_path)  # the path shown stays short (a long path is one word, never broken)
     path = Path("board.toml")
     path.write_text(text, encoding="utf-8")
@@ -572,5 +622,5 @@ def test_any_board_of_real_cards_is_scored_or_refused_and_its_text_fits(tmp_path
     document = json.loads(result.stdout)
     for side in document["sides"].values():
         assert side["total"] == sum(r["strength"] for r in side["rows"].values())
-    lines = run_cli(["score", path], env={"COLUMNS": "80"}).stdout.splitlines()
-    assert max(map(len, lines)) <= 80
+    lines = run_cli(["score", path], env={"COLUMNS": str(width)}).stdout.splitlines()
+    assert max(map(len, lines)) <= width

@@ -105,6 +105,76 @@ def test_muster_and_decoy_tell_the_player_what_to_do_with_its_deck(tmp_path):
     assert [n["action"] for n in decoy["next"]] == ["under-decoy"] and decoy["totals"]["opponent"] == 25
 
 
+def test_muster_searches_only_for_cards_its_deck_may_still_hold(tmp_path):
+    """Vampire: Katakan is printed once and lies on the board once revealed: its Muster searches for the four other
+    Vampires. Gaunter O'Dimm's group lies whole on the board: there is nothing to search for."""
+    document = solo_json(board(tmp_path, MONSTERS), "Vampire: Katakan")
+    assert [(n["action"], n["cards"]) for n in document["next"]] == [
+        ("search", ["Vampire: Bruxa", "Vampire: Ekimmara", "Vampire: Fleder", "Vampire: Garkain"])]
+    darkness = ", ".join(['"Gaunter O\'Dimm: Darkness"'] * 3)
+    whole = board(tmp_path, MONSTERS.replace('ranged = ["Cockatrice"]', f"ranged = [{darkness}]"))
+    assert solo_json(whole, "Gaunter O'Dimm")["next"] == []
+
+
+@pytest.mark.parametrize(("card", "played"), [
+    ("Mysterious Elf", ["Mysterious Elf", "Arachas", "Arachas Behemoth"]),
+    ("Eredin: King of the Wild Hunt", ["Torrential Rain"]),
+])
+def test_a_listed_deck_once_shuffled_gives_no_more_cards(tmp_path, card, played):
+    """The board lists its deck (top card last): the Spy's first card is Arachas, whose Muster finds Arachas Behemoth
+    and shuffles the deck; King of the Wild Hunt finds Torrential Rain and shuffles it. What it owes after that is
+    whatever the shuffled deck gives at the table: told, not taken from the order listed."""
+    path = board(tmp_path, """\
+        [me]
+        faction = "Northern Realms"
+        close = ["Ves", "Siegfried of Denesle"]
+        [opponent]
+        faction = "Monsters"
+        deck = ["Ghoul", "Fiend", "Cockatrice", "Griffin", "Torrential Rain", "Arachas Behemoth", "Wyvern", "Arachas"]
+        """)
+    document = solo_json(path, card)
+    assert [p["card"] for p in document["plays"]] == played
+    assert [(n["action"], n["count"]) for n in document["next"]][0] == ("reveal", 1)
+
+
+def test_standard_input_is_named_as_the_command_reads_it_again(tmp_path):
+    result = run_cli(["solo", "-", "--reveal", "Torrential Rain", "--format", "json"],
+                     input=textwrap.dedent(MONSTERS))
+    assert "(deckcli solo - --reveal CARD)" in json.loads(result.stdout)["next"][0]["text"]
+
+
+def test_after_you_pass_its_turn_is_its_last_of_the_round(tmp_path):
+    """§18: when you pass, it takes one final turn, then the round ends: never "your turn"."""
+    path = board(tmp_path, 'to_move = "opponent"\n' + MONSTERS.replace('siege = ["Catapult"]',
+                                                                         'siege = ["Catapult"]\n    passed = true', 1))
+    text = run_cli(["solo", path, "--reveal", "Griffin"]).stdout
+    assert "Next: your turn" not in text and "Next: you have passed, so this was its final turn (§18)" in text
+    weather = solo_json(path, "Torrential Rain")
+    assert [n["action"] for n in weather["next"]] == ["reveal", "score"]
+
+
+def test_a_leader_is_revealed_only_when_you_are_ahead(tmp_path):
+    """The Leader variant (§18): a Leader is revealed at the score only if your total exceeds the automaton's."""
+    path = board(tmp_path, MONSTERS)
+    said = run_cli(["solo", path, "--reveal", "Eredin: Bringer of Death"], exit_code=2).stderr
+    assert said.startswith(f"{path}: Eredin: Bringer of Death is a Leader: the Leader variant reveals one only when")
+    assert "you have 24 against its 25" in said
+
+
+def test_a_medic_and_the_row_of_the_unit_it_brings_back_are_told_apart(tmp_path):
+    path = board(tmp_path, """\
+        [me]
+        faction = "Northern Realms"
+        [opponent]
+        faction = "Scoia'tael"
+        ranged = ["Milva"]
+        discard = ["Havekar Smuggler", "Dol Blathanna Scout"]
+        """)
+    document = solo_json(path, "Havekar Healer")
+    assert document["steps"][1]["why"] == ("brought back by its Medic: +7; Havekar Smuggler would give +5; "
+                                           "on Ranged Combat: +7; Close Combat would give +6")
+
+
 def test_agile_units_move_when_a_row_becomes_better(tmp_path):
     path = board(tmp_path, """\
         [me]
@@ -128,13 +198,13 @@ def test_a_leader_revealed_in_the_leader_variant_is_resolved(tmp_path):
         weather = ["Biting Frost"]
         [me]
         faction = "Northern Realms"
-        close = ["Ves"]
+        close = ["Ves", "Siegfried of Denesle"]
         [opponent]
         faction = "Skellige"
         close = ["Clan an Craite Warrior"]
         """)
     document = solo_json(path, "King Bran")
-    assert document["revealed"]["kind"] == "Leader" and document["totals"] == {"me": 1, "opponent": 3}
+    assert document["revealed"]["kind"] == "Leader" and document["totals"] == {"me": 2, "opponent": 3}
     assert [n["action"] for n in document["next"]] == ["score"]
 
 
@@ -159,7 +229,16 @@ def test_a_card_whose_every_copy_is_on_the_board_is_refused(tmp_path):
                                             'siege = ["Earth Elemental"]\nhorns = ["close", "ranged"]\n'
                                             'discard = ["Commander\'s Horn"]'))
     said = run_cli(["solo", path, "--reveal", "Commander's Horn"], exit_code=2).stderr
-    assert "prints 3 Commander's Horn, and the board already shows 3" in said
+    assert said.startswith(f"{path}: the Monsters set prints 3 Commander's Horn, and the board already shows 3 of "
+                           "the automaton's (opponent.discard, opponent.horns ×2): it cannot reveal another")
+
+
+def test_a_spy_in_its_discard_pile_may_be_yours(tmp_path):
+    """Your Mysterious Elf, played onto its side, went to its discard pile when the round ended (§9): it may still
+    reveal its own."""
+    path = board(tmp_path, MONSTERS.replace('siege = ["Earth Elemental", "Fire Elemental"]',
+                                            'siege = ["Earth Elemental", "Fire Elemental"]\ndiscard = ["Mysterious Elf"]'))
+    assert solo_json(path, "Mysterious Elf")["plays"] == [{"card": "Mysterious Elf", "side": "me", "row": "close"}]
 
 
 def test_the_board_is_read_by_the_board_file_reader_with_its_refusals(tmp_path):

@@ -92,11 +92,8 @@ def score(board: str, fmt: str) -> int:
     from deckcli.game.scoring import render_score, score_board
 
     catalog = default_catalog()
-    text = render_score(score_board(read_board(board, catalog), catalog), fmt.lower())
-    if fmt.lower() == "json":
-        echo(text)
-    else:
-        say(text)
+    report = score_board(read_board(board, catalog), catalog)
+    echo(render_score(report, fmt.lower(), text_layout().width))
     return EXIT_OK
 
 

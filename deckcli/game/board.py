@@ -25,7 +25,8 @@ side it was played onto. Names match as in deck files (case, accents, apostrophe
 :meth:`deckcli.catalog.model.Catalog.find`) and resolve against the side's faction set, then the other
 side's; a Spy in a row resolves against the other side's set first (it was played onto this side by the
 opponent, §10). Copies are counted per player across every zone of theirs, against the set each card
-resolved in (a Weather Card in the Weather area belongs to whichever player's set still has a copy left).
+resolved in (a Weather Card in the Weather area, and a Spy wherever it lies, belongs to whichever player's set
+still has a copy left).
 
 A board that cannot happen is refused with :class:`~deckcli.errors.BoardFileError` (exit code 2) naming
 the file, the line and the column where known, and what to write instead: a key deckcli does not know, a
@@ -59,6 +60,12 @@ NAME_LISTS = (*ROW_KEYS, "hand", "deck", "discard", "side")
 SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroeme", "gems", "passed", "leader_used")
 TOP_KEYS = ("weather", "round", "to_move", *SIDES)
 _ROW_NAMES = {CLOSE: "Close Combat", RANGED: "Ranged Combat", SIEGE: "Siege"}
+_EXAMPLE_NAMES = {
+    "horns": '["close"]', "mardroeme": '["close"]', "weather": '["Biting Frost"]',
+    "ranged": '["Yennefer of Vengerberg"]', "siege": '["Gaunter O\'Dimm"]', "side": '["Bovine Defense Force"]',
+}
+"""A list each key may hold, for a message about a list of the wrong type: cards every faction's set prints
+(``close``, ``hand``, ``deck`` and ``discard``: ``["Vesemir", "Decoy"]``)."""
 _WHERE_IT_GOES = {
     "horn": 'a Commander\'s Horn lies in the row\'s Horn zone: horns = ["{row}"]',
     "mardroeme": 'a Mardroeme Special Card on a row is written mardroeme = ["{row}"]',
@@ -258,7 +265,7 @@ class _Reader:
         if value is None or (isinstance(value, list) and all(isinstance(item, str) for item in value)):
             return
         key = path[-1]
-        example = '["close"]' if key in ("horns", "mardroeme") else '["Blue Stripes Commando", "Decoy"]'
+        example = _EXAMPLE_NAMES.get(key, '["Vesemir", "Decoy"]')
         if isinstance(value, str):
             self.refuse(path, f"{key} is a list, even of one: {key} = [{_shown(value)}]")
         else:
@@ -406,14 +413,16 @@ class _Reader:
     def count_copies(self, copies: list[_Copy], sets: tuple[FactionSet, FactionSet]) -> None:
         """No player holds more copies of a card than their set prints (§1), every zone of theirs counted.
 
-        Each copy belongs to the first player of its ``owners``; a Weather Card in the Weather area to the first
-        whose set has a copy left (either player may have played it)."""
+        Each copy belongs to the first player of its ``owners``; a Weather Card in the Weather area, and a Spy
+        wherever it lies, to the first whose set has a copy left: either player may have played the Weather Card,
+        and a Spy changes sides (it is discarded to the pile of the side it lay on, §9; a Decoy takes an opponent's
+        Spy into its player's hand, §11)."""
         held: dict[tuple[int, str], list[_Copy]] = {}
-        placed = sorted(copies, key=lambda c: (c.zone == "weather", c.named.line or 0, c.named.column or 0))
+        placed = sorted(copies, key=lambda c: (_either_owner(c), c.named.line or 0, c.named.column or 0))
         refused: set[str] = set()
-        for copy in placed:  # the Weather area last: its cards go where copies are left
+        for copy in placed:  # the Weather area and Spies last: they go where copies are left
             name = copy.card.name
-            choices = copy.owners if copy.zone == "weather" else copy.owners[:1]
+            choices = copy.owners if _either_owner(copy) else copy.owners[:1]
             owner = next((p for p in choices if len(held.get((p, name), ())) < sets[p].copies[name]), -1)
             if owner < 0 and len(choices) > 1:
                 if name not in refused:
@@ -536,7 +545,7 @@ def _unknown_key(key: str, at: tuple[str, ...], known: tuple[str, ...]) -> str:
     """Why a key is refused, and what it was likely meant to be: a close key here, or one of the other level."""
     import difflib
 
-    said = f"key {printable(key)!r} is not part of a board file"
+    said = f"key '{printable(key)}' is not part of a board file"
 
     folded = key.casefold().strip()
     close = [folded] if folded in known else difflib.get_close_matches(folded, known, n=1, cutoff=0.7)
@@ -555,6 +564,11 @@ def _suggest_leaders(catalog: Catalog, typed: str) -> list[str]:
 
     leaders = {fold(card.name): card.name for card in catalog.cards.values() if card.is_leader}
     return suggest(typed, leaders)
+
+
+def _either_owner(copy: _Copy) -> bool:
+    """Whether ``copy`` may belong to either player whose set prints it: a Weather Card in the Weather area, a Spy."""
+    return copy.zone == "weather" or (copy.card.is_unit and "spy" in copy.card.abilities)
 
 
 def _zones(copies: list[_Copy]) -> str:

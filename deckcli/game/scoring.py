@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcli.game.cards import HERO, HORN, ROW_CODES, UNIT
 from deckcli.game.state import LEADER_HORN, NO_HORN
+from deckcli.render.layout import DEFAULT_WIDTH
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Catalog
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
 ROW_SCORCH_THRESHOLD = 10
 """A row-limited Scorch (a unit's, §10, or a Leader's) takes nothing from a row below this total."""
-WIDTH = 80
 
 
 class CardScore(NamedTuple):
@@ -188,15 +188,17 @@ def _horn(game: Game, slot: int) -> str | None:
 # Text ----------------------------------------------------------------------------------------------
 
 
-def render_score(report: ScoreReport, fmt: str = "text") -> str:
-    """The report as text (at most 80 columns: each card's Strength and why, each row's and side's total, the
-    Scorch) or, with ``fmt="json"``, as its JSON document."""
+def render_score(report: ScoreReport, fmt: str = "text", width: int | None = DEFAULT_WIDTH) -> str:
+    """The report as text (each card's Strength and why, each row's and side's total, the Scorch), its lines within
+    ``width`` columns (``None``: no limit; a card's name and figures are one column of a table, never broken) or,
+    with ``fmt="json"``, as its JSON document."""
     if fmt == "json":
         from deckcli.render.documents import document_json
 
         return document_json(report.as_dict())
+    fit = width if width is not None else 1 << 30
     weather = ", ".join(f"{name} ({_struck(report, name)})" for name in dict.fromkeys(report.weather))
-    lines = [f"Board: {report.where}", *_wrapped(weather or "none", " " * 4, first="Weather: ")]
+    lines = [f"Board: {report.where}", *_wrapped(weather or "none", " " * 4, fit, first="Weather: ")]
     groups = {side.side: [_groups(row.cards) for row in side.rows] for side in report.sides}
     labels = [_label(name, count) for rows in groups.values() for row in rows for name, count, _ in row]
     widths = (max(map(len, labels), default=0), max((len(str(card.strength)) for side in report.sides
@@ -205,13 +207,18 @@ def render_score(report: ScoreReport, fmt: str = "text") -> str:
     for side in report.sides:
         lines.append("")
         leader = f", Leader {side.leader}" + (f", {side.leader_note}" if side.leader_note else "") if side.leader else ""
-        lines += _wrapped(f"{side.faction}{leader})", " " * 4, first=f"{side.side.capitalize()}: {side.total} (")
+        lines += _wrapped(f"{side.faction}{leader})", " " * 4, fit, first=f"{side.side.capitalize()}: {side.total} (")
         for row, row_groups in zip(side.rows, groups[side.side]):
             lines += _wrapped(f"{ROW_NAMES[ROW_CODES.index(row.row)]}: {row.strength}{_row_note(row)}", " " * 6,
-                              first="  ")
+                              fit, first="  ")
             for name, count, card in row_groups:
-                lines += _card_lines(_label(name, count), card, count > 1, widths, each)
-    lines += ["", *_scorch_lines(report), *_row_scorch_lines(report), "", _verdict(report)]
+                lines += _card_lines(_label(name, count), card, count > 1, widths, each, fit)
+    sentences = ["", *_scorch_lines(report), *_row_scorch_lines(report, fit), "", _verdict(report)]
+    from deckcli.render.layout import Layout
+
+    layout = Layout(width=width)
+    for line in sentences:
+        lines += layout.wrap(line, indent=line[: len(line) - len(line.lstrip())])
     return "\n".join(lines)
 
 
@@ -254,26 +261,31 @@ def _why(card: CardScore) -> str:
     return f"printed {card.printed}: " + ", ".join(card.why)
 
 
-def _card_lines(label: str, card: CardScore, grouped: bool, widths: tuple[int, int], each: bool) -> list[str]:
-    """One card's line, its reasons wrapped under their column when the line would pass 80 columns."""
+def _card_lines(label: str, card: CardScore, grouped: bool, widths: tuple[int, int], each: bool,
+                width: int) -> list[str]:
+    """One card's line, its reasons wrapped under their column when the line would pass ``width`` columns (on lines
+    of their own when that column is past half the width)."""
     head = f"    {label:<{widths[0]}}  {card.strength:>{widths[1]}}" + ((" each" if grouped else "     ") if each else "")
     why = _why(card)
     if not why:
         return [head.rstrip()]
     column = len(head) + 2
-    if column + len(why) <= WIDTH or column <= WIDTH // 2:
-        return _wrapped(why, " " * column, first=head + "  ")
-    return [head.rstrip(), *_wrapped(why, " " * 6)]
+    if column + len(why) <= width or column <= width // 2:
+        return _wrapped(why, " " * column, width, first=head + "  ")
+    return [head.rstrip(), *_wrapped(why, " " * 6, width)]
 
 
-def _wrapped(text: str, indent: str, first: str | None = None) -> list[str]:
-    """``text`` after ``first`` (else ``indent``), broken after a comma to fit, continued at ``indent``."""
+def _wrapped(text: str, indent: str, width: int, first: str | None = None) -> list[str]:
+    """``text`` after ``first`` (else ``indent``), broken after a comma to fit ``width`` columns, the comma
+    included, continued at ``indent``."""
     lines: list[str] = []
     line = first if first is not None else indent
     start = len(line)
-    for part in text.split(", "):
+    parts = text.split(", ")
+    for index, part in enumerate(parts):
         piece = part if len(line) == start else ", " + part
-        if len(line) + len(piece) > WIDTH and len(line) > start:
+        comma = 1 if index + 1 < len(parts) else 0  # the comma this line ends with if the next part breaks
+        if len(line) + len(piece) + comma > width and len(line) > start:
             lines.append(line + ",")
             line, start, piece = indent, len(indent), part
         line += piece
@@ -298,14 +310,14 @@ def _scorch_lines(report: ScoreReport) -> list[str]:
     return lines
 
 
-def _row_scorch_lines(report: ScoreReport) -> list[str]:
+def _row_scorch_lines(report: ScoreReport, width: int) -> list[str]:
     rows = [(side, row) for side in report.sides for row in side.rows if row.row_scorch]
     if not rows:
         return []
     lines = [f"A row-limited Scorch (§10, a unit's or a Leader's) against a row of {ROW_SCORCH_THRESHOLD} or more:"]
     for side, row in rows:
         names = ", ".join(_label(name, row.row_scorch.count(name)) for name in dict.fromkeys(row.row_scorch))
-        lines += _wrapped(names, " " * 4, first=f"  {side.side}, {ROW_NAMES[ROW_CODES.index(row.row)]} "
+        lines += _wrapped(names, " " * 4, width, first=f"  {side.side}, {ROW_NAMES[ROW_CODES.index(row.row)]} "
                           f"({row.strength}): ")
     return lines
 

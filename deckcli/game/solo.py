@@ -21,6 +21,8 @@ Rulings where §18–19 are silent, decided as a player at the table would:
 - Spy: the two cards are revealed and played one after the other, each by these rules.
 - Muster: the card found is played but does not muster in turn (else the rule would call the whole group
   one card at a time, which is what the Solo change prevents); the deck is shuffled even when nothing is found.
+  At the table (``deckcli solo``) a shuffled deck's order is unknown: a board's listed deck gives the cards owed
+  only until it is shuffled.
 - Scorch: the Special Card, and Clan Dimun Pirate, whose Scorch follows the Special Card's rule (§21),
   discard the strongest non-Hero units of the player's side only. A row-limited Scorch on a unit keeps its
   own rule (the player's row facing it, at 10 Strength or more, §10).
@@ -88,7 +90,8 @@ class Instruction(NamedTuple):
     ``search`` (its deck searched for the first of ``cards``, in that order), ``under-decoy`` (its top card
     put under the Decoy unseen), ``random`` (one of ``cards`` picked at random and played), ``discard`` (a
     card of the player's hand discarded), ``shuffle`` (discard piles shuffled back into the decks) or ``score``
-    (the round is scored now, after a Leader of the variant); ``text`` says it in a sentence.
+    (the round is scored now: after a Leader of the variant, or after its final turn once the player has
+    passed); ``text`` says it in a sentence.
     """
 
     action: str
@@ -361,6 +364,34 @@ def automaton_turn(game: Game, agents: Agents) -> None:
 # Playing its cards (§18, §19) -----------------------------------------------------------------------------
 
 
+def shuffle_deck(game: Game) -> None:
+    """The automaton's deck shuffled (Muster, a Leader that searches it, §19–20). Reported to a player at the table
+    (``deckcli solo``), its order is no longer known once shuffled: the cards it owes after that are told, not taken
+    from the order the board listed."""
+    solo = game.solo
+    game.rng.shuffle(game.deck[solo.seat])
+    if solo.at_table and solo.mode == KNOWN:
+        solo.mode = INSTRUCTING
+
+
+def unseen_kinds(game: Game, wanted: Callable[[Card], bool]) -> list[Card]:
+    """One card per name of the automaton's pool that ``wanted`` accepts and that its deck may still hold: a copy
+    its set prints lies neither on its rows nor in its discard pile."""
+    from collections import Counter
+
+    solo = game.solo
+    seat = solo.seat
+    shown = Counter(game.cards.name[c] for slot in range(seat * 3, seat * 3 + 3) for c in game.rows[slot])
+    shown.update(game.cards.name[c] for c in game.discard[seat])
+    left = Counter(card.name for card in solo.pool) - shown
+    found: dict[str, Card] = {}
+    for card in solo.pool:
+        if wanted(card) and left[card.name] > 0:
+            found.setdefault(card.name, card)
+    return list(found.values())
+
+
+
 def play_owed(game: Game, owed: int, agents: Agents) -> None:
     """The automaton reveals and plays ``owed`` cards from the top of its deck, each by :func:`play_revealed`,
     each adding what it owes in turn (a Weather Card one, a Spy two)."""
@@ -479,7 +510,7 @@ def _medic(game: Game, agents: Agents) -> int:
         why = "brought back by its Medic: " + (compared(gains, chosen, lambda unit: game.cards.name[unit]) or "the only unit")
     pile.remove(chosen)
     row, row_why = unit_row(game, chosen, agents)
-    return play_unit(game, chosen, row, agents, why=f"{why}; {row_why}" if row_why else why)
+    return play_unit(game, chosen, row, agents, why=f"{why}; on {ROW_NAMES[row]}: {row_why}" if row_why else why)
 
 
 def _bring_back(trial: Game, unit: int, agents: Agents) -> None:
@@ -496,9 +527,10 @@ def _muster(game: Game, card: int, agents: Agents) -> int:
         return 0
     if solo.mode == INSTRUCTING:
         wanted = cards.card[card].group
-        names = sorted({c.name for c in solo.pool if c.group == wanted})
-        solo.instruct("search", f"Muster: search its deck from the top for the first {' or '.join(names)}; play it "
-                      "(it does not muster again), then shuffle its deck", cards=names)
+        names = sorted(c.name for c in unseen_kinds(game, lambda c: c.group == wanted))
+        if names:
+            solo.instruct("search", f"Muster: search its deck from the top for the first {' or '.join(names)}; play "
+                          "it (it does not muster again), then shuffle its deck", cards=names)
         return 0
     deck = game.deck[solo.seat]
     found = next((c for c in reversed(deck) if cards.group[c] == group and cards.kind[c] <= HERO), None)
@@ -507,7 +539,7 @@ def _muster(game: Game, card: int, agents: Agents) -> int:
         deck.remove(found)
         row, why = unit_row(game, found, agents)
         owed = play_unit(game, found, row, agents, muster=False, why=f"found by {cards.name[card]}'s Muster")
-    game.rng.shuffle(deck)
+    shuffle_deck(game)
     return owed
 
 

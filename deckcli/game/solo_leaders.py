@@ -33,7 +33,7 @@ from deckcli.game.cards import HERO, MARDROEME, SPECIAL, TIGHT_BOND, UNIT
 from deckcli.game.leaders import ACTIVE, DAISY, INVADER, KING_BRAN, TREACHEROUS, WHITE_FLAME
 from deckcli.game.solo import (
     EVALUATING, INSTRUCTING, KNOWN, ROW_NAMES, best, compared, margin, move_agile, note, place_on_best_row,
-    play_owed, play_revealed, play_unit, reset_passives, row_order, topmost, unit_row,
+    play_owed, play_revealed, play_unit, reset_passives, row_order, shuffle_deck, topmost, unit_row, unseen_kinds,
 )
 
 if TYPE_CHECKING:
@@ -167,16 +167,16 @@ def _arnjolf(game: Game, agents: Agents) -> Resolution:
         deck = game.deck[solo.seat]
         options = topmost(game, [c for c in deck if cards.ability[c] & TIGHT_BOND and cards.kind[c] == UNIT])
         if not options:
-            game.rng.shuffle(deck)
+            shuffle_deck(game)
             return 0, "no Tight Bond unit in its deck"
         chosen, gains = _weigh_units(game, options, agents)
         deck.remove(chosen)
         row, _ = unit_row(game, chosen, agents)
         owed = play_unit(game, chosen, row, agents)
-        game.rng.shuffle(deck)
+        shuffle_deck(game)
         return owed, f"{cards.name[chosen]}: " + (compared(gains, chosen, lambda c: cards.name[c]) or "the only one")
     if solo.mode == INSTRUCTING:
-        candidates = [cards.add(card) for card in _unseen_kinds(game, bonded)]
+        candidates = [cards.add(card) for card in unseen_kinds(game, bonded)]
         if candidates:
             _, gains = _weigh_units(game, candidates, agents)
             ranked = sorted(gains, key=lambda pair: -pair[1])
@@ -208,7 +208,7 @@ def _harald(game: Game, agents: Agents) -> Resolution:
             return 0, "no Mardroeme in its deck"
         deck.remove(found)
         place_on_best_row(game, found, [0, 1, 2], agents, "Mardroeme")
-        game.rng.shuffle(deck)
+        shuffle_deck(game)
         return 0, "a Mardroeme from its deck"
     if solo.mode == INSTRUCTING:
         mardroeme = next((card for card in solo.pool if card.kind == "special" and "mardroeme" in card.abilities), None)
@@ -267,7 +267,7 @@ def _play_from_deck(game: Game, agents: Agents, wanted: Callable[[Card], bool], 
     if found is not None:
         deck.remove(found)
         owed = play_revealed(game, found, agents)
-    game.rng.shuffle(deck)
+    shuffle_deck(game)
     return owed, f"the first {what} of its deck" if found is not None else f"no {what} in its deck"
 
 
@@ -325,18 +325,3 @@ BY_CARD_TEXT: dict[str, Callable[[Game, Agents], Resolution]] = {
 }
 """Every other Leader of the catalog, resolved by its card text for the automaton."""
 
-
-def _unseen_kinds(game: Game, wanted: Callable[[Card], bool]) -> list[Card]:
-    """One card per name of the automaton's pool that ``wanted`` accepts and that its deck may still hold."""
-    from collections import Counter
-
-    solo = game.solo
-    seat = solo.seat
-    shown = Counter(game.cards.name[c] for slot in range(seat * 3, seat * 3 + 3) for c in game.rows[slot])
-    shown.update(game.cards.name[c] for c in game.discard[seat])
-    left = Counter(card.name for card in solo.pool) - shown
-    found: dict[str, Card] = {}
-    for card in solo.pool:
-        if wanted(card) and left[card.name] > 0:
-            found.setdefault(card.name, card)
-    return list(found.values())

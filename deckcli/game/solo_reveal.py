@@ -67,6 +67,7 @@ def solo_reveal(path: str, name: str) -> SoloReport:
     :class:`CardLookupError` (exit code 2, with "did you mean") for a name that is no card of the automaton's
     faction set, no name at all, or a card whose every copy is already on the board."""
     from deckcli.catalog.loading import default_catalog
+    from deckcli.files.reading import STDIN
     from deckcli.game.board import read_board
     from deckcli.game.position import build_position
     from deckcli.game.solo import Automaton, faction_cards, move_agile, play_card_owed
@@ -84,6 +85,10 @@ def solo_reveal(path: str, name: str) -> SoloReport:
     agents = _asking_nobody()
     move_agile(game)
     before = len(game.log)
+    if card.is_leader and game.score(0) <= game.score(1):
+        raise CardLookupError(f"{card.name} is a Leader: the Leader variant reveals one only when the round is scored "
+                              f"and your total is the higher (§18), and here you have {game.score(0)} against its "
+                              f"{game.score(1)}: reveal the card from the top of its deck instead", where=board.where)
     if card.is_leader:
         game.solo.revealed.append(card.name)
         resolve_leader(game, card.name, agents)
@@ -93,7 +98,10 @@ def solo_reveal(path: str, name: str) -> SoloReport:
     steps = [_step(game, event) for event in game.log]
     for step in steps[:before]:
         step["why"] = "after your card, before the reveal: " + step.get("why", "")
-    words = _shell_word(board.where)
+    if board.sides[0].passed and not card.is_leader:
+        game.solo.instruct("score", "you have passed, so this was its final turn (§18): once it has played what it "
+                           "owes, the round ends and is scored")
+    words = "-" if path == STDIN else _shell_word(board.where)
     upcoming = [{"action": i.action, "count": i.number, "cards": list(i.cards),
                  "text": i.text.replace(" BOARD ", f" {words} ")} for i in game.solo.instructions]
     return SoloReport(board.where, faction.name, card.name, _kind(card), [s for s in steps if s["action"]], upcoming,
@@ -136,10 +144,13 @@ def revealed_card(catalog: Catalog, name: str, faction: FactionSet, board: Board
     if card.side_deck:
         raise CardLookupError(f"{card.name} is a side-deck card: it never lies in the automaton's deck (§2)")
     printed = faction.copies[card.name]
-    shown = _copies_shown(board, card.name)
-    if not card.is_leader and shown >= printed:
+    shown = _copies_shown(board, card.name, card.name in catalog.factions[board.sides[0].faction].copies)
+    if not card.is_leader and len(shown) >= printed:
+        zones = ", ".join(f"{zone} ×{shown.count(zone)}" if shown.count(zone) > 1 else zone
+                          for zone in dict.fromkeys(shown))
         raise CardLookupError(f"the {faction.name} set prints {printed} {card.name}, and the board already shows "
-                              f"{shown} of the automaton's: it cannot reveal another")
+                              f"{len(shown)} of the automaton's ({zones}): it cannot reveal another (leave the "
+                              "card it reveals off the board file)", where=board.where)
     return card
 
 
@@ -153,18 +164,25 @@ def _side_deck(catalog: Catalog, side: SidePosition) -> tuple[Card, ...]:
     return tuple(catalog.cards[name] for name, copies in left.items() for _ in range(max(copies, 0)))
 
 
-def _copies_shown(board: Board, name: str) -> int:
-    """Copies of ``name`` the board shows as the automaton's: on its side (but the player's Spies), its Spies on the
-    player's side, its discard pile, deck and hand, its Horns and Mardroeme."""
+def _copies_shown(board: Board, name: str, players_too: bool) -> list[str]:
+    """Where the board shows copies of ``name`` as the automaton's, one zone (``opponent.close``) per copy: on its
+    side (but the player's Spies), its Spies on the player's side, its discard pile (but a Spy the player's set prints
+    too, ``players_too``: the player's Spy played onto its side is discarded there, §9), deck and hand, its Horns
+    and Mardroeme."""
     me, opponent = board.sides
-    count = sum(1 for row in opponent.rows for card in row if card.name == name and "spy" not in card.abilities)
-    count += sum(1 for row in me.rows for card in row if card.name == name and "spy" in card.abilities)
-    count += sum(1 for card in (*opponent.discard, *opponent.deck, *opponent.hand) if card.name == name)
+    rows = ("close", "ranged", "siege")
+    zones = [f"opponent.{rows[r]}" for r, row in enumerate(opponent.rows) for card in row
+             if card.name == name and "spy" not in card.abilities]
+    zones += [f"me.{rows[r]}" for r, row in enumerate(me.rows) for card in row
+              if card.name == name and "spy" in card.abilities]
+    for key in ("discard", "deck", "hand"):
+        zones += [f"opponent.{key}" for card in getattr(opponent, key) if card.name == name
+                  and not (key == "discard" and players_too and "spy" in card.abilities)]
     if name == "Commander's Horn":
-        count += len(opponent.horns)
+        zones += ["opponent.horns"] * len(opponent.horns)
     if name == "Mardroeme":
-        count += len(opponent.mardroeme)
-    return count
+        zones += ["opponent.mardroeme"] * len(opponent.mardroeme)
+    return zones
 
 
 def _kind(card: Card) -> str:
