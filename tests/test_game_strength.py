@@ -134,6 +134,13 @@ def test_the_treacherous_doubles_every_spy_for_both_players():
     assert game.scores() == [10, 18]
 
 
+def test_under_the_treacherous_a_spy_counts_double_what_it_is_worth_now():
+    """"Every Spy counts double its Strength": after Weather (1) and a Horn (2), a Spy counts 4."""
+    game = position(side("monsters", "Eredin Bréacc Glas: The Treacherous", close=("Stefan Skellen", "Dandelion")),
+                    weather=("Biting Frost",))
+    assert row_values(game, 0, "close") == [4, 1]
+
+
 def test_the_white_flame_cancels_the_treacherous():
     """The White Flame cancels the opponent's Leader, Passive ones included."""
     game = position(side("monsters", "Eredin Bréacc Glas: The Treacherous", close=("Prince Stennis",)),

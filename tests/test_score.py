@@ -142,7 +142,7 @@ def test_king_bran_halves_his_units_under_weather_and_the_opponents_go_to_1():
 def test_the_treacherous_makes_every_spy_count_double_for_both_players(tmp_path):
     document = scored(BOARDS / "the-treacherous.toml")
     assert strengths(document, "me", "close") == [10, 1] and strengths(document, "me", "siege") == [2]
-    assert row(document, "me", "close")["cards"][0]["why"] == ["Spy ×2"]
+    assert row(document, "me", "close")["cards"][0]["why"] == ["Spy counts ×2"]
     nilfgaard = write_board(tmp_path, {**MONSTERS, "leader": "Eredin Bréacc Glas: The Treacherous",
                                        "close": ["Stefan Skellen"]}, {"faction": "Nilfgaard"})
     assert strengths(scored(nilfgaard), "me", "close") == [18]  # the opponent's Spy, on my side, doubled too
@@ -197,8 +197,8 @@ def test_long_reasons_go_on_a_line_of_their_own(tmp_path, monkeypatch):
     lines = run_cli(["score", path.name], env={"COLUMNS": "80"}).stdout.splitlines()
     assert max(map(len, lines)) <= 80
     spy = next(index for index, line in enumerate(lines) if line.lstrip().startswith("Stefan Skellen"))
-    assert lines[spy].split() == ["Stefan", "Skellen", "2"]
-    assert lines[spy + 1] == "      printed 9: Spy ×2, weather 1, Horn ×2"
+    assert lines[spy].split() == ["Stefan", "Skellen", "4"]
+    assert lines[spy + 1] == "      printed 9: weather 1, Horn ×2, Spy counts ×2"
     assert any(line.split()[:5] == ["Ghoul", "×2", "2", "each", "printed"] for line in lines)
 
 

@@ -160,7 +160,9 @@ class Game:
         it, rounded up, on the side of King Bran. Tight Bond multiplies by the matching Tight Bond
         units of the row, itself included; Morale Boost adds 1 per other Morale Boost unit of the row;
         a Horn doubles: a Special Commander's Horn or a Leader's the whole row, a unit's Horn every
-        other unit, and never twice (§21). With ``why``, one list of reasons per card is appended
+        other unit, and never twice (§21). Under Eredin Bréacc Glas: The Treacherous a Spy "counts double its
+        Strength": what it counts after every modifier is doubled (a Spy struck by Weather counts 2, not 1).
+        With ``why``, one list of reasons per card is appended
         (``"weather 1"``, ``"bond ×3"``, ``"morale +1"``, ``"Horn ×2"``).
         """
         cards = self.rows[slot]
@@ -197,10 +199,6 @@ class Game:
             bits = ability[card]
             value = power[card]
             reasons: list[str] | None = [] if why is not None else None
-            if bits & SPY and self.spy_factor != 1:
-                value *= self.spy_factor
-                if reasons is not None:
-                    reasons.append(f"Spy ×{self.spy_factor}")
             if weathered:
                 value = (value + 1) // 2 if halved else min(value, 1)
                 if reasons is not None:
@@ -222,6 +220,10 @@ class Game:
                 value *= 2
                 if reasons is not None:
                     reasons.append("Horn ×2")
+            if bits & SPY and self.spy_factor != 1:
+                value *= self.spy_factor
+                if reasons is not None:
+                    reasons.append(f"Spy counts ×{self.spy_factor}")
             values.append(value)
             if why is not None and reasons is not None:
                 why.append(reasons)
