@@ -26,23 +26,11 @@ def run() -> None:
 
         main()
     except BaseException as error:
+        from deckcli.errors import interrupted
+
         if not interrupted(error):
             raise
         _aborted()
-
-
-def interrupted(error: BaseException) -> bool:
-    """Whether ``error`` is a Ctrl-C, or was caused by one: a Ctrl-C landing inside the interpreter's own machinery
-    (a class being created while a module is imported) comes out as another error, the KeyboardInterrupt its
-    cause (``RuntimeError: Error calling __set_name__``)."""
-    seen: set[int] = set()
-    cause: BaseException | None = error
-    while cause is not None and id(cause) not in seen:
-        if isinstance(cause, KeyboardInterrupt):
-            return True
-        seen.add(id(cause))
-        cause = cause.__cause__ or cause.__context__
-    return False
 
 
 def _unraisable(unraisable: object) -> None:

@@ -140,6 +140,7 @@ def test_a_ctrl_c_that_surfaces_as_another_error_is_still_a_ctrl_c(capsys):
     "Exception ignored in"; both are the Ctrl-C being answered, not a traceback to show (seen 2 times in 400
     runs of the test above on a loaded machine)."""
     import deckcli.__main__ as entry
+    from deckcli.errors import interrupted
 
     try:
         try:
@@ -147,8 +148,8 @@ def test_a_ctrl_c_that_surfaces_as_another_error_is_still_a_ctrl_c(capsys):
         except KeyboardInterrupt as cause:
             raise RuntimeError("Error calling __set_name__ on 'cached_property' instance") from cause
     except RuntimeError as error:
-        assert entry.interrupted(error)
-    assert not entry.interrupted(RuntimeError("a bug"))
+        assert interrupted(error)
+    assert not interrupted(RuntimeError("a bug"))
 
     class Unraisable:
         exc_value = KeyboardInterrupt()

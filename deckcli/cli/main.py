@@ -117,9 +117,9 @@ def main() -> None:
         echo(f"deckcli: cannot write the output: {error.strerror or error}", err=True)
         code = EXIT_UNUSABLE
     except Exception as error:  # a bug in deckcli: say so in one line, never a traceback
-        from deckcli.__main__ import interrupted
+        from deckcli.errors import interrupted
 
-        if interrupted(error):  # a Ctrl-C that surfaced as another error (deckcli/__main__.py)
+        if interrupted(error):  # a Ctrl-C that surfaced as another error
             raise KeyboardInterrupt from error
         echo(f"deckcli: internal error ({type(error).__name__}: {error}); please report it", err=True)
         code = EXIT_UNUSABLE
