@@ -59,6 +59,7 @@ from deckcli.game.cards import (
 from deckcli.game.state import NO_HORN
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Callable, Sequence
     from typing import Any, TypeVar
 
@@ -144,6 +145,26 @@ class Automaton:
     def held(self) -> list[int]:
         """The card instances the automaton holds off the battlefield: its Decoys and the cards under them."""
         return [card for pair in self.decoys for card in pair if card >= 0]
+
+    def unseen(self) -> list[int]:
+        """The cards under its Decoys: face down, seen by nobody until the round ends (§19)."""
+        return [under for _, under in self.decoys if under >= 0]
+
+    def redeal(self, pool: list[int], rng: random.Random, shuffled: bool = True) -> list[int]:
+        """What the player cannot see dealt again, for a game imagined from the player's view
+        (:meth:`deckcli.game.agents.PlayerView.determinized`): the cards under its Decoys taken from the front of
+        ``pool`` (its unseen cards, already dealt at random), its face-down Leaders shuffled by ``rng`` (in name
+        order when ``shuffled`` is false); returns the rest of ``pool``, its deck. Only the Leaders it has
+        revealed and the Decoys themselves are face up (§18, §19)."""
+        taken = 0
+        for pair in self.decoys:
+            if pair[1] >= 0:
+                pair[1] = pool[taken]
+                taken += 1
+        self.leaders.sort()
+        if shuffled:
+            rng.shuffle(self.leaders)
+        return pool[taken:]
 
     def instruct(self, action: str, text: str, *, number: int = 1, cards: Sequence[str] = ()) -> None:
         """Tell the player at the table a step to take for the automaton (never while it weighs an option)."""
