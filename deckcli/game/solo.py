@@ -250,12 +250,17 @@ def solo_player_deck(deck: GameDeck) -> GameDeck:
     return deck._replace(cards=tuple(card for card in deck.cards if not card.is_weather or "clear" in card.abilities))
 
 
+def automaton_deck(catalog: Catalog, faction: str) -> GameDeck:
+    """The automaton's deck (§18): every card of ``faction``'s set (a slug), its side deck apart, no Leader (its
+    Leaders are a pile of their own). Raises ``KeyError`` for a faction the catalog does not know."""
+    cards, side, _ = faction_cards(catalog, faction)
+    return GameDeck(faction, None, cards, side)
+
+
 def solo_decks(player_deck: GameDeck, solo_faction: str, catalog: Catalog) -> tuple[GameDeck, GameDeck]:
-    """The two decks of a Solo game: the player's without Weather but Clear Weather, and the automaton's whole
-    faction set (side deck apart, no Leader: its Leaders are a pile of their own). ``card_table`` of this pair
-    serves every game of the same match-up."""
-    cards, side, _ = faction_cards(catalog, solo_faction)
-    return solo_player_deck(player_deck), GameDeck(solo_faction, None, cards, side)
+    """The two decks of a Solo game: the player's without Weather but Clear Weather, and the automaton's
+    (:func:`automaton_deck`). ``card_table`` of this pair serves every game of the same match-up."""
+    return solo_player_deck(player_deck), automaton_deck(catalog, solo_faction)
 
 
 def new_solo_game(player_deck: GameDeck, solo_faction: str, seed: int, *, leader_variant: bool = False,
