@@ -16,6 +16,9 @@ Run from a clone, in the venv where deckcli is installed (``pip install .``):
    against 100 games of the same matchup: flat, at most 1.2 times.
 5. The default run, ``deckcli simulate decks/northern-realms-starter.toml`` (five matchups, 1,000 games
    each, every core): its wall-clock and CPU seconds.
+6. Gwent Solo: the heuristic bot against the automaton of each faction, 2,000 games (400 a faction, the
+   Northern Realms advanced deck, Solo-legal) in this process, one core, with and without the Leader variant:
+   CPU time a game, as a ratio to a two-player game of figure 3 (no target: it says what a Solo run costs).
 
 Win rates carry their 95% Wilson interval. CPU time is user + system time (``resource``), which waiting for a
 core does not inflate, though a machine shared with others still slows a core's caches: the figures move
@@ -118,6 +121,24 @@ def speed(games: int) -> tuple[list[tuple[str, str, bool | None]], float]:
     ], per_game
 
 
+def solo(games: int, two_player: float) -> list[tuple[str, str, bool | None]]:
+    """Figure 6: a Gwent Solo game's CPU time on one core, against ``two_player`` (figure 3's, seconds a game)."""
+    from deckcli.game.matchups import automatons, file_entrant
+    from deckcli.game.simulation import Plan, run_plan
+
+    subject = file_entrant(str(REPO / "decks" / "northern-realms-advanced.toml"))
+    rows = []
+    for variant in (False, True):
+        plan = Plan((subject,), automatons(("all",), variant), games // len(FACTIONS), 1, "heuristic", None)
+        start = own_cpu()
+        counts = run_plan(plan, workers=1).total(0)
+        per_game = (own_cpu() - start) / plan.total
+        rows.append((f"heuristic vs the automaton, {plan.total:,} Solo games on one core, Leader variant "
+                     f"{'on' if variant else 'off'}", f"{per_game * 1000:.2f} ms a game ({per_game / two_player:.2f}× "
+                     f"a two-player game; won {rate(counts.points, counts.games)})", None))
+    return rows
+
+
 def memory(games: int) -> list[tuple[str, str, bool | None]]:
     """Figure 4: peak memory of a long run against a short one (one worker, the log written)."""
     deckcli = find_deckcli()
@@ -158,8 +179,14 @@ def main() -> None:
 
     print(f"deckcli {deckcli.__version__} simulate benchmarks on {machine()}\n")
     rows: list[tuple[str, str, bool | None]] = []
-    for part in (lambda: mirrors(1000 // scale), lambda: search(400 // scale), lambda: speed(10_000 // scale)[0],
-                 lambda: memory(10_000 // scale), default_run):
+    two_player = [0.0]
+
+    def timed_speed() -> list[tuple[str, str, bool | None]]:
+        found, two_player[0] = speed(10_000 // scale)
+        return found
+
+    for part in (lambda: mirrors(1000 // scale), lambda: search(400 // scale), timed_speed,
+                 lambda: memory(10_000 // scale), default_run, lambda: solo(2_000 // scale, two_player[0])):
         found = part()
         rows += found
         for name, measured, met in found:

@@ -21,9 +21,10 @@ from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.bots.search_bot import SearchBot
 from deckcli.game.cards import deck_from_resolved
 from deckcli.game.rounds import new_game, start_game, step
+from deckcli.game.solo import new_solo_game, solo_agents, solo_step, start_solo_game
 from deckcli.game.state import Game
 from deckcli.rules.judging import read_resolved_deck
-from game_positions import in_hand, position, side
+from game_positions import Scripted, in_hand, position, side
 
 FACTIONS = ("monsters", "nilfgaard", "northern-realms", "scoiatael", "skellige")
 
@@ -94,6 +95,107 @@ def test_a_bot_decides_the_same_whatever_the_hidden_cards(seed, first, second, t
         made = [PlayerView(world, player).determinized(random.Random(seed), shuffled) for world in (game, other)]
         mine, theirs = [(g.hand, g.deck, g.rng.random()) for g in made]
         assert mine == theirs
+
+
+@functools.cache
+def _solo_deck(faction: str) -> Any:
+    """The faction's example deck legal under the Solo rules (§18: no Weather Card but Clear Weather)."""
+    return deck_from_resolved(read_resolved_deck(str(DECKS / f"{faction}-advanced.toml")), default_catalog())
+
+
+def _solo_midgame(seed: int, mine: str, automaton: str, turns: int, variant: bool) -> Game:
+    """A Gwent Solo game, the player's side played ``turns`` turns by the heuristic bot (fewer when it ends sooner)."""
+    game = new_solo_game(_solo_deck(mine), automaton, seed, leader_variant=variant)
+    agents = solo_agents(HeuristicBot(seed))
+    start_solo_game(game, agents)
+    for _ in range(turns):
+        if game.over:
+            break
+        solo_step(game, agents.act(game, 0, legal_actions(game)), agents)
+    return game
+
+
+def _other_solo_world(game: Game, rng: random.Random) -> Game:
+    """``game`` with what the player (seat 0) cannot see in Gwent Solo dealt again: the automaton's deck and the
+    cards under its Decoys pooled and dealt at random, its face-down Leaders shuffled, the player's deck shuffled."""
+    other = game.copy()
+    pool = game.deck[1] + [under for _decoy, under in game.solo.decoys if under >= 0]
+    rng.shuffle(pool)
+    for pair in other.solo.decoys:
+        if pair[1] >= 0:
+            pair[1] = pool.pop()
+    other.deck[1] = pool
+    rng.shuffle(other.solo.leaders)
+    rng.shuffle(other.deck[0])
+    return other
+
+
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), mine=st.sampled_from(FACTIONS), automaton=st.sampled_from(FACTIONS),
+       turns=st.integers(0, 12), variant=st.booleans(), name=st.sampled_from(sorted(BOTS)), swap=st.integers(0, 2**32))
+def test_a_bot_decides_the_same_whatever_the_automatons_hidden_cards(seed, mine, automaton, turns, variant, name, swap):
+    """Gwent Solo (§18–19): the automaton's deck order, the cards under its Decoys and its face-down Leaders are
+    hidden from the player; dealing them again changes none of a bot's decisions, nor the game a search imagines."""
+    game = _solo_midgame(seed, mine, automaton, turns, variant)
+    if game.over:
+        return
+    other = _other_solo_world(game, random.Random(swap))
+    assert _decisions(_bot(name, seed), PlayerView(game, 0)) == _decisions(_bot(name, seed), PlayerView(other, 0))
+    for shuffled in (True, False):
+        made = [PlayerView(world, 0).determinized(random.Random(seed), shuffled) for world in (game, other)]
+        mine_made, theirs = [(g.hand, g.deck, g.solo.decoys, g.solo.leaders, g.rng.random()) for g in made]
+        assert mine_made == theirs
+
+
+def test_the_determinised_solo_game_deals_again_the_card_under_a_decoy_and_the_face_down_leaders():
+    """§19: the Decoy the automaton reveals takes the top card of its deck under it unseen; §18: its Leaders lie
+    face down. An imagined game deals both again from what the player has not seen; the Decoy and the Leaders it
+    has revealed stay as they are."""
+    from deckcli.game.solo import Automaton, automaton_turn
+
+    game = position(side(hand=("Ves",), deck=("Ballista", "Catapult")),
+                    side("monsters", close=("Fiend",), deck=("Arachas", "Ghoul", "Nekker", "Foglet", "Decoy")))
+    leaders = ["Eredin: Bringer of Death", "Eredin: Destroyer of Worlds", "Eredin: King of the Wild Hunt"]
+    game.solo = Automaton(leaders, leader_variant=True)
+    game.solo.revealed = ["Eredin: Commander of the Red Riders"]
+    game.to_move = 1
+    automaton_turn(game, solo_agents(Scripted()))
+    (decoy, under), = game.solo.decoys
+    assert game.cards.name[decoy] == "Decoy" and game.cards.name[under] == "Foglet"
+    view = PlayerView(game, 0)
+    hidden = sorted(game.deck[1] + [under])
+    assert view.opponent_unseen() == hidden
+    seen_under, seen_orders = set(), set()
+    for seed in range(40):
+        imagined = view.determinized(random.Random(seed))
+        ((same_decoy, dealt),) = imagined.solo.decoys
+        assert same_decoy == decoy and sorted(imagined.deck[1] + [dealt]) == hidden
+        assert sorted(imagined.solo.leaders) == sorted(leaders)
+        assert imagined.solo.revealed == ["Eredin: Commander of the Red Riders"]
+        seen_under.add(dealt)
+        seen_orders.add(tuple(imagined.solo.leaders))
+    assert len(seen_under) == len(hidden) and len(seen_orders) == 6
+    assert game.solo.decoys == [[decoy, under]] and game.solo.leaders == leaders  # the real game untouched
+
+
+def test_the_search_bot_counts_the_automatons_final_turn():
+    """§18: when the player passes, the automaton takes one final turn. Round three, 5 ahead: passing lets its Fiend
+    (6) take the round and the game; Siegfried first (it answers with the Fiend), then passing, wins it."""
+    from deckcli.game.solo import Automaton
+
+    game = position(side(close=("Ves", "Yarpen Zigrin"), hand=("Siegfried of Denesle",), gems=1),
+                    side("monsters", close=("Foglet",), deck=("Fiend",), gems=1), round_number=3)
+    game.solo = Automaton()
+    view = PlayerView(game, 0)
+    assert HeuristicBot(0).act(view, legal_actions(game)) == PASS_ACTION  # it reads the empty hand as no answer
+    bot = SearchBot(3, rollouts=8)
+    chosen = bot.act(view, legal_actions(game))
+    assert chosen[1] == in_hand(game, 0, "Siegfried of Denesle")
+    agents = solo_agents(bot)
+    solo_step(game, chosen, agents)
+    while not game.over:
+        solo_step(game, agents.act(game, 0, legal_actions(game)), agents)
+    assert game.winner == 0
 
 
 def test_the_determinised_game_keeps_what_the_player_sees():

@@ -80,7 +80,9 @@ JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
     "score": lambda: [[_rel(board), "--format", "json"] for board in sorted((DECKS / "boards").glob("*.toml"))],
     "solo": lambda: [[board, "--reveal", card, "--format", "json"] for board, card in SOLO_REVEALS],
     "simulate": lambda: [[_rel(d), "--vs", _rel(d), "--games", "3", "--workers", "1", "--format", "json"] for d in EXAMPLES]
-    + [[_rel(EXAMPLES[0]), "--games", "1", "--workers", "1", "--bot", "random", "--format", "json"]],
+    + [[_rel(EXAMPLES[0]), "--games", "1", "--workers", "1", "--bot", "random", "--format", "json"]]
+    + [[_rel(d), "--solo", "all", *variant, "--games", "1", "--workers", "1", "--format", "json"]
+       for d in EXAMPLES if d.name.endswith("-advanced.toml") for variant in ((), ("--leader-variant",))],
 }
 """How each command that prints JSON runs here (its arguments after the command name)."""
 

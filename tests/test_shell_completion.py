@@ -47,6 +47,8 @@ def test_choices_complete():
     assert "plain,rows" in complete("deckcli stats d --table ")
     assert "plain,github" in complete("deckcli stats d --format git")
     assert complete("deckcli validate d --format j") == ["plain,json"]
+    assert complete("deckcli simulate d --solo sk") == ["plain,skellige"]
+    assert complete("deckcli simulate d --solo a") == ["plain,all"]
 
 
 def test_card_names_complete_unquoted_for_every_shell_to_quote():

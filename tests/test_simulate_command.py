@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -233,3 +234,109 @@ def test_the_deck_files_warnings_are_passed_on(tmp_path):
     deck.write_text((DECKS / "northern-realms-starter.toml").read_text("utf-8") + '"Geralt of Rivia" = 0\n', encoding="utf-8")
     result = run_cli(["simulate", str(deck), "--vs", "monsters", "--games", "2", "--workers", "1"])
     assert "warning" in result.stderr and "Geralt of Rivia" in result.stderr
+
+
+# Gwent Solo (--solo) -------------------------------------------------------------------------------------------
+
+SOLO_DECK = str(DECKS / "skellige-advanced.toml")
+"""A deck legal under the Solo rules: its only Weather Card is Clear Weather (§18)."""
+
+
+def test_solo_gives_the_same_document_and_log_whatever_the_workers(tmp_path):
+    """Solo games are sharded by their seeds as two-player games are: 1 or 2 workers, the same bytes."""
+    args = [SOLO_DECK, "--solo", "monsters", "--solo", "Northern Realms", "--games", "26", "--leader-variant"]
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    first = _json(*args, "--workers", "1", "--log", str(one))
+    assert first == _json(*args, "--workers", "2", "--log", str(two))
+    assert one.read_bytes() == two.read_bytes()
+    assert first == _json(*args, "--workers", "1")
+    assert _json(*args, "--workers", "1", "--seed", "2")["matchups"] != first["matchups"]
+
+
+def test_solo_all_plays_the_five_automatons_and_says_what_was_measured():
+    document = _json(SOLO_DECK, "--solo", "all", "--games", "2", "--workers", "1")
+    jsonschema.validate(document, output_schema("simulate"))
+    assert document["mode"] == "solo" and document["leader_variant"] is False and document["opponent_bot"] is None
+    assert [m["opponent"] for m in document["matchups"]] == [
+        {"file": None, "name": f"{name} automaton", "faction": name, "leader": None}
+        for name in ("Monsters", "Nilfgaard", "Northern Realms", "Scoia'tael", "Skellige")]
+    assert document["overall"]["games"] == 10
+    said = " ".join(document["measured"].split())
+    assert said.startswith("Measured: 10 games (2 a matchup, seed 1), Gwent Solo against the automaton of Monsters, "
+                           "Nilfgaard, Northern Realms, Scoia'tael and Skellige, the Leader variant off; the heuristic "
+                           "bot")
+    text = run_cli(["simulate", SOLO_DECK, "--solo", "skellige", "--leader-variant", "--games", "2", "--workers", "1",
+                    "--bot", "random"], env={"COLUMNS": "80"}).stdout
+    assert max(len(line) for line in text.splitlines()) <= 80
+    said = " ".join(text.split())
+    assert "in Gwent Solo against 1 automaton" in said and "Skellige automaton 2" in said
+    assert "Measured: 2 games (2 a matchup, seed 1), Gwent Solo against the automaton of Skellige, the Leader " \
+           "variant on; the random bot" in said
+
+
+def test_solo_cards_count_the_opening_hand_after_the_exchanges(tmp_path):
+    """Per card, the games it was in the player's hand once the exchanges were made (§6), counted from the log: the
+    automaton's first turn, before the player's, takes nothing from it."""
+    path = tmp_path / "games.jsonl"
+    document = _json(SOLO_DECK, "--solo", "monsters", "--solo", "scoiatael", "--games", "6", "--workers", "1",
+                     "--log", str(path))
+    held: dict[str, int] = {}
+    hands: dict[int, list[str]] = {}
+    for line in path.read_text("utf-8").splitlines():
+        event = json.loads(line)
+        if event["player"] == 0 and event["event"] == "hand":
+            hands[event["game"]] = list(event["cards"])
+        elif event["player"] == 0 and event["event"] == "exchange":
+            hands[event["game"]].remove(event["card"])
+            hands[event["game"]].append(event["drawn"])
+    for hand in hands.values():
+        for name in set(hand):
+            held[name] = held.get(name, 0) + 1
+    assert len(hands) == 12
+    assert {c["card"]: c["games_in_hand"] for c in document["cards"]} == {
+        c["card"]: held.get(c["card"], 0) for c in document["cards"]}
+    for card in document["cards"]:
+        assert card["games_in_hand"] + card["games_not_in_hand"] == 12
+
+
+def test_the_solo_log_matches_the_game_log_schema(tmp_path):
+    """The player is player 0 in every game, the automaton player 1, named as its matchup; the Leader variant's
+    Leaders are logged as the automaton's."""
+    events = _log(tmp_path, SOLO_DECK, "--solo", "nilfgaard", "--solo", "monsters", "--games", "8", "--leader-variant")
+    validator = jsonschema.Draft202012Validator(output_schema("game-log"))
+    starts = []
+    for event in events:
+        assert not list(validator.iter_errors(event)), event
+        if event["event"] == "start":
+            starts.append(event["deck_names"])
+        if event["event"] in ("hand", "exchange"):
+            assert event["player"] == 0  # the automaton has no hand (§18)
+    assert starts == [["Skellige Advanced", "Nilfgaard automaton"]] * 8 + [["Skellige Advanced", "Monsters automaton"]] * 8
+    assert {e["player"] for e in events if e["event"] == "leader"} == {1}
+
+
+def test_a_deck_breaking_the_solo_rules_is_refused_with_the_solo_verdict(tmp_path):
+    """§18: no Weather Card but Clear Weather in the player's deck (SOLO_DECK, which plays, holds Clear Weather);
+    the refusal is what validate --rules solo says, before any game."""
+    rain = tmp_path / "rain.toml"
+    rain.write_text(Path(SOLO_DECK).read_text("utf-8").replace('"Clear Weather" = 1\n', '"Clear Weather" = 1\n'
+                                                               '"Torrential Rain" = 1\n'), encoding="utf-8")
+    for deck in (str(DECKS / "northern-realms-starter.toml"), str(rain)):
+        verdict = run_cli(["validate", deck, "--rules", "solo"], exit_code=1)
+        refused = run_cli(["simulate", deck, "--solo", "monsters", "--games", "2"], exit_code=1)
+        assert refused.stdout == "" and refused.stderr == verdict.stdout + verdict.stderr
+        assert "solo-weather" in refused.stderr and "not legal under solo" in refused.stderr
+    assert "Biting Frost" in run_cli(["simulate", NR, "--solo", "all"], exit_code=1).stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--solo", "Nilfgard"], "'Nilfgard' is not a faction or all; did you mean Nilfgaard?"),
+    (["--solo", "everyone"], "'everyone' is not a faction or all"),
+    (["--solo", "all", "--vs", "monsters"], "--solo and --vs cannot be combined"),
+    (["--solo", "monsters", "--opponent-bot", "random"], "--opponent-bot does not go with --solo: the automated "
+                                                         "opponent plays by its own rules"),
+    (["--leader-variant"], "--leader-variant goes with --solo"),
+])
+def test_bad_solo_options_exit_2(args, said):
+    result = run_cli(["simulate", SOLO_DECK, *args], exit_code=2)
+    assert said in " ".join(result.stderr.split()) and result.stdout == ""

@@ -531,6 +531,27 @@ class OpponentDeck(StrParamType):
         return complete_choices([*default_catalog().factions, "starters"], incomplete) + complete_path(ctx, param, incomplete)
 
 
+class SoloOpponent(StrParamType):
+    """``--solo``: a faction (Gwent Solo against its automated opponent) or ``all`` (the five); converts to the
+    faction's slug, or ``all``."""
+
+    name = "faction"
+
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from deckcli.game.matchups import ALL_FACTIONS
+
+        if value.strip().lower() == ALL_FACTIONS:
+            return ALL_FACTIONS
+        return FactionName("a faction or all", (ALL_FACTIONS,)).convert(value, param, ctx).slug
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from deckcli.catalog.loading import default_catalog
+        from deckcli.cli.completion import complete_choices
+        from deckcli.game.matchups import ALL_FACTIONS
+
+        return complete_choices([*default_catalog().factions, ALL_FACTIONS], incomplete)
+
+
 class BotName(StrParamType):
     """``--bot``, ``--opponent-bot``: a bot of :data:`deckcli.game.bots.BOTS`."""
 

@@ -13,6 +13,7 @@ from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     ProgressBar,
+    SoloOpponent,
     bot_options,
     echo,
     echo_findings,
@@ -20,6 +21,7 @@ from deckcli.cli.options import (
     games_options,
     is_terminal,
     opponents_option,
+    refuse_without,
     reports_errors,
     say,
     text_layout,
@@ -135,6 +137,12 @@ def solo(board: str, card: str | None, fmt: str) -> int:
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", shell_complete=complete_path)
 @opponents_option
+@click.option("--solo", "solo", type=SoloOpponent(), multiple=True, metavar="FACTION|all",
+              help="Gwent Solo (§18–20): DECK against the automated opponent of FACTION (repeatable), or all: the "
+                   "five. Not with --vs or --opponent-bot.")
+@click.option("--leader-variant", is_flag=True,
+              help="With --solo: the Leader variant (§18): a round ending with DECK ahead has the automaton reveal and "
+                   "resolve a Leader first.")
 @games_options(default_games=1000)
 @bot_options
 @click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
@@ -144,8 +152,9 @@ def solo(board: str, card: str | None, fmt: str) -> int:
               show_default=True, help="text: the tables and what was measured; json: the same as one document.")
 @wide_option
 @reports_errors
-def simulate(deck: str, opposition: tuple[Opposition, ...], games: int, seed: int, bot: str | None,
-             opponent_bot: str | None, workers: int | None, log: str | None, force: bool, fmt: str) -> int:
+def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...], leader_variant: bool, games: int,
+             seed: int, bot: str | None, opponent_bot: str | None, workers: int | None, log: str | None, force: bool,
+             fmt: str) -> int:
     """Play a deck against others many times, and count how often it wins.
 
     DECK (a deck file legal under the standard rules; - reads standard input)
@@ -154,7 +163,9 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], games: int, seed: in
     and overall: games, wins, draws, losses and the win rate, (wins +
     draws/2) / games, with its 95% interval; per card, the win rate with and
     without it in the opening hand after the exchanges. The same --seed gives
-    the same result, whatever --workers.
+    the same result, whatever --workers. With --solo, DECK (legal under the
+    Solo rules: no Weather Card but Clear Weather) plays Gwent Solo against
+    the automated opponent of each faction instead (§18–20).
 
     \b
     Example:
@@ -162,20 +173,32 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], games: int, seed: in
       deckcli simulate my-deck.toml --vs monsters --vs rival.toml --games 5000
       deckcli simulate decks/skellige-starter.toml --bot search --games 50
       deckcli simulate my-deck.toml --format json --log games.jsonl
+      deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
     """
     from deckcli.game.bots import DEFAULT
-    from deckcli.game.matchups import entrant, opponents
+    from deckcli.game.matchups import automatons, entrant, opponents
     from deckcli.game.simulation import Plan
     from deckcli.game.simulation_report import SimulationReport
     from deckcli.rules.judging import read_resolved_deck
 
+    if solo and opposition:
+        raise click.UsageError("--solo and --vs cannot be combined: in Gwent Solo DECK plays the automated opponent "
+                               "of each --solo faction; drop --vs, or run simulate once for each")
+    if solo and opponent_bot is not None:
+        raise click.UsageError("--opponent-bot does not go with --solo: the automated opponent plays by its own rules "
+                               "(§18–20); drop --opponent-bot")
+    if not solo:
+        refuse_without(click.get_current_context(), "--solo", ("leader_variant",))
     if deck == "-" and any(o.value == "-" for o in opposition):
         raise click.UsageError("standard input (-) can be read only once")
     resolved = read_resolved_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
-    subject = entrant(resolved, resolved.where)
+    subject = entrant(resolved, resolved.where, "solo" if solo else "standard")
     bot = bot or DEFAULT
-    plan = Plan((subject,), opponents(opposition), games, seed, bot, opponent_bot or bot)
+    if solo:
+        plan = Plan((subject,), automatons(solo, leader_variant), games, seed, bot, None)
+    else:
+        plan = Plan((subject,), opponents(opposition), games, seed, bot, opponent_bot or bot)
     report = SimulationReport(plan, run_with_progress(plan, workers, log, force))
     if fmt.lower() == "json":
         from deckcli.render.documents import document_json

@@ -63,6 +63,13 @@ class PlayerView:
         return 1 - self.player
 
     @property
+    def solo(self) -> bool:
+        """Whether the opponent is Gwent Solo's automated opponent (§18): it has no hand, plays the top card of its
+        deck on each of its turns, and takes one final turn after this player passes."""
+        game = self._game
+        return game.solo is not None and game.solo.seat == self.opponent
+
+    @property
     def hand(self) -> list[int]:
         """The player's own hand (a copy)."""
         return self._game.hand[self.player][:]
@@ -88,12 +95,17 @@ class PlayerView:
         This is what a player knows who knows the opponent's decklist (every card the opponent brought to the
         table is in :attr:`cards`): the decklist less every card seen on the table, in a discard pile, in the
         side deck or shown from the hand. The bots take the decklist as known (a starter deck's list is printed
-        by the stars on its cards, §2; a deck brought to a club night is often shown); see docs/play.md.
+        by the stars on its cards, §2; a deck brought to a club night is often shown); see docs/play.md. In
+        Gwent Solo the automated opponent's decklist is its faction's whole set (§18), and its unseen cards are
+        its deck and the cards under its Decoys (§19).
         """
         game = self._game
         known = game.known[self.player]
         other = 1 - self.player
-        return sorted([card for card in game.hand[other] if card not in known] + game.deck[other])
+        unseen = [card for card in game.hand[other] if card not in known] + game.deck[other]
+        if game.solo is not None and other == game.solo.seat:
+            unseen += game.solo.unseen()
+        return sorted(unseen)
 
     def determinized(self, rng: random.Random, shuffled: bool = True) -> Game:
         """A game consistent with everything this player sees, what it cannot see made up from ``rng``.
@@ -103,7 +115,9 @@ class PlayerView:
         every later shuffle and random pick comes from ``rng``. It depends only on what this view shows and on
         ``rng``: a search may play it out without learning anything a player at the table would not know.
         With ``shuffled`` false the unseen cards are dealt in instance order instead (cheaper, for a what-if
-        of a card whose effect does not depend on the order of the decks or on the opponent's hand).
+        of a card whose effect does not depend on the order of the decks or on the opponent's hand). In Gwent
+        Solo the automated opponent's unseen cards are dealt to its deck and under its Decoys, and its face-down
+        Leaders shuffled (:meth:`deckcli.game.solo.Automaton.redeal`).
         """
         game = self._game
         other = 1 - self.player
@@ -115,7 +129,10 @@ class PlayerView:
             rng.shuffle(pool)
         hidden = len(game.hand[other]) - len(shown)
         imagined.hand[other] = shown + pool[:hidden]
-        imagined.deck[other] = pool[hidden:]
+        rest = pool[hidden:]
+        if game.solo is not None and other == game.solo.seat:
+            rest = imagined.solo.redeal(rest, rng, shuffled)
+        imagined.deck[other] = rest
         own = sorted(game.deck[self.player])
         if shuffled:
             rng.shuffle(own)

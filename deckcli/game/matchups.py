@@ -1,8 +1,10 @@
-"""The decks of a simulated run: deck files and starter decks read, judged and brought to the table.
+"""The decks of a simulated run: deck files and starter decks read, judged and brought to the table, and
+Gwent Solo's automated opponents.
 
-A deck plays only when it is legal under the standard rules (§2): a game between decks no table would
-accept measures nothing. An illegal deck raises :class:`IllegalDeckError` (exit code 1) carrying its
-findings and the verdict ``deckcli validate`` gives it.
+A deck plays only when it is legal under the standard rules (§2), and in Gwent Solo under the Solo rules
+(§18: no Weather Card but Clear Weather): a game between decks no table would accept measures nothing. An
+illegal deck raises :class:`IllegalDeckError` (exit code 1) carrying its findings and the verdict ``deckcli
+validate`` gives it under those rules.
 """
 
 from __future__ import annotations
@@ -10,20 +12,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcli.errors import EXIT_ILLEGAL, DeckcliError
-from deckcli.game.simulation import Entrant
+from deckcli.game.simulation import SOLO, SOLO_LEADER_VARIANT, Entrant
 
 if TYPE_CHECKING:
     from deckcli.deck.resolution import ResolvedDeck
 
 STARTERS = "starters"
 """The ``--vs`` value naming every faction's starter deck."""
+ALL_FACTIONS = "all"
+"""The ``--solo`` value naming the automaton of every faction."""
 STARTER_FOLDER = "deckcli/decks"
 """Where the starter decks are, in the package (``decks/`` in the repository links to it)."""
 
 
 class IllegalDeckError(DeckcliError):
-    """A deck of a simulated run is not legal under the standard rules (exit code 1): ``findings`` are its
-    violations, the reason its verdict as ``deckcli validate`` words it."""
+    """A deck of a simulated run is not legal under its rules (exit code 1): ``findings`` are its violations,
+    the reason its verdict as ``deckcli validate --rules RULES`` words it."""
 
     exit_code = EXIT_ILLEGAL
 
@@ -36,8 +40,9 @@ class Opposition(NamedTuple):
     value: str = ""
 
 
-def entrant(deck: ResolvedDeck, source: str) -> Entrant:
-    """A resolved deck brought to the table, once it is legal under the standard rules.
+def entrant(deck: ResolvedDeck, source: str, rules: str = "standard") -> Entrant:
+    """A resolved deck brought to the table, once it is legal under the built-in ``rules`` (``standard``; ``solo``
+    for the player's deck of Gwent Solo, §18).
 
     Raises :class:`IllegalDeckError` (exit 1) for a deck that is not (unknown card names included).
     """
@@ -47,7 +52,7 @@ def entrant(deck: ResolvedDeck, source: str) -> Entrant:
     from deckcli.rules.builtin import builtin_rule_set
     from deckcli.rules.judging import judge_deck
 
-    report = judge_deck(deck, builtin_rule_set("standard"))
+    report = judge_deck(deck, builtin_rule_set(rules))
     if not report.legal:
         error = IllegalDeckError(verdict_line(report).removeprefix(f"{deck.where}: "), where=deck.where)
         error.findings = tuple(report.violations)
@@ -106,3 +111,21 @@ def opponents(opposition: tuple[Opposition, ...]) -> tuple[Entrant, ...]:
         else:
             found.append(file_entrant(wanted.value))
     return tuple(found)
+
+
+def automatons(factions: tuple[str, ...], leader_variant: bool = False) -> tuple[Entrant, ...]:
+    """Gwent Solo's automated opponent of each faction of ``factions`` (slugs; ``all``: the five, in the catalog's
+    order), in the order given: its deck every card of the faction's set, side deck apart, its Leaders a
+    face-down pile (§18); with ``leader_variant``, playing the Leader variant. A faction named twice plays its
+    matchup twice.
+
+    Raises ``KeyError`` for a faction the catalog does not know.
+    """
+    from deckcli.catalog.loading import default_catalog
+    from deckcli.game.solo import automaton_deck
+
+    catalog = default_catalog()
+    slugs = [slug for wanted in factions for slug in (catalog.factions if wanted == ALL_FACTIONS else (wanted,))]
+    mode = SOLO_LEADER_VARIANT if leader_variant else SOLO
+    return tuple(Entrant(f"{catalog.factions[slug].name} automaton", "", catalog.factions[slug].name, None,
+                         automaton_deck(catalog, slug), mode) for slug in slugs)

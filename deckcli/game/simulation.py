@@ -6,7 +6,9 @@ seeds derived from the run's seed, ``m`` and ``i`` alone (:func:`derived_seed`),
 plays it or when: a plan gives the same counts whatever the number of workers. The deck under test sits in
 seat 0 for even games and seat 1 for odd ones; who starts is decided as the rulebook says, by a coin or by a
 Scoia'tael player's choice (§3, §6). A paired run deals each game of both decks under test from the same
-seeds: the same coin, the same opponent's deck order, the same bots' seeds.
+seeds: the same coin, the same opponent's deck order, the same bots' seeds. Against Gwent Solo's automated
+opponent (:data:`GAME_MODES` ``solo``) the deck under test is always the player, seat 0, and the automaton,
+seat 1, plays by its own rules (§18–20): there is no opponent's bot.
 
 Results are counted as they come (:class:`Tally`: integers, so that any order of adding gives the same
 sums); nothing is kept per game, and the game log (JSON Lines, ``schemas/output/game-log.schema.json``) is
@@ -31,22 +33,27 @@ if TYPE_CHECKING:
 
     from deckcli.game.agents import Agent
     from deckcli.game.cards import GameCards, GameDeck
+    from deckcli.game.state import Game
 
+STANDARD, SOLO, SOLO_LEADER_VARIANT = "standard", "solo", "solo-leader-variant"
+"""The modes of :data:`GAME_MODES`: a two-player game, Gwent Solo, Gwent Solo with the Leader variant."""
+SOLO_MODES = (SOLO, SOLO_LEADER_VARIANT)
 CHUNK = 25
 """Games a worker plays per task (any size gives the same counts; this one keeps a task's log small)."""
 _MASK = (1 << 64) - 1
 
 
 class Entrant(NamedTuple):
-    """A deck at the table: ``label`` (its name, or its file), the ``source`` file it was read from, its
-    faction's and Leader's names, the cards, and the ``mode`` of game it is played in (:data:`GAME_MODES`)."""
+    """A deck at the table: ``label`` (its name, or its file), the ``source`` file it was read from (``""``: Gwent
+    Solo's automaton, which has none), its faction's and Leader's names, the cards, and the ``mode`` of game it
+    is played in as an opponent (:data:`GAME_MODES`)."""
 
     label: str
     source: str
     faction: str
     leader: str | None
     deck: GameDeck
-    mode: str = "standard"
+    mode: str = STANDARD
 
     def card_names(self) -> tuple[str, ...]:
         """The main deck's card names, once each, in the file's order."""
@@ -54,19 +61,30 @@ class Entrant(NamedTuple):
 
 
 class Plan(NamedTuple):
-    """What a run plays: each of ``subjects`` against each of ``opponents``, ``games`` games a matchup."""
+    """What a run plays: each of ``subjects`` against each of ``opponents``, ``games`` games a matchup; ``bot``
+    plays the subjects and ``opponent_bot`` the opponents (``None`` when they are Gwent Solo's automaton)."""
 
     subjects: tuple[Entrant, ...]
     opponents: tuple[Entrant, ...]
     games: int
     seed: int
     bot: str
-    opponent_bot: str
+    opponent_bot: str | None
 
     @property
     def total(self) -> int:
         """Every game of the run."""
         return len(self.subjects) * len(self.opponents) * self.games
+
+    @property
+    def solo(self) -> bool:
+        """Whether the run is Gwent Solo: every opponent the automaton of a faction (§18)."""
+        return bool(self.opponents) and all(o.mode in SOLO_MODES for o in self.opponents)
+
+    @property
+    def leader_variant(self) -> bool:
+        """Whether the automaton plays the Leader variant (§18) in every game of a Solo run."""
+        return self.solo and all(o.mode == SOLO_LEADER_VARIANT for o in self.opponents)
 
 
 def derived_seed(*parts: int) -> int:
@@ -158,9 +176,16 @@ class _Run:
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
-        self.bots = (bot_class(plan.bot), bot_class(plan.opponent_bot))
+        self.bots = (bot_class(plan.bot), bot_class(plan.opponent_bot or plan.bot))
         self.tables: dict[tuple[int, int, int], GameCards] = {}
         self.index = [{name: i for i, name in enumerate(subject.card_names())} for subject in plan.subjects]
+
+
+def _held(run: _Run, subject: int, game: Game, seat: int) -> set[int]:
+    """The indices (:meth:`Entrant.card_names`) of deck under test ``subject``'s cards in ``seat``'s hand."""
+    names = game.cards.name
+    where = run.index[subject]
+    return {where[names[card]] for card in game.hand[seat] if names[card] in where}
 
 
 def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[dict[str, Any]] | None) -> tuple[int, set[int]]:
@@ -185,16 +210,53 @@ def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[d
     start_game(game, agents)
     if log:
         log[0]["deck_names"] = [mine.label, theirs.label] if seat == 0 else [theirs.label, mine.label]
-    names = game.cards.name
-    where = run.index[subject]
-    held = {where[names[card]] for card in game.hand[seat] if names[card] in where}
+    held = _held(run, subject, game, seat)
     while not game.over:
         step(game, agents.act(game, game.to_move, legal_actions(game)), agents)
     return (2 if game.winner == seat else 1 if game.winner is None else 0), held
 
 
+def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[str, Any]] | None, *,
+              leader_variant: bool = False) -> tuple[int, set[int]]:
+    """Game ``index`` of ``matchup`` for deck under test ``subject``, a game of Gwent Solo (§18–20): the deck is the
+    player's (seat 0), the opponent the automaton of its faction (seat 1, :mod:`deckcli.game.solo`), which
+    starts every round but where a Scoia'tael player does (§19); with ``leader_variant``, the Leader variant.
+    Returns what :func:`play_standard` does."""
+    from deckcli.catalog.loading import default_catalog
+    from deckcli.game.solo import new_solo_game, solo_agents, solo_decks, solo_step, start_solo_game
+
+    plan = run.plan
+    seed = derived_seed(plan.seed, matchup, index)
+    mine, theirs = plan.subjects[subject], plan.opponents[matchup]
+    faction = theirs.deck.faction
+    catalog = default_catalog()
+    key = (subject, matchup, 0)
+    table = run.tables.get(key)
+    if table is None:
+        table = run.tables[key] = card_table(solo_decks(mine.deck, faction, catalog))
+    game = new_solo_game(mine.deck, faction, seed, leader_variant=leader_variant, catalog=catalog, log=log,
+                         game_id=matchup * plan.games + index, table=table)
+    agents = solo_agents(run.bots[0](derived_seed(seed, 3)))
+    start_solo_game(game, agents)
+    if log:
+        log[0]["deck_names"] = [mine.label, theirs.label]
+    # the automaton's first turn has been played: nothing it plays touches the player's hand (§19)
+    held = _held(run, subject, game, 0)
+    while not game.over:
+        solo_step(game, agents.act(game, 0, legal_actions(game)), agents)
+    return (2 if game.winner == 0 else 1 if game.winner is None else 0), held
+
+
+def play_solo_leader_variant(run: _Run, subject: int, matchup: int, index: int,
+                             log: list[dict[str, Any]] | None) -> tuple[int, set[int]]:
+    """:func:`play_solo` with the Leader variant (§18)."""
+    return play_solo(run, subject, matchup, index, log, leader_variant=True)
+
+
 GAME_MODES: dict[str, Callable[[_Run, int, int, int, list[dict[str, Any]] | None], tuple[int, set[int]]]] = {
-    "standard": play_standard,
+    STANDARD: play_standard,
+    SOLO: play_solo,
+    SOLO_LEADER_VARIANT: play_solo_leader_variant,
 }
 """How a matchup's games are made and played, by :attr:`Entrant.mode` of the opponent."""
 

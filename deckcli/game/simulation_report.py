@@ -19,6 +19,8 @@ Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 MEASURED_RULES = ("seats alternate game by game; who starts is decided as the rulebook says (a coin, or "
                   "the choice of a Scoia'tael player, §3, §6)")
+MEASURED_SOLO_RULES = ("the automaton plays by its own rules and starts every round, but a Scoia'tael player "
+                       "starts the first and each after winning one (§18–20)")
 
 
 def win_rate(points: int, games: int) -> float | None:
@@ -64,7 +66,8 @@ def rate_text(points: int, games: int) -> str:
 
 
 def _deck_record(entrant: Entrant) -> dict[str, Any]:
-    return {"file": entrant.source, "name": entrant.label, "faction": entrant.faction, "leader": entrant.leader}
+    return {"file": entrant.source or None, "name": entrant.label, "faction": entrant.faction,
+            "leader": entrant.leader}
 
 
 def _counts_record(counts: Counts) -> dict[str, Any]:
@@ -74,19 +77,26 @@ def _counts_record(counts: Counts) -> dict[str, Any]:
 
 
 def measured(plan: Plan) -> str:
-    """The sentence saying what was measured: the bots, the games, the seed, how the games were set up."""
+    """The sentence saying what was measured: the bots, the games, the seed, how the games were set up; for Gwent
+    Solo, the automaton's factions and whether the Leader variant was on."""
     from deckcli.game.bots import BOTS
+    from deckcli.text import spoken
 
     games = f"{plan.total:,} {'game' if plan.total == 1 else 'games'}"
     each = f"{plan.games:,} a matchup" + (", each deck" if len(plan.subjects) > 1 else "")
-    if plan.bot == plan.opponent_bot:
-        bots = f"the {plan.bot} bot ({BOTS[plan.bot].summary}) on both sides"
+    bot = f"the {plan.bot} bot ({BOTS[plan.bot].summary})"
+    if plan.solo:
+        factions = spoken(dict.fromkeys(o.faction for o in plan.opponents))
+        variant = "on" if plan.leader_variant else "off"
+        played = (f"Gwent Solo against the automaton of {factions}, the Leader variant {variant}; {bot} plays the "
+                  f"deck; {MEASURED_SOLO_RULES}")
+    elif plan.bot == plan.opponent_bot or plan.opponent_bot is None:
+        played = f"{bot} on both sides; {MEASURED_RULES}"
     else:
-        bots = (f"the {plan.bot} bot ({BOTS[plan.bot].summary}) against the {plan.opponent_bot} bot "
-                f"({BOTS[plan.opponent_bot].summary})")
-    return (f"Measured: {games} ({each}, seed {plan.seed}), {bots}; {MEASURED_RULES}. Win rate: (wins + draws/2) / "
-            "games, with its 95% Wilson interval (CI). These are bots' games: they measure the deck in the bots' "
-            "hands, not in a person's.")
+        played = f"{bot} against the {plan.opponent_bot} bot ({BOTS[plan.opponent_bot].summary}); {MEASURED_RULES}"
+    return (f"Measured: {games} ({each}, seed {plan.seed}), {played}. Win rate: (wins + draws/2) / games, with its "
+            "95% Wilson interval (CI). These are bots' games: they measure the deck in the bots' hands, not in a "
+            "person's.")
 
 
 class SimulationReport:
@@ -130,7 +140,9 @@ class SimulationReport:
     def as_dict(self) -> dict[str, Any]:
         """The JSON document of ``simulate --format json`` (``schemas/output/simulate.schema.json``)."""
         plan = self.plan
-        return {"deck": _deck_record(plan.subjects[0]), "bot": plan.bot, "opponent_bot": plan.opponent_bot,
+        mode: dict[str, Any] = {"mode": "solo", "leader_variant": plan.leader_variant} if plan.solo else {
+            "mode": "standard"}
+        return {"deck": _deck_record(plan.subjects[0]), **mode, "bot": plan.bot, "opponent_bot": plan.opponent_bot,
                 "games_per_matchup": plan.games, "seed": plan.seed, "matchups": self.matchups(),
                 "overall": self.overall(), "cards": self.cards(), "measured": measured(plan)}
 
@@ -149,8 +161,9 @@ class SimulationReport:
         prose = Layout(width=width)
         subject = self.plan.subjects[0]
         opponents = len(self.plan.opponents)
-        head = (f"{subject.source}: {subject.label} ({subject.faction}, {subject.leader or 'no Leader'}) against "
-                f"{opponents} {'deck' if opponents == 1 else 'decks'}")
+        against = (f"in Gwent Solo against {opponents} {'automaton' if opponents == 1 else 'automatons'}"
+                   if self.plan.solo else f"against {opponents} {'deck' if opponents == 1 else 'decks'}")
+        head = f"{subject.source}: {subject.label} ({subject.faction}, {subject.leader or 'no Leader'}) {against}"
         matchups = render_rows(self.matchup_rows(), "simple", MATCHUP_COLUMNS, width)
         games = self.tally.total(0).games
         shown = [{"card": name, "held": percent(held / games) if games else "", "with": rate_text(points, held),

@@ -61,6 +61,7 @@ from deckcli.game.cards import (
 from deckcli.game.state import NO_HORN
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Callable, Sequence
     from typing import Any, TypeVar
 
@@ -148,6 +149,26 @@ class Automaton:
         """The card instances the automaton holds off the battlefield: its Decoys and the cards under them."""
         return [card for pair in self.decoys for card in pair if card >= 0]
 
+    def unseen(self) -> list[int]:
+        """The cards under its Decoys: face down, seen by nobody until the round ends (§19)."""
+        return [under for _, under in self.decoys if under >= 0]
+
+    def redeal(self, pool: list[int], rng: random.Random, shuffled: bool = True) -> list[int]:
+        """What the player cannot see dealt again, for a game imagined from the player's view
+        (:meth:`deckcli.game.agents.PlayerView.determinized`): the cards under its Decoys taken from the front of
+        ``pool`` (its unseen cards, already dealt at random), its face-down Leaders shuffled by ``rng`` (in name
+        order when ``shuffled`` is false); returns the rest of ``pool``, its deck. Only the Leaders it has
+        revealed and the Decoys themselves are face up (§18, §19)."""
+        taken = 0
+        for pair in self.decoys:
+            if pair[1] >= 0:
+                pair[1] = pool[taken]
+                taken += 1
+        self.leaders.sort()
+        if shuffled:
+            rng.shuffle(self.leaders)
+        return pool[taken:]
+
     def instruct(self, action: str, text: str, *, number: int = 1, cards: Sequence[str] = ()) -> None:
         """Tell the player at the table a step to take for the automaton (never while it weighs an option)."""
         if self.at_table and self.mode != EVALUATING:
@@ -232,12 +253,17 @@ def solo_player_deck(deck: GameDeck) -> GameDeck:
     return deck._replace(cards=tuple(card for card in deck.cards if not card.is_weather or "clear" in card.abilities))
 
 
+def automaton_deck(catalog: Catalog, faction: str) -> GameDeck:
+    """The automaton's deck (§18): every card of ``faction``'s set (a slug), its side deck apart, no Leader (its
+    Leaders are a pile of their own). Raises ``KeyError`` for a faction the catalog does not know."""
+    cards, side, _ = faction_cards(catalog, faction)
+    return GameDeck(faction, None, cards, side)
+
+
 def solo_decks(player_deck: GameDeck, solo_faction: str, catalog: Catalog) -> tuple[GameDeck, GameDeck]:
-    """The two decks of a Solo game: the player's without Weather but Clear Weather, and the automaton's whole
-    faction set (side deck apart, no Leader: its Leaders are a pile of their own). ``card_table`` of this pair
-    serves every game of the same match-up."""
-    cards, side, _ = faction_cards(catalog, solo_faction)
-    return solo_player_deck(player_deck), GameDeck(solo_faction, None, cards, side)
+    """The two decks of a Solo game: the player's without Weather but Clear Weather, and the automaton's
+    (:func:`automaton_deck`). ``card_table`` of this pair serves every game of the same match-up."""
+    return solo_player_deck(player_deck), automaton_deck(catalog, solo_faction)
 
 
 def new_solo_game(player_deck: GameDeck, solo_faction: str, seed: int, *, leader_variant: bool = False,

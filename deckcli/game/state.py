@@ -99,8 +99,9 @@ class Game:
         self.solo: Any = None
         """The automated opponent of Gwent Solo (§18, :class:`deckcli.game.solo.Automaton`), when this game is one:
         the engine asks it for its ``seat``, ``copy()``, ``held()`` (the instances it holds off the battlefield, for
-        the zone invariant), ``choose_row(game, card)``, ``round_ending(game, agents)`` and ``round_started(game,
-        winner)``."""
+        the zone invariant), ``unseen()`` and ``redeal(pool, rng, shuffled)`` (the cards it holds face down, and
+        them dealt again for a game imagined from the player's view), ``choose_row(game, card)``,
+        ``round_ending(game, agents)`` and ``round_started(game, winner)``."""
 
     def copy(self, rng: random.Random | None = None) -> Game:
         """An independent copy sharing only the card table (for search); its log is off and its random

@@ -4,7 +4,8 @@ At each turn with a choice it takes a few candidate actions (the heuristic bot's
 Leader, and the best few by the heuristic's values: see :meth:`SearchBot.candidates`), and spends its budget
 of rollouts on them: each rollout imagines the hidden cards (:meth:`PlayerView.determinized`: the
 opponent's hand dealt at random from their decklist less every card seen, both decks shuffled), plays the
-candidate, then plays the game to its end with the heuristic bot on both sides. Every candidate meets the
+candidate, then plays the game to its end with the heuristic bot on both sides (in Gwent Solo, on the
+player's side, the automated opponent playing by its rules, §18–20). Every candidate meets the
 same imagined deals and the same random draws (common random numbers), so a difference between two
 candidates is a difference of the action, not of the luck of the deal. It plays the candidate that won most
 (a draw counts half); on a tie, the earlier candidate, so the heuristic bot's choice unless another did
@@ -27,8 +28,11 @@ from deckcli.game.bots.heuristic_bot import HeuristicBot
 from deckcli.game.rounds import step
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from deckcli.game.actions import Action
     from deckcli.game.agents import PlayerView
+    from deckcli.game.state import Game
 
 ROLLOUTS = 100
 """The default budget: rollouts (games played out) per decision."""
@@ -57,16 +61,16 @@ class SearchBot:
         me = view.player
         wins = [0.0] * len(candidates)
         players = self._players
-        seats = Agents(players, players)
+        seats, advance = _rollout_rules(view, players)
         for _ in range(worlds):
             seed = self.rng.getrandbits(64)
             world = view.determinized(random.Random(seed))
             for index, action in enumerate(candidates):
                 game = world.copy(random.Random(seed))
                 players.rng.seed(seed)
-                step(game, action, seats)
+                advance(game, action, seats)
                 while not game.over:
-                    step(game, seats.act(game, game.to_move, legal_actions(game)), seats)
+                    advance(game, seats.act(game, game.to_move, legal_actions(game)), seats)
                 wins[index] += 1.0 if game.winner == me else 0.5 if game.winner is None else 0.0
         best = max(range(len(candidates)), key=lambda i: (wins[i], -i))
         return candidates[best]
@@ -95,3 +99,13 @@ class SearchBot:
 
     def starter(self, view: PlayerView) -> int:
         return self.policy.starter(view)
+
+
+def _rollout_rules(view: PlayerView, players: HeuristicBot) -> tuple[Agents, Callable[[Game, Action, Agents], None]]:
+    """The seats of a rollout and how it applies an action: the heuristic bot on both sides (§7), or in Gwent Solo
+    on the player's side against the automated opponent, which takes its turns after each action (§18)."""
+    if not view.solo:
+        return Agents(players, players), step
+    from deckcli.game.solo import solo_agents, solo_step
+
+    return solo_agents(players), solo_step
