@@ -110,9 +110,11 @@ def main() -> None:
     except click.ClickException as error:
         fit_80_columns(error).show()
         code = error.exit_code
-    except click.Abort:
-        echo("Aborted.", err=True)
-        code = 130
+    except click.Abort as abort:
+        from deckcli.errors import stop_message
+
+        message, code = stop_message(abort)
+        echo(message, err=True)
     except OSError as error:  # writing the output failed (a full disk, a closed terminal)
         echo(f"deckcli: cannot write the output: {error.strerror or error}", err=True)
         code = EXIT_UNUSABLE
