@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 
 import jsonschema
 import pytest
 
-from conftest import DECKS, run_cli, write_deck
+from conftest import DECKS, REPO, deckcli_env, run_cli, write_deck
 from deckcli.files.output_schemas import output_schema
 from deckcli.game.simulation import derived_seed
 from deckcli.game.simulation_report import paired_interval, wilson
@@ -208,10 +211,31 @@ def test_an_illegal_deck_is_refused_with_its_verdict(tmp_path):
     (["--vs", "nowhere.toml"], "nowhere.toml"),
     (["--workers", "0"], "0 is not in the range"),
     (["--format", "csv"], "'csv' is not one of"),
+    # the games' seeds are 64-bit: 2**64 played the games of --seed 0
+    (["--seed", str(2**64)], "18446744073709551616 is not in the range 0<=x<=18446744073709551615"),
 ])
 def test_bad_options_exit_2(args, said):
     result = run_cli(["simulate", NR, *args], exit_code=2)
     assert said in " ".join(result.stderr.split())
+
+
+def test_the_log_is_never_a_file_named_dash(tmp_path, monkeypatch):
+    """``--log -`` wrote a file named ``-`` (where - means standard input or output everywhere else)."""
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(["simulate", NR, "--vs", "skellige", "--games", "2", "--log", "-"], exit_code=2)
+    assert "--log -: the game log is written to a file" in result.stderr and "--log games.jsonl" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_standard_output_closed_stops_the_run_before_its_games(tmp_path):
+    """``deckcli simulate DECK >&-`` played every game (16 s for the default run), wrote the log, then said it could
+    not print; now it says so before the first game."""
+    log = tmp_path / "games.jsonl"
+    done = subprocess.run([sys.executable, "-m", "deckcli", "simulate", NR, "--vs", "skellige", "--games", "2",
+                           "--workers", "1", "--log", str(log)], stdout=None, stderr=subprocess.PIPE, text=True,
+                          cwd=REPO, env=deckcli_env(), timeout=120, preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2 and "standard output is closed" in done.stderr and "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_standard_input_is_read_once():

@@ -550,12 +550,17 @@ class BotName(StrParamType):
         return complete_choices(list(BOTS), incomplete)
 
 
+MAX_SEED = 2**64 - 1
+"""The largest ``--seed``: the games' seeds are 64-bit (:func:`deckcli.game.simulation.derived_seed`), so a larger
+one would play the games of a smaller one (2**64 those of 0)."""
+
+
 def games_options(default_games: int) -> Callable[[_Command], _Command]:
     """``--games N`` (per matchup, at least 1) and ``--seed N`` of the commands that simulate games."""
 
     def decorate(command: _Command) -> _Command:
         command = click.option(
-            "--seed", type=Number(min=0), default=1, show_default=True, metavar="N",
+            "--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
             help="Seed of every deal, shuffle and bot: the same seed, the same result, whatever --workers.",
         )(command)
         return click.option(
@@ -589,7 +594,8 @@ def bot_options(command: _Command) -> _Command:
     """``--bot``, ``--opponent-bot`` and ``--workers``."""
     command = click.option(
         "--workers", type=Number(min=1), default=None, metavar="N",
-        help="Processes playing the games (the result does not depend on it).  [default: every core]",
+        help="Processes playing the games, at most one a core (the result does not depend on it).  "
+             "[default: every core]",
     )(command)
     command = click.option(
         "--opponent-bot", type=BotName(), default=None, metavar="NAME",
