@@ -528,7 +528,9 @@ class OpponentDeck(StrParamType):
         from deckcli.catalog.loading import default_catalog
         from deckcli.cli.completion import complete_choices, complete_path
 
-        return complete_choices([*default_catalog().factions, "starters"], incomplete) + complete_path(ctx, param, incomplete)
+        # the choices, else a file (bash's script drops the choices given with a file: it completes nothing)
+        choices = complete_choices([*default_catalog().factions, "starters"], incomplete)
+        return choices or complete_path(ctx, param, incomplete)
 
 
 class BotName(StrParamType):
