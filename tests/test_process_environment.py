@@ -6,6 +6,7 @@ its exit code, never a traceback.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -86,6 +87,21 @@ def test_an_output_encoding_that_lacks_a_character_writes_it_escaped():
     shown = done.stdout.decode("latin-1")
     assert shown.count("\n") == wide.stdout.count("\n")
     assert "\u2588" in wide.stdout and "\\u2588" in shown
+
+
+def test_an_encoding_without_dashes_writes_them_plain(tmp_path):
+    """An interval's en dash in Latin-1 was written ``\\u2013``: ``17.9\\u201322.9`` reads as one number. Dashes
+    and the ellipsis are written ``-`` and ``...``, on standard output and on standard error alike."""
+    latin = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    simulated = subprocess.run([sys.executable, "-m", "deckcli", "simulate", STARTER, "--vs", "skellige", "--games",
+                                "4", "--workers", "1"], capture_output=True, cwd=REPO, timeout=60, env=latin)
+    shown = simulated.stdout.decode("latin-1")
+    assert simulated.returncode == 0 and "\\u" not in shown
+    assert re.search(r"\(\d+\.\d-\d+\.\d\)", shown), shown
+    refused = subprocess.run([sys.executable, "-m", "deckcli", "tournament", "--dir", str(tmp_path)],
+                             capture_output=True, cwd=REPO, timeout=60, env=latin)
+    said = refused.stderr.decode("latin-1")
+    assert refused.returncode == 2 and 'decks = ["a.toml", ...]' in said and "\\u" not in said
 
 
 ENTRY = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]["scripts"]["deckcli"]
