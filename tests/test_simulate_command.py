@@ -9,6 +9,7 @@ import math
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -250,6 +251,21 @@ def test_a_faction_names_its_starter_deck_in_any_spelling():
     assert by_name == _json(NR, "--vs", "scoiatael", "--games", "4", "--workers", "1")
     assert {k: v for k, v in by_name["matchups"][0].items() if k != "opponent"} == {
         k: v for k, v in by_file["matchups"][0].items() if k != "opponent"}
+
+
+def test_opponents_of_one_name_are_told_apart(tmp_path):
+    """Two deck files of one name (a rival's deck and its copy) were two rows of that name, and so were two matchups
+    against one deck: each is named by its file, and a deck met again is numbered."""
+    rival = tmp_path / "rival.toml"
+    rival.write_text(Path(MONSTERS).read_text("utf-8"), encoding="utf-8")
+    text = run_cli(["simulate", NR, "--vs", "monsters", "--vs", str(rival), "--vs", str(rival), "--vs", "skellige",
+                    "--games", "1", "--workers", "1"]).stdout
+    rows = [line.split("  ")[0] for line in text.splitlines() if line.startswith(("Monsters", "Skellige"))]
+    assert rows == ["Monsters starter (deckcli/decks/monsters-starter.toml)", f"Monsters starter ({rival})",
+                    f"Monsters starter ({rival}) (2)", "Skellige starter"]
+    paired = run_cli(["diff", NR, NR, "--simulate", "--vs", "skellige", "--vs", "skellige", "--games", "1",
+                      "--workers", "1"]).stdout
+    assert "Skellige starter (2) " in paired
 
 
 def test_the_deck_files_warnings_are_passed_on(tmp_path):
