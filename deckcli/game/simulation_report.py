@@ -102,9 +102,13 @@ def measured(plan: Plan) -> str:
     else:
         bots = (f"the {plan.bot} bot ({BOTS[plan.bot].summary}) against the {plan.opponent_bot} bot "
                 f"({BOTS[plan.opponent_bot].summary})")
+    if len(plan.subjects) > 1:
+        intervals = ("; a change's interval is over the paired games: where a change is nil, about one row in "
+                     "twenty is still beyond noise by chance")
+    else:
+        intervals = ", with its 95% Wilson interval (CI)"
     return (f"Measured: {games} ({each}, seed {plan.seed}), {bots}; {MEASURED_RULES}. Win rate: (wins + draws/2) / "
-            "games, with its 95% Wilson interval (CI). These are bots' games: they measure the deck in the bots' "
-            "hands, not in a person's.")
+            f"games{intervals}. These are bots' games: they measure the deck in the bots' hands, not in a person's.")
 
 
 class SimulationReport:
