@@ -123,6 +123,21 @@ def test_the_progress_bar_waits_a_second(monkeypatch, capsys):
     assert "4/10 games" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("columns", [12, 30, 80])
+def test_the_progress_bar_fits_the_terminal(monkeypatch, capsys, columns):
+    """On a terminal of 30 columns the bar took 42 and wrapped: each redraw ("\\r") then began a line lower."""
+    from deckcli.cli.options import ProgressBar
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    bar = ProgressBar(1500)
+    for done in (25, 700, 1500):
+        bar.show(done, "games")
+    drawn = capsys.readouterr().err.split("\r")[1:]
+    assert len(drawn) == 3 and all(len(line) < columns for line in drawn)
+    if columns >= 30:
+        assert drawn[1].endswith("] 700/1,500 games") and drawn[2].startswith("[#")
+
+
 # the game log ------------------------------------------------------------------------------------------------
 
 

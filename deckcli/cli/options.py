@@ -433,8 +433,9 @@ def is_terminal(stream: Any) -> bool:
 
 
 class ProgressBar:
-    """A one-line progress bar on standard error, redrawn in place; cleared before any other output. With
-    ``after`` (seconds), nothing shows until the work has taken that long (a short run draws nothing)."""
+    """A one-line progress bar on standard error, redrawn in place, as wide as the terminal lets it be (the bar
+    shorter, or left out, on a narrow one); cleared before any other output. With ``after`` (seconds), nothing
+    shows until the work has taken that long (a short run draws nothing)."""
 
     WIDTH = 24
 
@@ -451,10 +452,14 @@ class ProgressBar:
             return
         from deckcli.text import shown
 
-        filled = self.WIDTH * done // self.total
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        line = f"[{bar}] {done}/{self.total} {shown(where)}"
-        sys.stderr.write("\r" + line[:79])
+        # within the terminal, less its last column: a line that wraps is not redrawn by "\r", but piles up
+        columns = max(terminal_size(80, 24, err=True)[0] - 1, 1)
+        count = f"{done:,}/{self.total:,} {shown(where)}"
+        room = min(self.WIDTH, columns - len(count) - 3)
+        if room >= 4:
+            filled = room * done // self.total
+            count = f"[{'#' * filled}{'-' * (room - filled)}] {count}"
+        sys.stderr.write("\r" + count[:columns])
         sys.stderr.flush()
         self.shown = True
 
