@@ -100,17 +100,20 @@ class Terminated(KeyboardInterrupt):
 
 
 def interruption(error: BaseException) -> KeyboardInterrupt | None:
-    """The Ctrl-C (or :class:`Terminated`) that ``error`` is or was caused by, if any: a Ctrl-C landing inside the
-    interpreter's own machinery (a class being created while a module is imported) comes out as another error,
-    the KeyboardInterrupt its cause (``RuntimeError: Error calling __set_name__``)."""
+    """The Ctrl-C (or :class:`Terminated`, first) that ``error`` is or was caused by, if any: a Ctrl-C landing
+    inside the interpreter's own machinery (a class being created while a module is imported) comes out as another
+    error, the KeyboardInterrupt its cause (``RuntimeError: Error calling __set_name__``)."""
     seen: set[int] = set()
+    found: KeyboardInterrupt | None = None
     cause: BaseException | None = error
     while cause is not None and id(cause) not in seen:
-        if isinstance(cause, KeyboardInterrupt):
-            return cause
+        if isinstance(cause, Terminated):
+            return cause  # a SIGTERM stays one, though a KeyboardInterrupt was raised from it
+        if isinstance(cause, KeyboardInterrupt) and found is None:
+            found = cause
         seen.add(id(cause))
         cause = cause.__cause__ or cause.__context__
-    return None
+    return found
 
 
 def interrupted(error: BaseException) -> bool:

@@ -172,3 +172,16 @@ def test_a_ctrl_c_that_surfaces_as_another_error_is_still_a_ctrl_c(capsys):
 
     entry._unraisable(Unraisable())
     assert capsys.readouterr().err == ""
+
+
+def test_a_sigterm_is_told_as_one_whatever_error_it_surfaced_in():
+    """A SIGTERM landing in the import machinery surfaces as another error, then as a KeyboardInterrupt raised
+    from it (as a Ctrl-C there does): it is still told as a SIGTERM, with its exit code."""
+    from deckcli.errors import Terminated, stop_message
+
+    surfaced = RuntimeError("Error calling __set_name__")
+    surfaced.__cause__ = Terminated(signal.SIGTERM, "SIGTERM")
+    raised = KeyboardInterrupt()
+    raised.__cause__ = surfaced
+    assert stop_message(raised) == ("Terminated (SIGTERM).", 143)
+    assert stop_message(KeyboardInterrupt()) == ("Aborted.", 130)
