@@ -103,7 +103,9 @@ def test_too_many_copies_say_how_many_may_be_added(tmp_path):
 def test_another_faction_s_leader_is_refused_as_such(tmp_path):
     deck = write_deck(tmp_path, {"Decoy": 2})
     said = run_cli(["add", deck, "Eredin: Bringer of Death"], exit_code=2).stderr
-    assert "Eredin: Bringer of Death is a Monsters Leader: a Northern Realms deck takes a Northern Realms Leader" in said
+    assert said.startswith(f"{deck}: Eredin: Bringer of Death is a Monsters Leader: a Northern Realms deck takes a "
+                           "Northern Realms Leader")  # the file named, as every problem of a file is
+    assert "deckcli cards --faction northern-realms --kind leader lists them" in said
     assert "leader =" not in said
 
 
