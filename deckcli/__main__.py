@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
 
-EXIT_INTERRUPTED = 130
-"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as Click's ``Aborted.`` gives it."""
+from deckcli.errors import Terminated, interrupted, stop_message
+
+ENDING_SIGNALS = {getattr(signal, name): name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)}
+"""Signals that end deckcli as a Ctrl-C does (:class:`deckcli.errors.Terminated`), each with its name."""
 
 
 def run() -> None:
@@ -16,21 +19,28 @@ def run() -> None:
     caught: a Ctrl-C while Click, the command's modules or the catalog are
     still being imported, or during the last flush. Only the interpreter's own
     start-up (and the console script's ``import re``, written by pip) come
-    before this function and are beyond deckcli's reach.
+    before this function and are beyond deckcli's reach. SIGTERM and SIGHUP
+    are answered the same way, with ``Terminated (SIGTERM).`` and 128 + the
+    signal's number (143, 129), unless they were ignored when deckcli started.
     """
     import sys
 
     sys.unraisablehook = _unraisable
+    for number in ENDING_SIGNALS:
+        if signal.getsignal(number) == signal.SIG_DFL:  # one ignored on purpose (nohup) stays ignored
+            signal.signal(number, _terminate)
     try:
         from deckcli.cli.main import main
 
         main()
     except BaseException as error:
-        from deckcli.errors import interrupted
-
         if not interrupted(error):
             raise
-        _aborted()
+        _aborted(error)
+
+
+def _terminate(number: int, frame: object) -> None:
+    raise Terminated(number, ENDING_SIGNALS.get(number, str(number)))
 
 
 def _unraisable(unraisable: object) -> None:
@@ -43,12 +53,13 @@ def _unraisable(unraisable: object) -> None:
     sys.__unraisablehook__(unraisable)  # type: ignore[arg-type]
 
 
-def _aborted() -> None:
+def _aborted(error: BaseException) -> None:
+    message, code = stop_message(error)
     try:
-        os.write(2, b"\nAborted.\n")  # as Click says it; not through sys.stderr, which may be half-written
+        os.write(2, f"\n{message}\n".encode())  # as Click says it; not through sys.stderr, which may be half-written
     except OSError:
         pass  # standard error closed: the exit code says it
-    os._exit(EXIT_INTERRUPTED)
+    os._exit(code)
 
 
 if __name__ == "__main__":

@@ -84,15 +84,47 @@ class DrawQuestionError(DeckcliError):
     """An odds question no draw can answer: a hand larger than the deck, more copies than it holds."""
 
 
-def interrupted(error: BaseException) -> bool:
-    """Whether ``error`` is a Ctrl-C, or was caused by one: a Ctrl-C landing inside the interpreter's own machinery
-    (a class being created while a module is imported) comes out as another error, the KeyboardInterrupt its
-    cause (``RuntimeError: Error calling __set_name__``)."""
+EXIT_INTERRUPTED = 130
+"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as Click's ``Aborted.`` gives it."""
+
+
+class Terminated(KeyboardInterrupt):
+    """The process was told to end (SIGTERM: ``kill PID``, ``timeout``; SIGHUP: its terminal closed). It unwinds as
+    a Ctrl-C does, so every ``finally`` block runs (a temporary file removed, a simulation's workers stopped);
+    then deckcli ends with ``exit_code``, 128 + the signal's number, as a shell reports a process it ended."""
+
+    def __init__(self, signal_number: int, name: str) -> None:
+        super().__init__(name)
+        self.exit_code = 128 + signal_number
+        self.name = name
+
+
+def interruption(error: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C (or :class:`Terminated`, first) that ``error`` is or was caused by, if any: a Ctrl-C landing
+    inside the interpreter's own machinery (a class being created while a module is imported) comes out as another
+    error, the KeyboardInterrupt its cause (``RuntimeError: Error calling __set_name__``)."""
     seen: set[int] = set()
+    found: KeyboardInterrupt | None = None
     cause: BaseException | None = error
     while cause is not None and id(cause) not in seen:
-        if isinstance(cause, KeyboardInterrupt):
-            return True
+        if isinstance(cause, Terminated):
+            return cause  # a SIGTERM stays one, though a KeyboardInterrupt was raised from it
+        if isinstance(cause, KeyboardInterrupt) and found is None:
+            found = cause
         seen.add(id(cause))
         cause = cause.__cause__ or cause.__context__
-    return False
+    return found
+
+
+def interrupted(error: BaseException) -> bool:
+    """Whether ``error`` is a Ctrl-C or a :class:`Terminated`, or was caused by one (:func:`interruption`)."""
+    return interruption(error) is not None
+
+
+def stop_message(error: BaseException) -> tuple[str, int]:
+    """What deckcli says as it ends for ``error``, an interruption, and its exit code: ``Aborted.`` and 130 for a
+    Ctrl-C, ``Terminated (SIGTERM).`` and 143 for a SIGTERM (:class:`Terminated`)."""
+    stop = interruption(error)
+    if isinstance(stop, Terminated):
+        return f"Terminated ({stop.name}).", stop.exit_code
+    return "Aborted.", EXIT_INTERRUPTED

@@ -103,7 +103,9 @@ def test_too_many_copies_say_how_many_may_be_added(tmp_path):
 def test_another_faction_s_leader_is_refused_as_such(tmp_path):
     deck = write_deck(tmp_path, {"Decoy": 2})
     said = run_cli(["add", deck, "Eredin: Bringer of Death"], exit_code=2).stderr
-    assert "Eredin: Bringer of Death is a Monsters Leader: a Northern Realms deck takes a Northern Realms Leader" in said
+    assert said.startswith(f"{deck}: Eredin: Bringer of Death is a Monsters Leader: a Northern Realms deck takes a "
+                           "Northern Realms Leader")  # the file named, as every problem of a file is
+    assert "deckcli cards --faction northern-realms --kind leader lists them" in said
     assert "leader =" not in said
 
 
@@ -156,3 +158,12 @@ def test_a_misspelt_leader_key_is_named_not_doubled(tmp_path):
     said = run_cli(["add", deck, "Foltest: Son of Medell"], exit_code=2).stderr
     assert said.startswith(f"{deck}:4: Leadr is not a key of a deck file: rename it leader first")
     assert deck.read_text("utf-8") == text
+
+
+@pytest.mark.parametrize("command", ["add", "remove"])
+def test_a_missing_deck_says_how_to_start_one(tmp_path, command):
+    """``deckcli add wh.toml Decoy`` on a deck not yet written said only ``no such file``."""
+    missing = tmp_path / "my deck.toml"
+    result = run_cli([command, missing, "Decoy"], exit_code=2)
+    assert result.stderr == f"{missing}: no such file: start a deck with deckcli new --faction FACTION -o '{missing}'\n"
+    assert list(tmp_path.iterdir()) == []

@@ -35,6 +35,7 @@ CASES = {
     # the catalog has Black Infantry Archer and Blueboy Lugos too; the starter deck only Blue Stripes Commando
     "odds --card: the deck's cards": ("deckcli odds nr.toml --card Bl\t", ["odds", "nr.toml", "--card", "Blue Stripes Commando"]),
     "remove: the deck's cards": ("deckcli remove nr.toml Bl\t", ["remove", "nr.toml", "Blue Stripes Commando"]),
+    "simulate --vs: a faction": ("deckcli simulate nr.toml --vs Sco\t", ["simulate", "nr.toml", "--vs", "scoiatael"]),
 }
 
 WAIT = 20.0

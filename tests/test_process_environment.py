@@ -6,6 +6,7 @@ its exit code, never a traceback.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -88,6 +89,21 @@ def test_an_output_encoding_that_lacks_a_character_writes_it_escaped():
     assert "\u2588" in wide.stdout and "\\u2588" in shown
 
 
+def test_an_encoding_without_dashes_writes_them_plain(tmp_path):
+    """An interval's en dash in Latin-1 was written ``\\u2013``: ``17.9\\u201322.9`` reads as one number. Dashes
+    and the ellipsis are written ``-`` and ``...``, on standard output and on standard error alike."""
+    latin = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    simulated = subprocess.run([sys.executable, "-m", "deckcli", "simulate", STARTER, "--vs", "skellige", "--games",
+                                "4", "--workers", "1"], capture_output=True, cwd=REPO, timeout=60, env=latin)
+    shown = simulated.stdout.decode("latin-1")
+    assert simulated.returncode == 0 and "\\u" not in shown
+    assert re.search(r"\(\d+\.\d-\d+\.\d\)", shown), shown
+    refused = subprocess.run([sys.executable, "-m", "deckcli", "tournament", "--dir", str(tmp_path)],
+                             capture_output=True, cwd=REPO, timeout=60, env=latin)
+    said = refused.stderr.decode("latin-1")
+    assert refused.returncode == 2 and 'decks = ["a.toml", ...]' in said and "\\u" not in said
+
+
 ENTRY = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["project"]["scripts"]["deckcli"]
 """The console script players run (``module:function``), read from the packaging itself."""
 
@@ -156,3 +172,16 @@ def test_a_ctrl_c_that_surfaces_as_another_error_is_still_a_ctrl_c(capsys):
 
     entry._unraisable(Unraisable())
     assert capsys.readouterr().err == ""
+
+
+def test_a_sigterm_is_told_as_one_whatever_error_it_surfaced_in():
+    """A SIGTERM landing in the import machinery surfaces as another error, then as a KeyboardInterrupt raised
+    from it (as a Ctrl-C there does): it is still told as a SIGTERM, with its exit code."""
+    from deckcli.errors import Terminated, stop_message
+
+    surfaced = RuntimeError("Error calling __set_name__")
+    surfaced.__cause__ = Terminated(signal.SIGTERM, "SIGTERM")
+    raised = KeyboardInterrupt()
+    raised.__cause__ = surfaced
+    assert stop_message(raised) == ("Terminated (SIGTERM).", 143)
+    assert stop_message(KeyboardInterrupt()) == ("Aborted.", 130)

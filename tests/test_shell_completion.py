@@ -51,6 +51,14 @@ def test_choices_complete():
     assert complete("deckcli simulate d --solo a") == ["plain,all"]
 
 
+def test_an_opponent_completes_a_faction_else_a_file():
+    """--vs takes a faction, starters or a deck file; given with a file item the factions were dropped by bash."""
+    assert complete("deckcli simulate d --vs Sco") == ["plain,scoiatael"]
+    assert complete("deckcli simulate d --vs st") == ["plain,starters"]
+    assert complete("deckcli diff a b --simulate --vs rival") == ["file,rival"]
+    assert "plain,monsters" in complete("deckcli sheet d -o x.html --simulate --vs ")
+
+
 def test_card_names_complete_unquoted_for_every_shell_to_quote():
     assert complete("deckcli card ger") == ["plain,Geralt of Rivia"]
     assert complete("deckcli odds d --card horn") == ["plain,Commander's Horn"]

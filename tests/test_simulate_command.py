@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 
-from conftest import DECKS, run_cli, write_deck
+from conftest import DECKS, REPO, deckcli_env, run_cli, write_deck
 from deckcli.files.output_schemas import output_schema
 from deckcli.game.simulation import derived_seed
 from deckcli.game.simulation_report import paired_interval, wilson
@@ -120,6 +123,21 @@ def test_the_progress_bar_waits_a_second(monkeypatch, capsys):
     assert "4/10 games" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("columns", [12, 30, 80])
+def test_the_progress_bar_fits_the_terminal(monkeypatch, capsys, columns):
+    """On a terminal of 30 columns the bar took 42 and wrapped: each redraw ("\\r") then began a line lower."""
+    from deckcli.cli.options import ProgressBar
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    bar = ProgressBar(1500)
+    for done in (25, 700, 1500):
+        bar.show(done, "games")
+    drawn = capsys.readouterr().err.split("\r")[1:]
+    assert len(drawn) == 3 and all(len(line) < columns for line in drawn)
+    if columns >= 30:
+        assert drawn[1].endswith("] 700/1,500 games") and drawn[2].startswith("[#")
+
+
 # the game log ------------------------------------------------------------------------------------------------
 
 
@@ -209,10 +227,31 @@ def test_an_illegal_deck_is_refused_with_its_verdict(tmp_path):
     (["--vs", "nowhere.toml"], "nowhere.toml"),
     (["--workers", "0"], "0 is not in the range"),
     (["--format", "csv"], "'csv' is not one of"),
+    # the games' seeds are 64-bit: 2**64 played the games of --seed 0
+    (["--seed", str(2**64)], "18446744073709551616 is not in the range 0<=x<=18446744073709551615"),
 ])
 def test_bad_options_exit_2(args, said):
     result = run_cli(["simulate", NR, *args], exit_code=2)
     assert said in " ".join(result.stderr.split())
+
+
+def test_the_log_is_never_a_file_named_dash(tmp_path, monkeypatch):
+    """``--log -`` wrote a file named ``-`` (where - means standard input or output everywhere else)."""
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(["simulate", NR, "--vs", "skellige", "--games", "2", "--log", "-"], exit_code=2)
+    assert "--log -: the game log is written to a file" in result.stderr and "--log games.jsonl" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_standard_output_closed_stops_the_run_before_its_games(tmp_path):
+    """``deckcli simulate DECK >&-`` played every game (16 s for the default run), wrote the log, then said it could
+    not print; now it says so before the first game."""
+    log = tmp_path / "games.jsonl"
+    done = subprocess.run([sys.executable, "-m", "deckcli", "simulate", NR, "--vs", "skellige", "--games", "2",
+                           "--workers", "1", "--log", str(log)], stdout=None, stderr=subprocess.PIPE, text=True,
+                          cwd=REPO, env=deckcli_env(), timeout=120, preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2 and "standard output is closed" in done.stderr and "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_standard_input_is_read_once():
@@ -227,6 +266,21 @@ def test_a_faction_names_its_starter_deck_in_any_spelling():
     assert by_name == _json(NR, "--vs", "scoiatael", "--games", "4", "--workers", "1")
     assert {k: v for k, v in by_name["matchups"][0].items() if k != "opponent"} == {
         k: v for k, v in by_file["matchups"][0].items() if k != "opponent"}
+
+
+def test_opponents_of_one_name_are_told_apart(tmp_path):
+    """Two deck files of one name (a rival's deck and its copy) were two rows of that name, and so were two matchups
+    against one deck: each is named by its file, and a deck met again is numbered."""
+    rival = tmp_path / "rival.toml"
+    rival.write_text(Path(MONSTERS).read_text("utf-8"), encoding="utf-8")
+    text = run_cli(["simulate", NR, "--vs", "monsters", "--vs", str(rival), "--vs", str(rival), "--vs", "skellige",
+                    "--games", "1", "--workers", "1"]).stdout
+    rows = [line.split("  ")[0] for line in text.splitlines() if line.startswith(("Monsters", "Skellige"))]
+    assert rows == ["Monsters starter (deckcli/decks/monsters-starter.toml)", f"Monsters starter ({rival})",
+                    f"Monsters starter ({rival}) (2)", "Skellige starter"]
+    paired = run_cli(["diff", NR, NR, "--simulate", "--vs", "skellige", "--vs", "skellige", "--games", "1",
+                      "--workers", "1"]).stdout
+    assert "Skellige starter (2) " in paired
 
 
 def test_the_deck_files_warnings_are_passed_on(tmp_path):

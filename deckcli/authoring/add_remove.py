@@ -80,7 +80,8 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
         if card.name not in faction.copies:
             home = next((f.name for f in catalog.factions.values() if card.name in f.copies), "another faction's")
             raise CardLookupError(f"{card.name} is a {home} Leader: a {faction.name} deck takes a {faction.name} "
-                                  "Leader (rulebook §2)")
+                                  f"Leader (rulebook §2; deckcli cards --faction {faction.slug} --kind leader lists "
+                                  "them)", where=where)
         return _leader_edit(text, where, deck, catalog, card, change)
     resolved = resolve_deck(deck, catalog)
     section = "side" if card.side_deck else "cards"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shlex
 from typing import Callable
 
 import click
@@ -22,6 +24,11 @@ def _edit(deck: str, name: str, change: int, rules: str, force: bool) -> int:
 
     if deck == STDIN:
         raise click.UsageError("DECK must be a file: standard input cannot be edited")
+    if not os.path.lexists(deck):
+        from deckcli.errors import DeckFileError
+
+        raise DeckFileError(f"no such file: start a deck with deckcli new --faction FACTION -o {shlex.quote(deck)}",
+                            where=display_path(deck))
     rule_set = load_rule_set(rules)  # a mistyped --rules stops before the file changes
     where = display_path(deck)
     with editing([deck], waiting=say_waiting):  # another add, remove or fmt of this deck waits for this one

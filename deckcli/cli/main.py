@@ -103,6 +103,7 @@ def main() -> None:
     if sys.stdout is None:  # started with standard output closed (`deckcli cards >&-`)
         sys.stdout = _ClosedOutput()
     _escaping_what_it_cannot_encode(sys.stdout)
+    _escaping_what_it_cannot_encode(sys.stderr)
     try:
         code = cli.main(prog_name="deckcli", standalone_mode=False, terminal_width=_help_width())
     except click.exceptions.Exit as done:
@@ -110,9 +111,11 @@ def main() -> None:
     except click.ClickException as error:
         fit_80_columns(error).show()
         code = error.exit_code
-    except click.Abort:
-        echo("Aborted.", err=True)
-        code = 130
+    except click.Abort as abort:
+        from deckcli.errors import stop_message
+
+        message, code = stop_message(abort)
+        echo(message, err=True)
     except OSError as error:  # writing the output failed (a full disk, a closed terminal)
         echo(f"deckcli: cannot write the output: {error.strerror or error}", err=True)
         code = EXIT_UNUSABLE
@@ -145,17 +148,43 @@ class _ClosedOutput(io.TextIOBase):
 
 
 
+ENCODING_FALLBACK = "deckcli-fallback"
+"""The error handler (:mod:`codecs`) standard output and error write with: :func:`_fallback`."""
+
+PLAIN_FORMS = {
+    "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",  # figure dash, en dash, em dash, minus
+    "\u2026": "...", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2022": "*",
+}
+"""Punctuation deckcli writes and an ASCII form of each, for an encoding that lacks it: ``17.9–22.9`` (an
+interval) written ``17.9\\u201322.9`` read as one number."""
+
+
+def _fallback(error: UnicodeError) -> tuple[str, int]:
+    """Write what an encoding lacks in its plain form (:data:`PLAIN_FORMS`), else as an escape (``\\u2588``)."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    lacking = error.object[error.start : error.end]
+    return "".join(PLAIN_FORMS.get(c) or c.encode("ascii", "backslashreplace").decode("ascii") for c in lacking), error.end
+
+
 def _escaping_what_it_cannot_encode(stream: object) -> None:
-    """Make a text stream write a character its encoding lacks as an escape (``\\u2588``), never fail on it.
+    """Make a text stream write a character its encoding lacks in a plain form or as an escape, never fail on it.
 
     Standard output in Latin-1 or another narrow encoding (``PYTHONIOENCODING=latin-1``, an old
-    terminal) has no box or bar characters; Python's default there is to raise. Standard error
-    already escapes (Python's own default for it).
+    terminal) has no dash for an interval, no ellipsis and no box or bar characters; Python's default
+    there is to raise on standard output and to escape on standard error. Both write a dash as ``-``
+    and an ellipsis as ``...`` instead (:data:`PLAIN_FORMS`), anything else as an escape (``\\u2588``).
     """
+    import codecs
+
+    try:
+        codecs.lookup_error(ENCODING_FALLBACK)
+    except LookupError:
+        codecs.register_error(ENCODING_FALLBACK, _fallback)
     reconfigure = getattr(stream, "reconfigure", None)
-    if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+    if reconfigure is not None and getattr(stream, "errors", None) in ("strict", "backslashreplace"):
         try:
-            reconfigure(errors="backslashreplace")
+            reconfigure(errors=ENCODING_FALLBACK)
         except (OSError, ValueError):  # closed, or not reconfigurable after all: it stays as it was
             pass
 

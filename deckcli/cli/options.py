@@ -433,8 +433,9 @@ def is_terminal(stream: Any) -> bool:
 
 
 class ProgressBar:
-    """A one-line progress bar on standard error, redrawn in place; cleared before any other output. With
-    ``after`` (seconds), nothing shows until the work has taken that long (a short run draws nothing)."""
+    """A one-line progress bar on standard error, redrawn in place, as wide as the terminal lets it be (the bar
+    shorter, or left out, on a narrow one); cleared before any other output. With ``after`` (seconds), nothing
+    shows until the work has taken that long (a short run draws nothing)."""
 
     WIDTH = 24
 
@@ -451,10 +452,14 @@ class ProgressBar:
             return
         from deckcli.text import shown
 
-        filled = self.WIDTH * done // self.total
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        line = f"[{bar}] {done}/{self.total} {shown(where)}"
-        sys.stderr.write("\r" + line[:79])
+        # within the terminal, less its last column: a line that wraps is not redrawn by "\r", but piles up
+        columns = max(terminal_size(80, 24, err=True)[0] - 1, 1)
+        count = f"{done:,}/{self.total:,} {shown(where)}"
+        room = min(self.WIDTH, columns - len(count) - 3)
+        if room >= 4:
+            filled = room * done // self.total
+            count = f"[{'#' * filled}{'-' * (room - filled)}] {count}"
+        sys.stderr.write("\r" + count[:columns])
         sys.stderr.flush()
         self.shown = True
 
@@ -528,7 +533,9 @@ class OpponentDeck(StrParamType):
         from deckcli.catalog.loading import default_catalog
         from deckcli.cli.completion import complete_choices, complete_path
 
-        return complete_choices([*default_catalog().factions, "starters"], incomplete) + complete_path(ctx, param, incomplete)
+        # the choices, else a file (bash's script drops the choices given with a file: it completes nothing)
+        choices = complete_choices([*default_catalog().factions, "starters"], incomplete)
+        return choices or complete_path(ctx, param, incomplete)
 
 
 class SoloOpponent(StrParamType):
@@ -571,12 +578,17 @@ class BotName(StrParamType):
         return complete_choices(list(BOTS), incomplete)
 
 
+MAX_SEED = 2**64 - 1
+"""The largest ``--seed``: the games' seeds are 64-bit (:func:`deckcli.game.simulation.derived_seed`), so a larger
+one would play the games of a smaller one (2**64 those of 0)."""
+
+
 def games_options(default_games: int) -> Callable[[_Command], _Command]:
     """``--games N`` (per matchup, at least 1) and ``--seed N`` of the commands that simulate games."""
 
     def decorate(command: _Command) -> _Command:
         command = click.option(
-            "--seed", type=Number(min=0), default=1, show_default=True, metavar="N",
+            "--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
             help="Seed of every deal, shuffle and bot: the same seed, the same result, whatever --workers.",
         )(command)
         return click.option(
@@ -610,7 +622,8 @@ def bot_options(command: _Command) -> _Command:
     """``--bot``, ``--opponent-bot`` and ``--workers``."""
     command = click.option(
         "--workers", type=Number(min=1), default=None, metavar="N",
-        help="Processes playing the games (the result does not depend on it).  [default: every core]",
+        help="Processes playing the games, at most one a core (the result does not depend on it).  "
+             "[default: every core]",
     )(command)
     command = click.option(
         "--opponent-bot", type=BotName(), default=None, metavar="NAME",

@@ -14,6 +14,7 @@ from deckcli.cli.options import (
     CONTEXT,
     ProgressBar,
     SoloOpponent,
+    before_writing,
     bot_options,
     echo,
     echo_findings,
@@ -43,6 +44,7 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
     file (atomically, never replacing a file without ``force``) and a line on standard error saying so."""
     from deckcli.game.simulation import default_workers, run_plan
 
+    before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
     bar = ProgressBar(plan.total, after=PROGRESS_AFTER) if is_terminal(sys.stderr) else None
 
     def progress(done: int, total: int) -> None:
@@ -191,6 +193,9 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
         refuse_without(click.get_current_context(), "--solo", ("leader_variant",))
     if deck == "-" and any(o.value == "-" for o in opposition):
         raise click.UsageError("standard input (-) can be read only once")
+    if log == "-":
+        raise click.UsageError("--log -: the game log is written to a file, standard output holds the tables: "
+                               "give the file's name, such as --log games.jsonl")
     resolved = read_resolved_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
     subject = entrant(resolved, resolved.where, "solo" if solo else "standard")

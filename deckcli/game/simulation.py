@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from collections import deque
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from deckcli.game.actions import legal_actions
@@ -28,7 +30,7 @@ from deckcli.game.bots import bot_class
 from deckcli.game.rounds import card_table, new_game, start_game, step
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Generator, Iterator
     from typing import BinaryIO
 
     from deckcli.game.agents import Agent
@@ -294,10 +296,56 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
 
 _WORKER: _Run | None = None
 
+PARENT_CHECK = 0.5
+"""Seconds between a worker's looks at whether the process that started it is still there."""
+HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+"""The signals that stop a run: held while its workers start (:func:`_signals_held`)."""
 
-def _start_worker(plan: Plan) -> None:
+
+def _start_worker(plan: Plan, parent: int) -> None:
+    """A worker's start: the signals left to the process that started it, then the plan.
+
+    Ctrl-C reaches every process of the terminal's group: the worker ignores it, and the run's own process stops
+    the workers (:func:`_stopped`). A worker keeps no handler the starting process set for SIGTERM or SIGHUP (a
+    fork copies them). Those signals are held (:func:`_signals_held`) from the fork until they are set here, so
+    that none lands in between. A worker ends once that process is gone, however it went (even ``kill -9``): a
+    worker waiting for tasks would otherwise wait for ever.
+    """
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in HELD_SIGNALS - {signal.SIGINT}:
+        signal.signal(number, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
     global _WORKER
     _WORKER = _Run(plan)
+    threading.Thread(target=_end_with, args=(parent,), name="deckcli-parent-watch", daemon=True).start()
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold :data:`HELD_SIGNALS` in this process while the block runs (they are delivered after it): the workers
+    forked meanwhile start with them held too, until :func:`_start_worker` has set what each does."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # not on POSIX
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _end_with(parent: int) -> None:
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(1)
 
 
 def _worker_chunk(task: tuple[int, int, int, bool]) -> _Chunk:
@@ -305,55 +353,95 @@ def _worker_chunk(task: tuple[int, int, int, bool]) -> _Chunk:
     return _play_chunk(_WORKER, task)
 
 
-def _tasks(plan: Plan, logging: bool) -> list[tuple[int, int, int, bool]]:
-    return [(matchup, start, min(start + CHUNK, plan.games), logging)
-            for matchup in range(len(plan.opponents)) for start in range(0, plan.games, CHUNK)]
+def _tasks(plan: Plan, logging: bool) -> Iterator[tuple[int, int, int, bool]]:
+    """The tasks of a plan, one at a time (``--games`` may be far more than a list could hold)."""
+    for matchup in range(len(plan.opponents)):
+        for start in range(0, plan.games, CHUNK):
+            yield matchup, start, min(start + CHUNK, plan.games), logging
 
 
-def _chunks(plan: Plan, tasks: list[tuple[int, int, int, bool]], workers: int) -> Iterator[_Chunk]:
-    """The tasks' results in task order: played here, or by ``workers`` processes, at most two tasks a
-    worker ahead of the one awaited (so that memory does not grow with the number of games)."""
-    if workers <= 1 or len(tasks) == 1:
+def task_count(plan: Plan) -> int:
+    """How many tasks :func:`_tasks` gives: ``CHUNK`` games each, a matchup's last one shorter."""
+    return len(plan.opponents) * -(-plan.games // CHUNK)
+
+
+def pool_size(plan: Plan, workers: int) -> int:
+    """The processes a run of ``plan`` asked for ``workers`` plays on: never more than its tasks, nor than the
+    cores this process may run on (more would only share them, each with its own memory)."""
+    return max(1, min(workers, default_workers(), task_count(plan)))
+
+
+def _chunks(plan: Plan, logging: bool, workers: int) -> Generator[_Chunk, None, None]:
+    """The tasks' results in task order: played here, or by ``workers`` processes (:func:`pool_size`), at most
+    two tasks a worker ahead of the one awaited (so that memory does not grow with the number of games).
+
+    When the run does not end by itself (Ctrl-C, SIGTERM, an error, the generator closed), the workers are killed
+    at once rather than left to finish the tasks they hold.
+    """
+    workers = pool_size(plan, workers)
+    tasks = _tasks(plan, logging)
+    if workers == 1:
         run = _Run(plan)
         for task in tasks:
             yield _play_chunk(run, task)
         return
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(tasks)), initializer=_start_worker, initargs=(plan,))
     pending: deque[Future[_Chunk]] = deque()
+    pool: ProcessPoolExecutor | None = None
+    finished = False
     try:
+        with _signals_held():
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(plan, os.getpid()))
+            pending.append(pool.submit(_worker_chunk, next(tasks)))  # starts the workers (with fork, all of them)
         for task in tasks:
             pending.append(pool.submit(_worker_chunk, task))
             if len(pending) >= 2 * workers:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+        finished = True
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if not finished:
+            _stopped()
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stopped() -> None:
+    """Kill the pool's worker processes (this process's children: deckcli starts no other) and wait for them."""
+    import multiprocessing
+
+    for process in multiprocessing.active_children():
+        process.kill()
+        process.join()
 
 
 def run_plan(plan: Plan, workers: int = 1, log: BinaryIO | None = None,
              progress: Callable[[int, int], None] | None = None) -> Tally:
-    """Play every game of ``plan`` on ``workers`` processes (1: in this one) and count the results.
+    """Play every game of ``plan`` on ``workers`` processes (1: in this one; never more than the cores, see
+    :func:`pool_size`) and count the results.
 
     With ``log``, the game log of every game of the first deck under test is written to it as JSON Lines
     (UTF-8), game after game in game order. ``progress(done, total)`` is called after each task's games.
     """
     tally = Tally(plan)
     done = 0
-    tasks = _tasks(plan, log is not None)
     per_game = len(plan.subjects)
-    for chunk in _chunks(plan, tasks, workers):
-        for subject, counts in enumerate(chunk.counts):
-            tally.counts[subject][chunk.matchup].add(counts)
-        paired = tally.paired[chunk.matchup]
-        paired[0] += chunk.paired[0]
-        paired[1] += chunk.paired[1]
-        if log is not None and chunk.log:
-            log.write(chunk.log.encode("utf-8"))
-        done += chunk.counts[0].games * per_game if chunk.counts else 0
-        if progress is not None:
-            progress(done, plan.total)
+    chunks = _chunks(plan, log is not None, workers)
+    try:
+        for chunk in chunks:
+            for subject, counts in enumerate(chunk.counts):
+                tally.counts[subject][chunk.matchup].add(counts)
+            paired = tally.paired[chunk.matchup]
+            paired[0] += chunk.paired[0]
+            paired[1] += chunk.paired[1]
+            if log is not None and chunk.log:
+                log.write(chunk.log.encode("utf-8"))
+            done += chunk.counts[0].games * per_game if chunk.counts else 0
+            if progress is not None:
+                progress(done, plan.total)
+    finally:
+        chunks.close()  # now, not when the traceback lets go of it: an interrupted run stops its workers at once
     return tally
 

@@ -10,9 +10,12 @@ interval of that mean (:func:`paired_interval`); a difference is beyond noise wh
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from deckcli.game.simulation import Counts, Entrant, Plan, Tally
 
 Z95 = 1.959963984540054
@@ -76,6 +79,21 @@ def _counts_record(counts: Counts) -> dict[str, Any]:
             "win_rate": win_rate(counts.points, counts.games), "ci95": list(interval) if interval else None}
 
 
+def opponent_labels(opponents: Sequence[Entrant]) -> list[str]:
+    """Each opponent as a table names it: its deck's name; where two opponents share a name, each one's file too,
+    and a deck file met more than once numbered from its second matchup (``Monsters starter (2)``)."""
+    names = Counter(opponent.label for opponent in opponents)
+    files = Counter((opponent.label, opponent.source) for opponent in opponents)
+    met: Counter[tuple[str, str]] = Counter()
+    labels = []
+    for opponent in opponents:
+        deck = (opponent.label, opponent.source)
+        label = f"{opponent.label} ({opponent.source})" if files[deck] < names[opponent.label] else opponent.label
+        met[deck] += 1
+        labels.append(label if met[deck] == 1 else f"{label} ({met[deck]})")
+    return labels
+
+
 def measured(plan: Plan) -> str:
     """The sentence saying what was measured: the bots, the games, the seed, how the games were set up; for Gwent
     Solo, the automaton's factions and whether the Leader variant was on."""
@@ -94,9 +112,13 @@ def measured(plan: Plan) -> str:
         played = f"{bot} on both sides; {MEASURED_RULES}"
     else:
         played = f"{bot} against the {plan.opponent_bot} bot ({BOTS[plan.opponent_bot].summary}); {MEASURED_RULES}"
-    return (f"Measured: {games} ({each}, seed {plan.seed}), {played}. Win rate: (wins + draws/2) / games, with its "
-            "95% Wilson interval (CI). These are bots' games: they measure the deck in the bots' hands, not in a "
-            "person's.")
+    if len(plan.subjects) > 1:
+        intervals = ("; a change's interval is over the paired games: where a change is nil, about one row in "
+                     "twenty is still beyond noise by chance")
+    else:
+        intervals = ", with its 95% Wilson interval (CI)"
+    return (f"Measured: {games} ({each}, seed {plan.seed}), {played}. Win rate: (wins + draws/2) / "
+            f"games{intervals}. These are bots' games: they measure the deck in the bots' hands, not in a person's.")
 
 
 class SimulationReport:
@@ -148,7 +170,7 @@ class SimulationReport:
 
     def matchup_rows(self) -> list[dict[str, Any]]:
         """The matchups table as text shows it (games with thousands separators, win rates in per cent)."""
-        rows = [(o.label, c) for o, c in zip(self.plan.opponents, self.tally.counts[0])]
+        rows = list(zip(opponent_labels(self.plan.opponents), self.tally.counts[0]))
         rows.append(("overall", self.tally.total(0)))
         return [{"opponent": label, "games": f"{c.games:,}", "wins": f"{c.wins:,}", "draws": f"{c.draws:,}",
                  "losses": f"{c.losses:,}", "rate": rate_text(c.points, c.games)} for label, c in rows]
@@ -219,11 +241,11 @@ class PairedReport:
         """One row per opponent, then the overall row (every pair of games of every matchup)."""
         rows = []
         total = squares = 0
-        for matchup, opponent in enumerate(self.plan.opponents):
+        for matchup, label in enumerate(opponent_labels(self.plan.opponents)):
             paired = self.tally.paired[matchup]
             total, squares = total + paired[0], squares + paired[1]
             old, new = self.tally.counts[0][matchup], self.tally.counts[1][matchup]
-            rows.append(PairedRow(opponent.label, old, new, paired_interval(paired[0], paired[1], old.games)))
+            rows.append(PairedRow(label, old, new, paired_interval(paired[0], paired[1], old.games)))
         old, new = self.tally.total(0), self.tally.total(1)
         rows.append(PairedRow("overall", old, new, paired_interval(total, squares, old.games)))
         return rows
