@@ -55,20 +55,20 @@ def own_cpu() -> float:
 
 
 def starter(slug: str):  # noqa: ANN201  (an Entrant; deckcli is imported inside the functions)
-    from deckcli.game.matchups import starter_entrant
+    from deckcli.game.simulation.matchups import starter_entrant
 
     return starter_entrant(slug)
 
 
 def rate(points: int, games: int) -> str:
-    from deckcli.game.simulation_report import rate_text
+    from deckcli.game.simulation.report import rate_text
 
     return rate_text(points, games)
 
 
 def mirrors(games: int) -> list[tuple[str, str, bool | None]]:
     """Figure 1: the heuristic bot's win rate against the random bot in each starter mirror."""
-    from deckcli.game.simulation import Plan, default_workers, run_plan
+    from deckcli.game.simulation.runs import Plan, default_workers, run_plan
 
     rows = []
     for slug in FACTIONS:
@@ -82,7 +82,7 @@ def mirrors(games: int) -> list[tuple[str, str, bool | None]]:
 
 def search(games: int) -> list[tuple[str, str, bool | None]]:
     """Figure 2: the search bot against the heuristic bot, and the CPU time of its games."""
-    from deckcli.game.simulation import Plan, default_workers, run_plan
+    from deckcli.game.simulation.runs import Plan, default_workers, run_plan
 
     deck = starter("northern-realms")
     plan = Plan((deck,), (deck,), games, 1, "search", "heuristic")
@@ -101,7 +101,7 @@ def search(games: int) -> list[tuple[str, str, bool | None]]:
 
 def speed(games: int) -> tuple[list[tuple[str, str, bool | None]], float]:
     """Figure 3: heuristic-vs-heuristic games per second on one core, and ``python -c pass`` beside it."""
-    from deckcli.game.simulation import Plan, run_plan
+    from deckcli.game.simulation.runs import Plan, run_plan
 
     subject = starter("northern-realms")
     plan = Plan((subject,), tuple(starter(slug) for slug in FACTIONS), games // len(FACTIONS), 1, "heuristic",
@@ -123,8 +123,8 @@ def speed(games: int) -> tuple[list[tuple[str, str, bool | None]], float]:
 
 def solo(games: int, two_player: float) -> list[tuple[str, str, bool | None]]:
     """Figure 6: a Gwent Solo game's CPU time on one core, against ``two_player`` (figure 3's, seconds a game)."""
-    from deckcli.game.matchups import automatons, file_entrant
-    from deckcli.game.simulation import Plan, run_plan
+    from deckcli.game.simulation.matchups import automatons, file_entrant
+    from deckcli.game.simulation.runs import Plan, run_plan
 
     subject = file_entrant(str(REPO / "decks" / "northern-realms-advanced.toml"))
     rows = []

@@ -21,7 +21,7 @@ from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.bots.search_bot import SearchBot
 from deckcli.game.cards import deck_from_resolved
 from deckcli.game.rounds import new_game, start_game, step
-from deckcli.game.solo import new_solo_game, solo_agents, solo_step, start_solo_game
+from deckcli.game.solo.automaton import new_solo_game, solo_agents, solo_step, start_solo_game
 from deckcli.game.state import Game
 from deckcli.rules.judging import read_resolved_deck
 from game_positions import Scripted, in_hand, position, side
@@ -151,7 +151,7 @@ def test_the_determinised_solo_game_deals_again_the_card_under_a_decoy_and_the_f
     """§19: the Decoy the automaton reveals takes the top card of its deck under it unseen; §18: its Leaders lie
     face down. An imagined game deals both again from what the player has not seen; the Decoy and the Leaders it
     has revealed stay as they are."""
-    from deckcli.game.solo import Automaton, automaton_turn
+    from deckcli.game.solo.automaton import Automaton, automaton_turn
 
     game = position(side(hand=("Ves",), deck=("Ballista", "Catapult")),
                     side("monsters", close=("Fiend",), deck=("Arachas", "Ghoul", "Nekker", "Foglet", "Decoy")))
@@ -181,7 +181,7 @@ def test_the_determinised_solo_game_deals_again_the_card_under_a_decoy_and_the_f
 def test_the_search_bot_counts_the_automatons_final_turn():
     """§18: when the player passes, the automaton takes one final turn. Round three, 5 ahead: passing lets its Fiend
     (6) take the round and the game; Siegfried first (it answers with the Fiend), then passing, wins it."""
-    from deckcli.game.solo import Automaton
+    from deckcli.game.solo.automaton import Automaton
 
     game = position(side(close=("Ves", "Yarpen Zigrin"), hand=("Siegfried of Denesle",), gems=1),
                     side("monsters", close=("Foglet",), deck=("Fiend",), gems=1), round_number=3)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
-from deckcli.game.solo import (
+from deckcli.game.solo.automaton import (
     Automaton, automaton_turn, faction_cards, new_solo_game, play_solo_game, solo_agents, solo_step,
     start_solo_game,
 )

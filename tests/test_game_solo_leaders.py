@@ -9,8 +9,8 @@ import pytest
 
 from deckcli.game.actions import PASS_ACTION
 from deckcli.game.leaders import usable
-from deckcli.game.solo import solo_agents, solo_step
-from deckcli.game.solo_leaders import ADAPTATIONS, BY_CARD_TEXT, resolve_leader
+from deckcli.game.solo.automaton import solo_agents, solo_step
+from deckcli.game.solo.leaders import ADAPTATIONS, BY_CARD_TEXT, resolve_leader
 from deckcli.game.state import LEADER_HORN
 from game_positions import CATALOG, Scripted, names, row_names, row_values, side
 from test_game_solo import solo

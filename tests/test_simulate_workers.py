@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from conftest import DECKS, REPO, deckcli_env
-from deckcli.game import simulation
-from deckcli.game.matchups import starter_entrant
-from deckcli.game.simulation import CHUNK, Plan, run_plan, task_count
+from deckcli.game.simulation import runs as simulation
+from deckcli.game.simulation.matchups import starter_entrant
+from deckcli.game.simulation.runs import CHUNK, Plan, run_plan, task_count
 
 WAIT = 60.0
 """Seconds a test waits for a process to start or end on a loaded machine; a passing case takes a fraction."""

@@ -208,7 +208,7 @@ def test_simulate_imports_what_it_plays_with():
     code, modules = imports_of("simulate", str(DECKS / "northern-realms-starter.toml"), "--vs", "monsters",
                                "--games", "1", "--workers", "1")
     assert code == 0
-    assert {"deckcli.game.simulation", "deckcli.game.bots.heuristic_bot"} <= modules
+    assert {"deckcli.game.simulation.runs", "deckcli.game.bots.heuristic_bot"} <= modules
     assert not {"deckcli.game.bots.search_bot", "deckcli.game.bots.random_bot", "concurrent.futures.process"} & modules
     assert not {"jsonschema", "tomlkit", "tomli_w", "jinja2", "highspy"} & top_level(modules)
     assert not {name for name in modules if name.split(".")[1:2] in (["analysis"], ["sheets"], ["authoring"], ["repair"])}

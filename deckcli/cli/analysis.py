@@ -26,7 +26,7 @@ from deckcli.cli.options import (
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
 
 if TYPE_CHECKING:
-    from deckcli.game.matchups import Opposition
+    from deckcli.game.simulation.matchups import Opposition
     from deckcli.analysis.odds import OddsReport
     from deckcli.analysis.stats import StatsReport
 
@@ -178,9 +178,9 @@ def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposit
         return EXIT_OK
     from deckcli.cli.play import run_with_progress
     from deckcli.game.bots import DEFAULT
-    from deckcli.game.matchups import entrant, opponents
-    from deckcli.game.simulation import Plan
-    from deckcli.game.simulation_report import PairedReport
+    from deckcli.game.simulation.matchups import entrant, opponents
+    from deckcli.game.simulation.runs import Plan
+    from deckcli.game.simulation.report import PairedReport
 
     bot = bot or DEFAULT
     plan = Plan(tuple(entrant(deck, deck.where) for deck in decks), opponents(opposition), games, seed, bot,

@@ -511,14 +511,14 @@ def echo_text(text: str, layout: Layout | None = None) -> None:
 
 class OpponentDeck(StrParamType):
     """``--vs``: a deck file, a faction (its starter deck) or ``starters`` (every starter deck); converts to an
-    :class:`deckcli.game.matchups.Opposition`. A value with a slash or ending in .toml, or naming a file, is a file."""
+    :class:`deckcli.game.simulation.matchups.Opposition`. A value with a slash or ending in .toml, or naming a file, is a file."""
 
     name = "deck"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         import os
 
-        from deckcli.game.matchups import STARTERS, Opposition
+        from deckcli.game.simulation.matchups import STARTERS, Opposition
 
         if not isinstance(value, str):
             return value
@@ -545,7 +545,7 @@ class SoloOpponent(StrParamType):
     name = "faction"
 
     def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from deckcli.game.matchups import ALL_FACTIONS
+        from deckcli.game.simulation.matchups import ALL_FACTIONS
 
         if value.strip().lower() == ALL_FACTIONS:
             return ALL_FACTIONS
@@ -554,7 +554,7 @@ class SoloOpponent(StrParamType):
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
         from deckcli.catalog.loading import default_catalog
         from deckcli.cli.completion import complete_choices
-        from deckcli.game.matchups import ALL_FACTIONS
+        from deckcli.game.simulation.matchups import ALL_FACTIONS
 
         return complete_choices([*default_catalog().factions, ALL_FACTIONS], incomplete)
 

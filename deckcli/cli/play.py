@@ -31,8 +31,8 @@ from deckcli.cli.options import (
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
-    from deckcli.game.matchups import Opposition
-    from deckcli.game.simulation import Plan, Tally
+    from deckcli.game.simulation.matchups import Opposition
+    from deckcli.game.simulation.runs import Plan, Tally
 
 PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
@@ -42,7 +42,7 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
     """Play ``plan`` on ``workers`` processes (``None``: every core), with a progress bar on standard error when
     it is a terminal and the run takes over a second; with ``log``, every game's event log written to that
     file (atomically, never replacing a file without ``force``) and a line on standard error saying so."""
-    from deckcli.game.simulation import default_workers, run_plan
+    from deckcli.game.simulation.runs import default_workers, run_plan
 
     before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
     bar = ProgressBar(plan.total, after=PROGRESS_AFTER) if is_terminal(sys.stderr) else None
@@ -127,7 +127,7 @@ def solo(board: str, card: str | None, fmt: str) -> int:
       deckcli solo decks/boards/solo-horn.toml --reveal "Commander's Horn"
     """
     from deckcli.errors import CardLookupError
-    from deckcli.game.solo_reveal import render_solo, solo_reveal
+    from deckcli.game.solo.reveal import render_solo, solo_reveal
 
     if card is None:
         raise CardLookupError("--reveal CARD is missing: name the card the automaton has just revealed from its deck")
@@ -178,9 +178,9 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
       deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
     """
     from deckcli.game.bots import DEFAULT
-    from deckcli.game.matchups import automatons, entrant, opponents
-    from deckcli.game.simulation import Plan
-    from deckcli.game.simulation_report import SimulationReport
+    from deckcli.game.simulation.matchups import automatons, entrant, opponents
+    from deckcli.game.simulation.runs import Plan
+    from deckcli.game.simulation.report import SimulationReport
     from deckcli.rules.judging import read_resolved_deck
 
     if solo and opposition:

@@ -22,8 +22,8 @@ from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
     from deckcli.deck.resolution import ResolvedDeck
-    from deckcli.game.matchups import Opposition
-    from deckcli.game.simulation_report import SimulationReport
+    from deckcli.game.simulation.matchups import Opposition
+    from deckcli.game.simulation.report import SimulationReport
     from deckcli.sheets.pages import Simulation
 
 
@@ -96,9 +96,9 @@ def _simulation(opposition: tuple[Opposition, ...], games: int, seed: int) -> Si
     def simulated(deck: ResolvedDeck) -> SimulationReport:
         from deckcli.cli.play import run_with_progress
         from deckcli.game.bots import DEFAULT
-        from deckcli.game.matchups import entrant, opponents
-        from deckcli.game.simulation import Plan
-        from deckcli.game.simulation_report import SimulationReport
+        from deckcli.game.simulation.matchups import entrant, opponents
+        from deckcli.game.simulation.runs import Plan
+        from deckcli.game.simulation.report import SimulationReport
 
         plan = Plan((entrant(deck, deck.where),), opponents(opposition), games, seed, DEFAULT, DEFAULT)
         return SimulationReport(plan, run_with_progress(plan, None))

@@ -40,7 +40,7 @@ from deckcli.sheets.charts import (
 from deckcli.text import counted
 
 if TYPE_CHECKING:
-    from deckcli.game.simulation_report import SimulationReport
+    from deckcli.game.simulation.report import SimulationReport
 
 KIND_TITLES = {"leader": "Leader", "hero": "Heroes", "unit": "Unit Cards", "special": "Special Cards",
                "weather": "Weather Cards"}
@@ -132,7 +132,7 @@ class DeckSheet:
     @property
     def measured(self) -> str:
         """What the simulated matchups measured, in a sentence ("" without a simulation)."""
-        from deckcli.game.simulation_report import measured
+        from deckcli.game.simulation.report import measured
 
         return measured(self.simulation.plan) if self.simulation is not None else ""
 

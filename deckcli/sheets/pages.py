@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from markupsafe import Markup
 
     from deckcli.deck.resolution import ResolvedDeck
-    from deckcli.game.simulation_report import SimulationReport
+    from deckcli.game.simulation.report import SimulationReport
 
     Simulation = Callable[[ResolvedDeck], SimulationReport]
     """What plays a deck's simulated matchups for its sheet."""

@@ -106,6 +106,6 @@ def _rollout_rules(view: PlayerView, players: HeuristicBot) -> tuple[Agents, Cal
     on the player's side against the automated opponent, which takes its turns after each action (§18)."""
     if not view.solo:
         return Agents(players, players), step
-    from deckcli.game.solo import solo_agents, solo_step
+    from deckcli.game.solo.automaton import solo_agents, solo_step
 
     return solo_agents(players), solo_step

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from deckcli.game.simulation import Counts, Entrant, Plan, Tally
+    from deckcli.game.simulation.runs import Counts, Entrant, Plan, Tally
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""

@@ -1,7 +1,7 @@
 """Gwent Solo's automated opponent (rulebook §18–19): its set-up, its turns, and how it plays each card.
 
 The automaton has no hand. On each of its turns it reveals the top card of its deck and plays it "as
-effectively as possible" (§18), with the changes of §19. Its Leaders (§20, :mod:`deckcli.game.solo_leaders`)
+effectively as possible" (§18), with the changes of §19. Its Leaders (§20, :mod:`deckcli.game.solo.leaders`)
 come out only in the Leader variant, when a round is scored.
 
 *Most effective* is measured one way everywhere: the option after which the automaton's total minus the
@@ -186,7 +186,7 @@ class Automaton:
         self._play_under_decoys(game, agents)
         player = 1 - self.seat
         if self.leader_variant and self.leaders and game.score(player) > game.score(self.seat):
-            from deckcli.game.solo_leaders import resolve_leader
+            from deckcli.game.solo.leaders import resolve_leader
 
             name = self.leaders.pop()
             self.revealed.append(name)

@@ -70,8 +70,8 @@ def solo_reveal(path: str, name: str) -> SoloReport:
     from deckcli.files.reading import STDIN
     from deckcli.game.board import read_board
     from deckcli.game.position import build_position
-    from deckcli.game.solo import Automaton, faction_cards, move_agile, play_card_owed
-    from deckcli.game.solo_leaders import resolve_leader
+    from deckcli.game.solo.automaton import Automaton, faction_cards, move_agile, play_card_owed
+    from deckcli.game.solo.leaders import resolve_leader
 
     catalog = default_catalog()
     board = read_board(path, catalog)
@@ -222,7 +222,7 @@ def _asking_nobody() -> Agents:
     """The seats of ``deckcli solo``: the automaton's cards ask the player nothing (what the player must do is told
     as a next step)."""
     from deckcli.game.agents import Agents
-    from deckcli.game.solo import Unasked
+    from deckcli.game.solo.automaton import Unasked
 
     return Agents(Unasked("deckcli solo reports what the automaton does and asks the player nothing"), Unasked())
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from deckcli.game.abilities import play_card
 from deckcli.game.cards import HERO, MARDROEME, SPECIAL, TIGHT_BOND, UNIT
 from deckcli.game.leaders import ACTIVE, DAISY, INVADER, KING_BRAN, TREACHEROUS, WHITE_FLAME
-from deckcli.game.solo import (
+from deckcli.game.solo.automaton import (
     EVALUATING, INSTRUCTING, KNOWN, ROW_NAMES, best, compared, margin, move_agile, note, place_on_best_row,
     play_owed, play_revealed, play_unit, reset_passives, row_order, shuffle_deck, topmost, unit_row, unseen_kinds,
 )

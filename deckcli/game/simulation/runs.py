@@ -221,11 +221,11 @@ def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[d
 def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[str, Any]] | None, *,
               leader_variant: bool = False) -> tuple[int, set[int]]:
     """Game ``index`` of ``matchup`` for deck under test ``subject``, a game of Gwent Solo (§18–20): the deck is the
-    player's (seat 0), the opponent the automaton of its faction (seat 1, :mod:`deckcli.game.solo`), which
+    player's (seat 0), the opponent the automaton of its faction (seat 1, :mod:`deckcli.game.solo.automaton`), which
     starts every round but where a Scoia'tael player does (§19); with ``leader_variant``, the Leader variant.
     Returns what :func:`play_standard` does."""
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.solo import new_solo_game, solo_agents, solo_decks, solo_step, start_solo_game
+    from deckcli.game.solo.automaton import new_solo_game, solo_agents, solo_decks, solo_step, start_solo_game
 
     plan = run.plan
     seed = derived_seed(plan.seed, matchup, index)

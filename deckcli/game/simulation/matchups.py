@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcli.errors import EXIT_ILLEGAL, DeckcliError
-from deckcli.game.simulation import SOLO, SOLO_LEADER_VARIANT, Entrant
+from deckcli.game.simulation.runs import SOLO, SOLO_LEADER_VARIANT, Entrant
 
 if TYPE_CHECKING:
     from deckcli.deck.resolution import ResolvedDeck
@@ -122,7 +122,7 @@ def automatons(factions: tuple[str, ...], leader_variant: bool = False) -> tuple
     Raises ``KeyError`` for a faction the catalog does not know.
     """
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.solo import automaton_deck
+    from deckcli.game.solo.automaton import automaton_deck
 
     catalog = default_catalog()
     slugs = [slug for wanted in factions for slug in (catalog.factions if wanted == ALL_FACTIONS else (wanted,))]
