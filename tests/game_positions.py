@@ -160,8 +160,7 @@ def check_invariants(game: Game, total: int, previous_gems: list[int]) -> None:
 
 def act(game: Game, player: int, wanted: Any, with_agents: Agents | None = None) -> Agents:
     """Player ``player`` takes one action (as :class:`Scripted` words it) on ``game``; returns the agents used."""
-    from deckcli.game.actions import legal_actions
-    from deckcli.game.rounds import step
+    from deckcli.game.rounds import legal_actions, step
 
     seats = with_agents or agents()
     game.to_move = player

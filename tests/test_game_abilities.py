@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckcli.game.actions import legal_actions
+from deckcli.game.rounds import legal_actions
 from game_positions import Scripted, act, agents, in_hand, names, position, row_names, row_values, side
 
 

@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 
 from conftest import DECKS, examples
 from deckcli.catalog.loading import default_catalog
-from deckcli.game.actions import LEADER_ACTION, PASS_ACTION, legal_actions
+from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
 from deckcli.game.agents import Agents, PlayerView
 from deckcli.game.bots import BOTS, bot_class
 from deckcli.game.bots.heuristic_bot import HeuristicBot
 from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.bots.search_bot import SearchBot
 from deckcli.game.cards import deck_from_resolved
-from deckcli.game.rounds import new_game, start_game, step
+from deckcli.game.rounds import legal_actions, new_game, start_game, step
 from deckcli.game.solo.automaton import new_solo_game, solo_agents, solo_step, start_solo_game
 from deckcli.game.state import Game
 from deckcli.rules.judging import read_resolved_deck

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from deckcli.catalog.loading import default_catalog
-from deckcli.game.actions import LEADER_ACTION, legal_actions
+from deckcli.game.actions import LEADER_ACTION
+from deckcli.game.rounds import legal_actions
 from deckcli.game.leaders import ACTIVE, KNOWN, PASSIVE
 from game_positions import Scripted, act, agents, names, position, row_names, row_values, side
 

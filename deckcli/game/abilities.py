@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def play_from_hand(game: Game, player: int, card: int, row: int, target: int, agents: Agents) -> None:
     """Player ``player`` plays ``card`` from the hand (§7 A): a unit to ``row`` (on the opponent's side
     for a Spy), a Decoy onto ``target``, a Horn or Mardroeme on its ``row``, a Weather Card or a Scorch.
-    The action must be one :func:`deckcli.game.actions.legal_actions` offers."""
+    The action must be one :func:`deckcli.game.rounds.legal_actions` offers."""
     game.hand[player].remove(card)
     game.known[1 - player].discard(card)
     play_card(game, player, card, row, target, agents)
@@ -160,37 +160,19 @@ def _muster(game: Game, player: int, card: int, agents: Agents) -> None:
     game.rng.shuffle(game.deck[player])
 
 
-def strongest(game: Game, slots: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The non-Hero units of ``slots`` with the highest current Strength, as ``(slot, card)`` pairs: all of
-    them when several share it (§10, §11). A Decoy is no unit; Heroes are neither taken nor counted."""
-    best = -1
-    found: list[tuple[int, int]] = []
-    kind = game.cards.kind
-    for slot in slots:
-        row = game.rows[slot]
-        if not row:
-            continue
-        for card, value in zip(row, game.row_values(slot)):
-            if kind[card] != UNIT:
-                continue
-            if value > best:
-                best, found = value, [(slot, card)]
-            elif value == best:
-                found.append((slot, card))
-    return found
 
 
 def scorch_battlefield(game: Game) -> None:
     """Scorch over the whole battlefield (§11; Clan Dimun Pirate by the FAQ, §21): the strongest
     non-Hero units of both sides are discarded, ties all go; no threshold."""
-    discard_from_battlefield(game, strongest(game, (0, 1, 2, 3, 4, 5)))
+    discard_from_battlefield(game, game.strongest((0, 1, 2, 3, 4, 5)))
 
 
 def scorch_row(game: Game, side: int, row: int) -> None:
     """A row-limited Scorch against ``side``'s ``row`` (§10): only when that row totals at least 10."""
     slot = side * 3 + row
     if game.row_total(slot) >= 10:
-        discard_from_battlefield(game, strongest(game, (slot,)))
+        discard_from_battlefield(game, game.strongest((slot,)))
 
 
 def discard_from_battlefield(game: Game, victims: list[tuple[int, int]]) -> None:

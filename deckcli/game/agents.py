@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
     from deckcli.game.actions import Action
     from deckcli.game.cards import GameCards
-    from deckcli.game.leaders import LeaderAbility
     from deckcli.game.state import Game
 
 QUESTIONS = {
@@ -220,19 +219,10 @@ class PlayerView:
     def leader(self, side: int) -> str | None:
         return self._game.leader[side]
 
-    def leader_ability(self, side: int) -> LeaderAbility | None:
-        """What ``side``'s Active Leader does (its text is public, §5), or ``None``: a Passive one, none, or one
-        this table does not know."""
-        from deckcli.game.leaders import ACTIVE
-
-        return ACTIVE.get(self._game.leader[side] or "")
-
     def strongest(self, slots: tuple[int, ...]) -> list[tuple[int, int]]:
         """The non-Hero units of ``slots`` a Scorch would destroy: the strongest, all of them on a tie
-        (:func:`deckcli.game.abilities.strongest`), as ``(slot, card)``."""
-        from deckcli.game.abilities import strongest
-
-        return strongest(self._game, slots)
+        (:meth:`deckcli.game.state.Game.strongest`), as ``(slot, card)``."""
+        return self._game.strongest(slots)
 
     def row_is_plain(self, slot: int) -> bool:
         """Whether a card added to row ``slot`` would count just its printed Strength there: no Weather, Horn,
@@ -268,7 +258,7 @@ class Agent(Protocol):
     """A player's decision maker. Each method answers with one of what it is offered."""
 
     def act(self, view: PlayerView, actions: list[Action]) -> Action:
-        """The action of this turn, one of ``actions`` (:func:`deckcli.game.actions.legal_actions`)."""
+        """The action of this turn, one of ``actions`` (:func:`deckcli.game.rounds.legal_actions`)."""
         ...
 
     def choose(self, view: PlayerView, question: str, options: list[int], card: int) -> int:

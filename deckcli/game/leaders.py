@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcli.game.abilities import (
-    clear_weather_cards, discard_from_battlefield, horn_free, play_card, play_unit, strongest,
+    clear_weather_cards, discard_from_battlefield, horn_free, play_card, play_unit,
 )
 from deckcli.game.cards import AGILE, CLOSE, HERO, MARDROEME, RANGED, SIEGE, TIGHT_BOND, UNIT, WEATHER
 from deckcli.game.state import LEADER_HORN
@@ -143,12 +143,12 @@ def _scorch(row: int) -> LeaderAbility:
 
     def can(game: Game, player: int) -> bool:
         slot = (1 - player) * 3 + row
-        return game.row_total(slot) >= 10 and bool(strongest(game, (slot,)))
+        return game.row_total(slot) >= 10 and bool(game.strongest((slot,)))
 
     def use(game: Game, player: int, agents: Agents) -> None:
         slot = (1 - player) * 3 + row
         if game.row_total(slot) >= 10:
-            discard_from_battlefield(game, strongest(game, (slot,)))
+            discard_from_battlefield(game, game.strongest((slot,)))
 
     return LeaderAbility(can, use, scorch_row=row)
 

@@ -3,7 +3,7 @@ each side's total (§8), and what a Scorch would discard now (§10, §11).
 
 Every figure comes from the engine's one Strength rule, :meth:`deckcli.game.state.Game.row_values` (Weather,
 Tight Bond, Morale Boost, Commander's Horn in that order, Heroes untouched, a Decoy at 0, the Passive
-Leaders), and every Scorch from :func:`deckcli.game.abilities.strongest`: what the table would do.
+Leaders), and every Scorch from :meth:`deckcli.game.state.Game.strongest`: what the table would do.
 """
 
 from __future__ import annotations
@@ -118,7 +118,6 @@ class ScoreReport(NamedTuple):
 
 def score_board(board: Board, catalog: Catalog) -> ScoreReport:
     """The position of ``board`` scored (§8, §10, §11, §12); ``catalog`` names the Horn and Mardroeme cards."""
-    from deckcli.game.abilities import strongest
     from deckcli.game.board import SIDES
 
     game = board.game(catalog)
@@ -126,7 +125,7 @@ def score_board(board: Board, catalog: Catalog) -> ScoreReport:
     values = [game.row_values(slot) for slot in range(6)]
     scorch = tuple(
         Discarded(SIDES[slot // 3], ROW_CODES[slot % 3], game.cards.name[card], values[slot][game.rows[slot].index(card)])
-        for slot, card in strongest(game, tuple(range(6)))
+        for slot, card in game.strongest(tuple(range(6)))
     )
     totals = [sides[0].total, sides[1].total]
     ahead: str | None = None
@@ -139,7 +138,6 @@ def score_board(board: Board, catalog: Catalog) -> ScoreReport:
 
 
 def _side_score(game: Game, player: int, side: str, catalog: Catalog) -> SideScore:
-    from deckcli.game.abilities import strongest
     from deckcli.game.leaders import PASSIVE, WHITE_FLAME
 
     table = game.cards
@@ -156,7 +154,7 @@ def _side_score(game: Game, player: int, side: str, catalog: Catalog) -> SideSco
         )
         taken: tuple[str, ...] = ()
         if game.row_total(slot) >= ROW_SCORCH_THRESHOLD:
-            taken = tuple(table.name[card] for _, card in strongest(game, (slot,)))
+            taken = tuple(table.name[card] for _, card in game.strongest((slot,)))
         weather = tuple(table.name[card] for card in game.weather if table.weather_rows[card] >> row & 1)
         rows.append(RowScore(ROW_CODES[row], sum(values), cards, _horn(game, slot), weather,
                              bool(game.mardroeme[slot]), taken))

@@ -230,6 +230,26 @@ class Game:
                 why.append(reasons)
         return values
 
+    def strongest(self, slots: tuple[int, ...]) -> list[tuple[int, int]]:
+        """The non-Hero units of ``slots`` with the highest current Strength, as ``(slot, card)`` pairs: all of
+        them when several share it (what a Scorch takes, §10, §11). A Decoy is no unit; Heroes are neither taken
+        nor counted."""
+        best = -1
+        found: list[tuple[int, int]] = []
+        kind = self.cards.kind
+        for slot in slots:
+            row = self.rows[slot]
+            if not row:
+                continue
+            for card, value in zip(row, self.row_values(slot)):
+                if kind[card] != UNIT:
+                    continue
+                if value > best:
+                    best, found = value, [(slot, card)]
+                elif value == best:
+                    found.append((slot, card))
+        return found
+
     def row_total(self, slot: int) -> int:
         """The Strength of row ``slot``: recomputed only when the row changed since it was last asked."""
         if self.dirty >> slot & 1:

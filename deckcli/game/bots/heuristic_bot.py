@@ -254,8 +254,10 @@ class HeuristicBot:
     def _leader(self, view: PlayerView, action: Action, base: int, hand: _Hand) -> Option:
         """The Leader valued as the card its text is like (a Horn, a row's Scorch, a Weather Card from the deck),
         else played on an imagined copy."""
+        from deckcli.game.leaders import ACTIVE
+
         me = view.player
-        ability = view.leader_ability(me)
+        ability = ACTIVE.get(view.leader(me) or "")  # what the Leader does: its text is public (§5)
         if ability is not None and ability.horn_row >= 0:
             slot = me * 3 + ability.horn_row
             return view.row_total_with_horn(slot) - view.row_total(slot), LEADER_KEEP, action, False

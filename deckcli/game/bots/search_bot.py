@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from deckcli.game.actions import LEADER_ACTION, PASS_ACTION, legal_actions
+from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
 from deckcli.game.agents import Agents
 from deckcli.game.bots.heuristic_bot import HeuristicBot
-from deckcli.game.rounds import step
+from deckcli.game.rounds import legal_actions, step
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -24,10 +24,9 @@ from collections import deque
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from deckcli.game.actions import legal_actions
 from deckcli.game.agents import Agents
 from deckcli.game.bots import bot_class
-from deckcli.game.rounds import card_table, new_game, start_game, step
+from deckcli.game.rounds import card_table, legal_actions, new_game, start_game, step
 
 if TYPE_CHECKING:
     from collections.abc import Generator, Iterator

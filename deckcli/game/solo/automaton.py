@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcli.game.abilities import (
-    discard_from_battlefield, mardroeme_on, place_played, place_returned, play_card, scorch_row, strongest,
+    discard_from_battlefield, mardroeme_on, place_played, place_returned, play_card, scorch_row,
     transform_berserkers,
 )
 from deckcli.game.actions import PASS
@@ -347,7 +347,7 @@ def solo_step(game: Game, action: Action, agents: Agents) -> None:
 def play_solo_game(game: Game, player_agent: Agent) -> int | None:
     """Play a game of :func:`new_solo_game` to its end, ``player_agent`` playing the player's side; return the
     winner (0 the player, 1 the automaton) or ``None`` for a draw."""
-    from deckcli.game.actions import legal_actions
+    from deckcli.game.rounds import legal_actions
 
     agents = solo_agents(player_agent)
     start_solo_game(game, agents)
@@ -507,7 +507,7 @@ def play_unit(game: Game, card: int, row: int, agents: Agents, *, muster: bool =
     if bits & ROW_SCORCH:
         scorch_row(game, 1 - slot // 3, cards.scorch_row[card])
     if bits & SCORCH:
-        discard_from_battlefield(game, strongest(game, player_slots(game)))
+        discard_from_battlefield(game, game.strongest(player_slots(game)))
     if bits & MARDROEME or (bits & BERSERKER and mardroeme_on(game, slot)):
         transform_berserkers(game, slot)
     return owed
@@ -585,7 +585,7 @@ def _decoy(game: Game, card: int) -> None:
 def _scorch_special(game: Game, card: int) -> None:
     """Scorch (§19): the strongest non-Hero units of the player's side only are discarded; then the Scorch."""
     seat = game.solo.seat
-    victims = strongest(game, player_slots(game))
+    victims = game.strongest(player_slots(game))
     game.resolving.append(card)
     mark = _mark(game)
     game.emit("play", seat, card)
