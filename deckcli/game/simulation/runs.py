@@ -262,7 +262,13 @@ GAME_MODES: dict[str, Callable[[_Run, int, int, int, list[dict[str, Any]] | None
 """How a matchup's games are made and played, by :attr:`Entrant.mode` of the opponent."""
 
 
-def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
+class RunStopped(Exception):
+    """A worker's task given up because its run was stopped (:func:`_stop_pool`)."""
+
+
+def _play_chunk(run: _Run, task: tuple[int, int, int, bool], stopped: Any = None) -> _Chunk:
+    """Play one task's games; ``stopped`` (a worker's :class:`multiprocessing.Event`) is looked at before each game,
+    and :class:`RunStopped` raised once it is set."""
     matchup, start, stop, logging = task
     plan = run.plan
     play = GAME_MODES[plan.opponents[matchup].mode]
@@ -270,6 +276,8 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
     lines: list[str] = []
     paired = [0, 0]
     for game in range(start, stop):
+        if stopped is not None and stopped.is_set():
+            raise RunStopped
         points = []
         for subject, tally in enumerate(counts):
             log: list[dict[str, Any]] | None = [] if logging and subject == 0 else None
@@ -294,32 +302,38 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
 
 
 _WORKER: _Run | None = None
+_STOPPED: Any = None
+"""In a worker: its run's stop event (:func:`_start_worker`)."""
 
 PARENT_CHECK = 0.5
 """Seconds between a worker's looks at whether the process that started it is still there."""
+STOP_GRACE = 1.0
+"""Seconds a stopped run gives its workers to end the game they play and hand back what they hold, before they
+are killed (:func:`_stop_pool`)."""
 HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
-"""The signals that stop a run: held while its workers start (:func:`_signals_held`)."""
+"""The signals that stop a run: held while its workers start (:func:`_signals_held`), ignored by the workers."""
 
 
-def _start_worker(plan: Plan, parent: int) -> None:
+def _start_worker(plan: Plan, parent: int, stopped: Any) -> None:
     """A worker's start: the signals left to the process that started it, then the plan.
 
-    Ctrl-C reaches every process of the terminal's group: the worker ignores it, and the run's own process stops
-    the workers (:func:`_stopped`). A worker keeps no handler the starting process set for SIGTERM or SIGHUP (a
-    fork copies them). Those signals are held (:func:`_signals_held`) from the fork until they are set here, so
-    that none lands in between. A worker ends once that process is gone, however it went (even ``kill -9``): a
-    worker waiting for tasks would otherwise wait for ever.
+    Ctrl-C, SIGTERM and SIGHUP reach every process of the terminal's group (a closing terminal sends SIGHUP to
+    all of them): a worker ignores them, and the run's own process stops the workers (:func:`_stop_pool`). A
+    worker that died of the signal could die halfway through handing back a task's games, and the run would
+    wait for ever for the rest. The signals are held (:func:`_signals_held`) from the fork until they are set
+    here, so that none lands in between. A worker ends once that process is gone, however it went (even
+    ``kill -9``): a worker waiting for tasks would otherwise wait for ever. ``stopped`` is the run's stop event.
     """
     import signal
     import threading
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for number in HELD_SIGNALS - {signal.SIGINT}:
-        signal.signal(number, signal.SIG_DFL)
+    for number in HELD_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
-    global _WORKER
+    global _WORKER, _STOPPED
     _WORKER = _Run(plan)
+    _STOPPED = stopped
     threading.Thread(target=_end_with, args=(parent,), name="deckcli-parent-watch", daemon=True).start()
 
 
@@ -349,7 +363,7 @@ def _end_with(parent: int) -> None:
 
 def _worker_chunk(task: tuple[int, int, int, bool]) -> _Chunk:
     assert _WORKER is not None, "the worker was started without its plan"
-    return _play_chunk(_WORKER, task)
+    return _play_chunk(_WORKER, task, _STOPPED)
 
 
 def _tasks(plan: Plan, logging: bool) -> Iterator[tuple[int, int, int, bool]]:
@@ -374,8 +388,8 @@ def _chunks(plan: Plan, logging: bool, workers: int) -> Generator[_Chunk, None, 
     """The tasks' results in task order: played here, or by ``workers`` processes (:func:`pool_size`), at most
     two tasks a worker ahead of the one awaited (so that memory does not grow with the number of games).
 
-    When the run does not end by itself (Ctrl-C, SIGTERM, an error, the generator closed), the workers are killed
-    at once rather than left to finish the tasks they hold.
+    When the run does not end by itself (Ctrl-C, SIGTERM, SIGHUP, an error, the generator closed), the workers
+    stop within about :data:`STOP_GRACE` seconds rather than finish the tasks they hold (:func:`_stop_pool`).
     """
     workers = pool_size(plan, workers)
     tasks = _tasks(plan, logging)
@@ -384,14 +398,18 @@ def _chunks(plan: Plan, logging: bool, workers: int) -> Generator[_Chunk, None, 
         for task in tasks:
             yield _play_chunk(run, task)
         return
+    import multiprocessing
     from concurrent.futures import Future, ProcessPoolExecutor
 
     pending: deque[Future[_Chunk]] = deque()
     pool: ProcessPoolExecutor | None = None
+    stopped = multiprocessing.get_context().Event()
     finished = False
     try:
         with _signals_held():
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(plan, os.getpid()))
+            pool = ProcessPoolExecutor(
+                max_workers=workers, initializer=_start_worker, initargs=(plan, os.getpid(), stopped),
+            )
             pending.append(pool.submit(_worker_chunk, next(tasks)))  # starts the workers (with fork, all of them)
         for task in tasks:
             pending.append(pool.submit(_worker_chunk, task))
@@ -401,10 +419,32 @@ def _chunks(plan: Plan, logging: bool, workers: int) -> Generator[_Chunk, None, 
             yield pending.popleft().result()
         finished = True
     finally:
-        if not finished:
-            _stopped()
         if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            if finished:
+                pool.shutdown(wait=True)
+            else:
+                _stop_pool(pool, pending, stopped)
+
+
+def _stop_pool(pool: Any, pending: deque[Any], stopped: Any) -> None:
+    """End a run that did not end by itself (Ctrl-C, SIGTERM, SIGHUP, an error, the generator closed), within
+    about :data:`STOP_GRACE` seconds.
+
+    The workers are told to stop (``stopped``): each ends the game it plays and hands back its task unfinished,
+    and the pool's own thread goes on reading until every task still held is back, so that no worker is cut off
+    halfway through handing one back. Any still busy after the grace (a long game of the search bot, a worker
+    killed from outside) are killed, and the pool is then left without waiting for its thread, which may wait
+    for ever on the half of a task's games that never comes (the command line ends with ``os._exit``).
+    """
+    from concurrent.futures import wait
+
+    stopped.set()
+    for future in pending:
+        future.cancel()
+    _, running = wait(pending, timeout=STOP_GRACE)
+    if running:
+        _stopped()
+    pool.shutdown(wait=not running, cancel_futures=True)
 
 
 def _stopped() -> None:
