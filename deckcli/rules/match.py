@@ -250,3 +250,57 @@ def _first_best(options: Sequence[int], score: Callable[[int], float]) -> int:
     """The earliest option whose score is the highest (within :data:`TIE`)."""
     top = max(score(option) for option in options)
     return next(option for option in options if score(option) >= top - TIE)
+
+
+BOOTSTRAP = 2000
+"""Resamples of a bootstrap interval of the match-win rate."""
+
+
+def resampled_pairings(counts: tuple[int, int, int], rng: Any, resamples: int) -> Any:
+    """``resamples`` draws of a pairing's decisive win probability (:func:`decided`), each from ``games``
+    games dealt again from the counted rates (a parametric bootstrap): ``counts`` are ``(wins, draws,
+    losses)``; ``rng`` a ``numpy.random.Generator``. Returns a numpy array of fractions 0–1."""
+    import numpy as np
+
+    wins, draws, losses = counts
+    games = wins + draws + losses
+    dealt = rng.multinomial(games, [wins / games, draws / games, losses / games], size=resamples)
+    won, lost = dealt[:, 0], dealt[:, 2]
+    decisive = won + lost
+    return np.where(decisive > 0, won / np.maximum(decisive, 1), 0.5)
+
+
+def match_win_samples(decisive: Sequence[Sequence[Any]]) -> Any:
+    """The match-win rate (the coin deciding who selects first, §15) of each resample: ``decisive[i][j]`` numpy
+    arrays of one length (:func:`resampled_pairings`). Returns a numpy array of fractions 0–1."""
+    import numpy as np
+
+    def best(values: Iterable[Any]) -> Any:
+        return functools.reduce(np.maximum, values)
+
+    def worst(values: Iterable[Any]) -> Any:
+        return functools.reduce(np.minimum, values)
+
+    value = match_values(decisive, best, worst, 1.0, 0.0)
+    return (value(START_ME) + value(START_THEM)) / 2
+
+
+def interval(samples: Any) -> tuple[float, float]:
+    """The 95% percentile interval ``(low, high)`` of bootstrap samples (fractions 0–1)."""
+    import numpy as np
+
+    low, high = np.quantile(samples, [0.025, 0.975])
+    return float(low), float(high)
+
+
+def bootstrap_interval(counts: Sequence[Sequence[tuple[int, int, int]]], seed: int,
+                       resamples: int = BOOTSTRAP) -> tuple[float, float]:
+    """The 95% interval ``(low, high)`` of the match-win rate from the nine pairings' counted games
+    (``counts[i][j]``: my deck ``i``'s ``(wins, draws, losses)`` against their deck ``j``, each at least one
+    game): each resample deals every pairing's games again from its counted rates (a parametric bootstrap) and
+    solves the match; the same ``seed``, the same interval."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    decisive = [[resampled_pairings(cell, rng, resamples) for cell in row] for row in counts]
+    return interval(match_win_samples(decisive))
