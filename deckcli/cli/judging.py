@@ -169,7 +169,7 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
     FILE instead; --choose ranks the registrations of your decks against a field.
 
     \b
-      deckcli tournament decks/tournament-registration.toml --vs theirs.toml --simulate
+      deckcli tournament mine.toml --vs theirs.toml --simulate --games 2000
       deckcli tournament --matrix rates.toml
       deckcli tournament --choose a.toml b.toml c.toml d.toml -o best.toml
     """

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckcli.cli.options import echo, echo_error, echo_lines, echo_text, say, text_layout
+from deckcli.cli.options import echo, echo_error, echo_findings, echo_lines, echo_text, say, text_layout
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ def _legal_lineup(files: tuple[str, ...], fmt: str) -> LineupReport | int:
         layout = text_layout()
         render_lineup(report, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
         return report.exit_code
+    echo_findings(report.where, report.warnings, warning=True)  # a key it does not use, a deck outside its folder
     return report
 
 
