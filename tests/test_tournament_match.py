@@ -228,3 +228,27 @@ def test_choose_against_the_default_field_names_the_shipped_lineups():
     assert all(name.count(" + ") == 2 for name in document["field"])
     assert len(document["registrations"]) == 4
 
+
+
+def test_choose_refuses_decks_of_which_no_three_make_a_lineup():
+    starters = [DECKS / f"{slug}-starter.toml" for slug in ("monsters", "nilfgaard", "skellige", "scoiatael")]
+    said = run_cli(["tournament", "--choose", *starters, "--games", "1"], exit_code=2).stderr
+    assert "no three of the 4 decks make a legal Tournament lineup" in " ".join(said.split())
+
+
+def test_choose_against_an_illegal_field_registration_exits_1_with_its_verdict(tmp_path):
+    for slug in ("monsters", "nilfgaard", "skellige"):
+        shutil.copy(DECKS / f"{slug}-starter.toml", tmp_path / f"{slug}.toml")
+    bad = write(tmp_path / "bad.toml", 'decks = ["monsters.toml", "nilfgaard.toml", "skellige.toml"]\n')
+    result = run_cli(["tournament", "--choose", *FOUR, "--field", bad, "--games", "1"], exit_code=1)
+    assert result.stdout.splitlines()[-1].startswith(f"{bad}: not a legal Tournament lineup")
+
+
+def test_simulate_takes_three_deck_files_for_my_lineup(tmp_path):
+    theirs = their_registration(tmp_path)
+    decks = [DECKS / f"{slug}-advanced.toml" for slug in ("monsters", "nilfgaard", "skellige")]
+    by_files = as_json([*decks, "--vs", theirs, "--simulate", "--games", "2", "--workers", "1"])
+    by_registration = as_json([REGISTRATION, "--vs", theirs, "--simulate", "--games", "2", "--workers", "1"])
+    assert by_files["mine"]["lineup"] is None and by_registration["mine"]["lineup"] == str(REGISTRATION)
+    assert by_files["matrix"] == by_registration["matrix"]
+    assert by_files["match_win_rate"] == by_registration["match_win_rate"]
