@@ -22,7 +22,6 @@ test: the suite asserts no timings.
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
 import sys
 import tempfile
@@ -32,20 +31,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import child_env, find_deckcli, machine, run_once  # noqa: E402  (the benchmark's own helpers)
+from simulate import children_cpu, own_cpu, print_rows  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 THEIRS = ("northern-realms", "scoiatael", "skellige")
 MINE = ("monsters", "nilfgaard", "scoiatael", "skellige")
-
-
-def own_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def interpreter() -> float:
@@ -125,12 +115,7 @@ def main() -> None:
         rows += command(["--choose", *decks, "--games", str(200 // scale)],
                         f"tournament --choose, 4 decks against 10 lineups, 20 × {200 // scale:,} games (every core)",
                         20 * (200 // scale), None)
-    width = max(len(name) for name, _, _ in rows)
-    measured_width = max(len(measured) for _, measured, _ in rows)
-    print(f"{'figure':<{width}}  {'measured':<{measured_width}}  verdict")
-    print(f"{'-' * width}  {'-' * measured_width}  -------")
-    for name, measured, met in rows:
-        print(f"{name:<{width}}  {measured:<{measured_width}}  {'-' if met is None else 'met' if met else 'MISSED'}")
+    print_rows(rows)
 
 
 if __name__ == "__main__":
