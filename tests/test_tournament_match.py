@@ -142,9 +142,13 @@ def test_simulate_gives_the_same_result_whatever_the_workers(tmp_path):
     assert as_json([*args, "--workers", "1"]) == as_json([*args, "--workers", "2"])
 
 
-def test_simulate_as_text_fits_80_columns(tmp_path):
-    theirs = their_registration(tmp_path)
-    out = run_cli(["tournament", REGISTRATION, "--vs", theirs, "--simulate", "--games", "2", "--workers", "1"],
+def test_simulate_as_text_fits_80_columns(tmp_path, monkeypatch):
+    their_registration(tmp_path)
+    monkeypatch.chdir(tmp_path)  # file names shorter than a line: a path longer than one cannot be wrapped
+    shutil.copy(REGISTRATION, tmp_path / "alex.toml")
+    for slug in ("monsters", "nilfgaard"):
+        shutil.copy(DECKS / f"{slug}-advanced.toml", tmp_path / f"{slug}-advanced.toml")
+    out = run_cli(["tournament", "alex.toml", "--vs", "bo.toml", "--simulate", "--games", "2", "--workers", "1"],
                   env={"COLUMNS": "80"}).stdout
     assert max(map(len, out.splitlines())) <= 80
     assert "Match-win probability:" in out and "(95% CI " in out and "Measured: 18 games" in out
