@@ -6,8 +6,14 @@ import json
 import shutil
 
 import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from conftest import DECKS, run_cli
+from click.testing import CliRunner
+
+from conftest import DECKS, deckcli_env, examples, run_cli
+from deckcli.cli.main import cli
 
 REGISTRATION = DECKS / "tournament-registration.toml"
 RPS = """\
@@ -90,6 +96,32 @@ def test_a_bad_matrix_file_exits_2_naming_the_file_and_line(tmp_path, text, line
     path = write(tmp_path / "rates.toml", text)
     said = run_cli(["tournament", "--matrix", path], exit_code=2).stderr
     assert said.startswith(f"{path}:{line}:") and words in " ".join(said.split()), said
+
+
+values = st.one_of(st.floats(allow_nan=False, allow_infinity=False), st.integers(-3, 3), st.booleans(),
+                   st.text(max_size=5))
+rows = st.one_of(st.lists(values, max_size=4), values)
+names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=6)
+documents = st.fixed_dictionaries({}, optional={
+    "theirs": st.one_of(st.lists(names, max_size=4), values),
+    "win": st.dictionaries(names, rows, max_size=4),
+    "draw": st.dictionaries(names, rows, max_size=4),
+    "extra": values,
+})
+
+
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(documents)
+def test_no_matrix_file_crashes_the_command(tmp_path, document):
+    path = tmp_path / "rates.toml"
+    path.write_text(tomli_w.dumps(document), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["tournament", "--matrix", str(path), "--format", "json"], env=deckcli_env())
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 0:
+        assert 0 <= json.loads(result.stdout)["match_win_rate"] <= 1
+    else:
+        assert result.stderr.startswith(f"{path}:")
 
 
 def test_a_matrix_file_that_is_missing_exits_2(tmp_path):

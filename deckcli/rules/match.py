@@ -90,8 +90,8 @@ class MatchMatrix:
 
 def decided(win: float, loss: float) -> float:
     """The probability of winning a pairing whose drawn games are replayed: ``win / (win + loss)`` (0–1), a half
-    when neither ever happens."""
-    return win / (win + loss) if win + loss > 0 else 0.5
+    when neither ever happens (a decided game less likely than :data:`TIE`: every game drawn, but for rounding)."""
+    return win / (win + loss) if win + loss > TIE else 0.5
 
 
 @dataclass(frozen=True)
