@@ -7,10 +7,9 @@ import shutil
 
 import pytest
 import tomli_w
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from click.testing import CliRunner
 
 from conftest import DECKS, deckcli_env, examples, run_cli
 from deckcli.cli.main import cli
