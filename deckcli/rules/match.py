@@ -168,17 +168,20 @@ def match_values(decisive: Sequence[Sequence[_Value]], best: Callable[[Iterable[
         mine = [i for i in range(DECKS) if i not in mine_won]  # a winning deck cannot be used again (§15)
         theirs = [j for j in range(DECKS) if j not in theirs_won]
         if first == ME:
-            return best(worst(game(state, i, j) for j in theirs) for i in mine)
-        return worst(best(game(state, i, j) for i in mine) for j in theirs)
-
-    def game(state: State, i: int, j: int) -> _Value:
-        """One game of deck ``i`` against ``j``: its winner retires that deck and chooses first next (§15)."""
-        mine_won, theirs_won, _first = state
-        p = decisive[i][j]
-        won, lost = value((mine_won | {i}, theirs_won, ME)), value((mine_won, theirs_won | {j}, THEM))
-        return cast(_Value, p * won + (one - p) * lost)  # type: ignore[operator]
+            return best(worst(played(decisive, value, one, state, i, j) for j in theirs) for i in mine)
+        return worst(best(played(decisive, value, one, state, i, j) for i in mine) for j in theirs)
 
     return value
+
+
+def played(decisive: Sequence[Sequence[_Value]], value: Callable[[State], _Value], one: _Value, state: State, i: int,
+           j: int) -> _Value:
+    """My match-win probability when my deck ``i`` plays their ``j`` in ``state``: the game's winner retires that
+    deck and chooses first next (§15); ``value`` gives each next state's."""
+    mine_won, theirs_won, _first = state
+    p = decisive[i][j]
+    won, lost = value((mine_won | {i}, theirs_won, ME)), value((mine_won, theirs_won | {j}, THEM))
+    return cast(_Value, p * won + (one - p) * lost)  # type: ignore[operator]
 
 
 START_ME: State = (frozenset(), frozenset(), ME)
@@ -216,23 +219,25 @@ def _won_sets() -> list[tuple[frozenset[int], frozenset[int]]]:
 
 
 def _choices(matrix: MatchMatrix, q: list[list[float]], value: Callable[[State], float], state: State,
-             game: int) -> list[Decision]:
+             number: int) -> list[Decision]:
+    """The decisions of ``state``, game ``number``: mine when I choose first, my answer to each of theirs when
+    they do."""
     mine_won, theirs_won, first = state
     mine = [i for i in range(DECKS) if i not in mine_won]
     theirs = [j for j in range(DECKS) if j not in theirs_won]
 
-    def played(i: int, j: int) -> float:
-        return q[i][j] * value((mine_won | {i}, theirs_won, ME)) + (1 - q[i][j]) * value((mine_won, theirs_won | {j}, THEM))
+    def game(i: int, j: int) -> float:
+        return played(q, value, 1.0, state, i, j)
 
     won = (tuple(matrix.mine[i] for i in sorted(mine_won)), tuple(matrix.theirs[j] for j in sorted(theirs_won)))
     if first == ME:
-        answers = {i: _first_best(theirs, functools.partial(_against, played, i)) for i in mine}
-        lead = _first_best(mine, lambda i: played(i, answers[i]))
-        return [Decision(game, *won, ME, matrix.mine[lead], matrix.theirs[answers[lead]], played(lead, answers[lead]))]
+        answers = {i: _first_best(theirs, functools.partial(_against, game, i)) for i in mine}
+        lead = _first_best(mine, lambda i: game(i, answers[i]))
+        return [Decision(number, *won, ME, matrix.mine[lead], matrix.theirs[answers[lead]], game(lead, answers[lead]))]
     decisions = []
     for j in theirs:
-        answer = _first_best(mine, functools.partial(_with, played, j))
-        decisions.append(Decision(game, *won, THEM, matrix.mine[answer], matrix.theirs[j], played(answer, j)))
+        answer = _first_best(mine, functools.partial(_with, game, j))
+        decisions.append(Decision(number, *won, THEM, matrix.mine[answer], matrix.theirs[j], game(answer, j)))
     return decisions
 
 
