@@ -191,6 +191,11 @@ def main() -> None:
         rows += found
         for name, measured, met in found:
             print(f"{name}: {measured}: {verdict(met)}", file=sys.stderr)
+    print_rows(rows)
+
+
+def print_rows(rows: list[tuple[str, str, bool | None]]) -> None:
+    """The figures as a table on standard output: name, measured, verdict."""
     width = max(len(name) for name, _, _ in rows)
     measured_width = max(len(measured) for _, measured, _ in rows)
     print(f"{'figure':<{width}}  {'measured':<{measured_width}}  verdict")

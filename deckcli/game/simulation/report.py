@@ -79,6 +79,11 @@ def _counts_record(counts: Counts) -> dict[str, Any]:
             "win_rate": win_rate(counts.points, counts.games), "ci95": list(interval) if interval else None}
 
 
+counts_record = _counts_record
+"""A pairing's counts as JSON: ``games``, ``wins``, ``draws``, ``losses``, ``win_rate`` and its ``ci95`` (``tournament
+--simulate``'s matrix cells, as ``simulate``'s matchups)."""
+
+
 def opponent_labels(opponents: Sequence[Entrant]) -> list[str]:
     """Each opponent as a table names it: its deck's name; where two opponents share a name, each one's file too,
     and a deck file met more than once numbered from its second matchup (``Monsters starter (2)``)."""
