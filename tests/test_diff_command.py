@@ -196,3 +196,27 @@ def test_the_simulated_table_follows_the_diff(tmp_path):
 def test_simulation_options_need_simulate(args, said):
     result = run_cli(["diff", SKELLIGE, SKELLIGE, *args], exit_code=2)
     assert said in " ".join(result.stderr.split())
+
+
+def test_diff_simulates_gwent_solo_on_the_same_seeds():
+    """--solo, as simulate takes it: both decks (each legal under the Solo rules) against the automaton."""
+    deck = str(DECKS / "skellige-advanced.toml")
+    simulated = _simulated(deck, deck, "--solo", "monsters", "--leader-variant")
+    assert [o["name"] for o in simulated["opponents"]] == ["Monsters automaton"]
+    assert simulated["overall"]["difference"] == 0.0 and "Gwent Solo against the automaton of Monsters, the " \
+        "Leader variant on" in simulated["measured"]
+
+
+def test_diff_simulate_logs_the_games_of_both_decks(tmp_path):
+    log = tmp_path / "games.jsonl"
+    result = run_cli(["diff", SKELLIGE, str(DECKS / "skellige-advanced.toml"), "--simulate", "--games", "3", "--vs",
+                      "monsters", "--vs", "nilfgaard", "--workers", "1", "--log", log])
+    assert "the game log of 12 games" in result.stderr
+    starts = [e for e in map(json.loads, log.read_text("utf-8").splitlines()) if "deck_names" in e]
+    assert sorted(e["game"] for e in starts) == list(range(12))
+    old = [e for e in starts if e["game"] < 6]
+    assert all("Skellige starter" in e["deck_names"] for e in old)
+    assert all("Skellige Advanced" in e["deck_names"] for e in starts if e["game"] >= 6)
+    again = run_cli(["diff", SKELLIGE, SKELLIGE, "--simulate", "--games", "1", "--vs", "monsters", "--log", log],
+                    exit_code=2)
+    assert "--force" in again.stderr

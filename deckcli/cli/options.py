@@ -583,31 +583,6 @@ MAX_SEED = 2**64 - 1
 one would play the games of a smaller one (2**64 those of 0)."""
 
 
-def games_options(default_games: int) -> Callable[[_Command], _Command]:
-    """``--games N`` (per matchup, at least 1) and ``--seed N`` of the commands that simulate games."""
-
-    def decorate(command: _Command) -> _Command:
-        command = click.option(
-            "--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
-            help="Seed of every deal, shuffle and bot: the same seed, the same result, whatever --workers.",
-        )(command)
-        return click.option(
-            "--games", type=Number(min=1), default=default_games, show_default=True, metavar="N",
-            help="Games per matchup.",
-        )(command)
-
-    return decorate
-
-
-def opponents_option(command: _Command) -> _Command:
-    """``--vs DECK|FACTION|starters`` (repeatable) of the commands that simulate games."""
-    return click.option(
-        "--vs", "opposition", type=OpponentDeck(), multiple=True, metavar="DECK|FACTION|starters",
-        help="An opponent (repeatable): a deck file, a faction (its starter deck) or starters (all five).  "
-             "[default: starters]",
-    )(command)
-
-
 def refuse_without(ctx: click.Context, flag: str, names: Sequence[str]) -> None:
     """Raise a usage error (exit 2) when any option of ``names`` (parameter names) was given: they go with ``flag``."""
     from click.core import ParameterSource
@@ -616,20 +591,3 @@ def refuse_without(ctx: click.Context, flag: str, names: Sequence[str]) -> None:
              if param.name in names and ctx.get_parameter_source(param.name) not in (ParameterSource.DEFAULT, None)]
     if given:
         raise click.UsageError(f"{', '.join(given)} {'goes' if len(given) == 1 else 'go'} with {flag}")
-
-
-def bot_options(command: _Command) -> _Command:
-    """``--bot``, ``--opponent-bot`` and ``--workers``."""
-    command = click.option(
-        "--workers", type=Number(min=1), default=None, metavar="N",
-        help="Processes playing the games, at most one a core (the result does not depend on it).  "
-             "[default: every core]",
-    )(command)
-    command = click.option(
-        "--opponent-bot", type=BotName(), default=None, metavar="NAME",
-        help="The bot playing the opponents.  [default: the same as --bot]",
-    )(command)
-    return click.option(
-        "--bot", type=BotName(), default=None, metavar="NAME",
-        help="The bot playing DECK: random, heuristic or search.  [default: heuristic]",
-    )(command)

@@ -100,6 +100,12 @@ def derived_seed(*parts: int) -> int:
     return state
 
 
+def game_number(plan: Plan, subject: int, matchup: int, index: int) -> int:
+    """The number of game ``index`` of ``matchup`` for deck under test ``subject`` in the game log (``game``): the
+    games of the first deck under test numbered from 0, matchup by matchup, then those of the second."""
+    return (subject * len(plan.opponents) + matchup) * plan.games + index
+
+
 def default_workers() -> int:
     """Every core this process may run on."""
     try:
@@ -203,7 +209,7 @@ def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[d
     table = run.tables.get(key)
     if table is None:
         table = run.tables[key] = card_table(decks)
-    game = new_game(decks, seed, log=log, game_id=matchup * plan.games + index, table=table,
+    game = new_game(decks, seed, log=log, game_id=game_number(plan, subject, matchup, index), table=table,
                     deck_seeds=(own_seed, other_seed) if seat == 0 else (other_seed, own_seed))
     bot: Agent = run.bots[0](derived_seed(seed, 3))
     opponent: Agent = run.bots[1](derived_seed(seed, 4))
@@ -236,7 +242,7 @@ def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[
     if table is None:
         table = run.tables[key] = card_table(solo_decks(mine.deck, faction, catalog))
     game = new_solo_game(mine.deck, faction, seed, leader_variant=leader_variant, catalog=catalog, log=log,
-                         game_id=matchup * plan.games + index, table=table)
+                         game_id=game_number(plan, subject, matchup, index), table=table)
     agents = solo_agents(run.bots[0](derived_seed(seed, 3)))
     start_solo_game(game, agents)
     if log:
@@ -272,7 +278,7 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
     for game in range(start, stop):
         points = []
         for subject, tally in enumerate(counts):
-            log: list[dict[str, Any]] | None = [] if logging and subject == 0 else None
+            log: list[dict[str, Any]] | None = [] if logging else None
             won, held = play(run, subject, matchup, game, log)
             points.append(won)
             if won == 2:
@@ -421,8 +427,9 @@ def run_plan(plan: Plan, workers: int = 1, log: BinaryIO | None = None,
     """Play every game of ``plan`` on ``workers`` processes (1: in this one; never more than the cores, see
     :func:`pool_size`) and count the results.
 
-    With ``log``, the game log of every game of the first deck under test is written to it as JSON Lines
-    (UTF-8), game after game in game order. ``progress(done, total)`` is called after each task's games.
+    With ``log``, the game log of every game is written to it as JSON Lines (UTF-8), game after game in the
+    order they are played: a paired run's two games of a deal one after the other (their numbers,
+    :func:`game_number`, tell the decks under test apart). ``progress(done, total)`` is called after each task's games.
     """
     tally = Tally(plan)
     done = 0
