@@ -69,7 +69,10 @@ def rate_text(points: int, games: int) -> str:
 
 
 def _deck_record(entrant: Entrant) -> dict[str, Any]:
-    return {"file": entrant.source or None, "name": entrant.label, "faction": entrant.faction,
+    """A deck as JSON shows it: ``file`` the path it was read from as given, ``null`` for a starter deck named by
+    its faction (``--vs FACTION``, ``starters``: deckcli's own copy, whose path means nothing where the document is
+    read; ``faction`` says which) and for Gwent Solo's automaton."""
+    return {"file": None if entrant.starter else entrant.source or None, "name": entrant.label, "faction": entrant.faction,
             "leader": entrant.leader}
 
 
@@ -80,15 +83,16 @@ def _counts_record(counts: Counts) -> dict[str, Any]:
 
 
 def opponent_labels(opponents: Sequence[Entrant]) -> list[str]:
-    """Each opponent as a table names it: its deck's name; where two opponents share a name, each one's file too,
-    and a deck file met more than once numbered from its second matchup (``Monsters starter (2)``)."""
+    """Each opponent as a table names it: its deck's name; where two opponents share a name, each one's file too
+    (``deckcli's own`` for a starter deck named by its faction), and a deck file met more than once numbered from its second matchup (``Monsters starter (2)``)."""
     names = Counter(opponent.label for opponent in opponents)
     files = Counter((opponent.label, opponent.source) for opponent in opponents)
     met: Counter[tuple[str, str]] = Counter()
     labels = []
     for opponent in opponents:
         deck = (opponent.label, opponent.source)
-        label = f"{opponent.label} ({opponent.source})" if files[deck] < names[opponent.label] else opponent.label
+        where = "deckcli's own" if opponent.starter else opponent.source
+        label = f"{opponent.label} ({where})" if files[deck] < names[opponent.label] else opponent.label
         met[deck] += 1
         labels.append(label if met[deck] == 1 else f"{label} ({met[deck]})")
     return labels

@@ -46,8 +46,9 @@ _MASK = (1 << 64) - 1
 
 class Entrant(NamedTuple):
     """A deck at the table: ``label`` (its name, or its file), the ``source`` file it was read from (``""``: Gwent
-    Solo's automaton, which has none), its faction's and Leader's names, the cards, and the ``mode`` of game it
-    is played in as an opponent (:data:`GAME_MODES`)."""
+    Solo's automaton, which has none), its faction's and Leader's names, the cards, the ``mode`` of game it is
+    played in as an opponent (:data:`GAME_MODES`), and whether it is a faction's ``starter`` deck as the package
+    ships it (``--vs FACTION``, ``starters``: its ``source`` then is the package's own path)."""
 
     label: str
     source: str
@@ -55,6 +56,7 @@ class Entrant(NamedTuple):
     leader: str | None
     deck: GameDeck
     mode: str = STANDARD
+    starter: bool = False
 
     def card_names(self) -> tuple[str, ...]:
         """The main deck's card names, once each, in the file's order."""
