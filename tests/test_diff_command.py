@@ -69,9 +69,13 @@ def test_profile_figures(decks):
     }
 
 
-def test_p_opening_of_cards_in_both(decks):
+def test_p_opening_of_every_card_of_either_deck(decks):
     rows = {r["card"]: r for r in diff_json(*decks)["p_opening"]}
-    assert set(rows) == set(COMMON) | {"Blue Stripes Commando"}
+    added_or_removed = {"Prince Stennis", "Dun Banner Medic", "Vernon Roche", "Biting Frost"}
+    assert set(rows) == set(COMMON) | {"Blue Stripes Commando"} | added_or_removed
+    assert (rows["Prince Stennis"]["old"], rows["Prince Stennis"]["new"]) == (pytest.approx(p_open(21, 1)), 0)
+    assert (rows["Vernon Roche"]["old"], rows["Vernon Roche"]["new"]) == (0, pytest.approx(p_open(22, 1)))
+    assert rows["Vernon Roche"]["change"] == pytest.approx(p_open(22, 1))
     commando = rows["Blue Stripes Commando"]
     assert commando["old"] == pytest.approx(p_open(21, 3))
     assert commando["new"] == pytest.approx(p_open(22, 2))
@@ -220,3 +224,16 @@ def test_diff_simulate_logs_the_games_of_both_decks(tmp_path):
     again = run_cli(["diff", SKELLIGE, SKELLIGE, "--simulate", "--games", "1", "--vs", "monsters", "--log", log],
                     exit_code=2)
     assert "--force" in again.stderr
+
+
+def test_the_odds_table_shows_cards_of_one_deck_only_at_zero_on_the_other_side(tmp_path):
+    """A card added or removed is in the p_opening table, at 0 in the deck without it (text too)."""
+    old = write_deck(tmp_path, {"Ves": 1, "Thaler": 1, "Blue Stripes Commando": 3, **COMMON}, name="old.toml")
+    new = write_deck(tmp_path, {"Ves": 1, "Scorch": 2, "Blue Stripes Commando": 3, **COMMON}, name="new.toml")
+    rows = {r["card"]: r for r in json.loads(run_cli(["diff", old, new, "--format", "json"]).stdout)["p_opening"]}
+    size = 5 + sum(COMMON.values())
+    assert rows["Thaler"]["new"] == 0 and rows["Thaler"]["old"] == pytest.approx(p_open(size, 1))
+    assert rows["Scorch"]["old"] == 0 and rows["Scorch"]["new"] == pytest.approx(p_open(size + 1, 2))
+    text = run_cli(["diff", old, new]).stdout.split("p_opening")[1]
+    thaler = f"{p_open(size, 1) * 100:.1f}%"
+    assert any(line.split()[:4] == ["Thaler", thaler, "0.0%", f"-{thaler[:-1]}"] for line in text.splitlines())

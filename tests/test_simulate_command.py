@@ -280,7 +280,8 @@ def test_opponents_of_one_name_are_told_apart(tmp_path):
     rival.write_text(Path(MONSTERS).read_text("utf-8"), encoding="utf-8")
     text = run_cli(["simulate", NR, "--vs", "monsters", "--vs", str(rival), "--vs", str(rival), "--vs", "skellige",
                     "--games", "1", "--workers", "1"]).stdout
-    rows = [line.split("  ")[0] for line in text.splitlines() if line.startswith(("Monsters", "Skellige"))]
+    matchups = text.split("\n\n")[1]  # the story's tables name them alike
+    rows = [line.split("  ")[0] for line in matchups.splitlines() if line.startswith(("Monsters", "Skellige"))]
     assert rows == ["Monsters starter (deckcli's own)", f"Monsters starter ({rival})",
                     f"Monsters starter ({rival}) (2)", "Skellige starter"]
     paired = run_cli(["diff", NR, NR, "--simulate", "--vs", "skellige", "--vs", "skellige", "--games", "1",

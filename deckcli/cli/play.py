@@ -14,6 +14,7 @@ from deckcli.cli.options import (
     CONTEXT,
     ProgressBar,
     before_writing,
+    clock_text,
     echo,
     echo_findings,
     echo_text,
@@ -32,16 +33,25 @@ if TYPE_CHECKING:
 
 PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
+LONG_RUN = 10.0
+"""Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
 
 
 def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False) -> Tally:
     """Play ``plan`` on ``workers`` processes (``None``: every core), with a progress bar on standard error when
-    it is a terminal and the run takes over a second; with ``log``, every game's event log written to that
+    it is a terminal and the run takes over a second (the time so far, and an estimate of the rest); a run
+    expected to take over :data:`LONG_RUN` seconds says so first, in one line on standard error; with ``log``, every game's event log written to that
     file (atomically, never replacing a file without ``force``) and a line on standard error saying so."""
-    from deckcli.game.simulation.runs import default_workers, run_plan
+    from deckcli.game.simulation.runs import default_workers, estimated_seconds, pool_size, run_plan
 
     before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
-    bar = ProgressBar(plan.total, after=PROGRESS_AFTER) if is_terminal(sys.stderr) else None
+    workers = workers or default_workers()
+    expected = estimated_seconds(plan, workers)
+    if expected > LONG_RUN:
+        processes = pool_size(plan, workers)
+        say(f"This run plays {plan.total:,} games: about {clock_text(expected)} on {processes} "
+            f"{'process' if processes == 1 else 'processes'} (fewer --games for less).", err=True)
+    bar = ProgressBar(plan.total, after=PROGRESS_AFTER, timed=True) if is_terminal(sys.stderr) else None
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
@@ -49,12 +59,12 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
 
     try:
         if log is None:
-            tally = run_plan(plan, workers or default_workers(), progress=progress)
+            tally = run_plan(plan, workers, progress=progress)
         else:
             from deckcli.files.safe_write import streamed_file
 
             with streamed_file(log, force=force) as stream:
-                tally = run_plan(plan, workers or default_workers(), log=stream, progress=progress)
+                tally = run_plan(plan, workers, log=stream, progress=progress)
     finally:
         if bar is not None:
             bar.clear()
