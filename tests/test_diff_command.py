@@ -10,8 +10,10 @@ import csv
 import io
 import json
 
+import jsonschema
 import pytest
 
+from deckcli.files.output_schemas import output_schema
 from conftest import DECKS, run_cli, write_deck
 
 COMMON = {"Catapult": 2, "Decoy": 2, "Poor Fucking Infantry": 4, "Kaedweni Siege Expert": 3,
@@ -205,7 +207,11 @@ def test_simulation_options_need_simulate(args, said):
 def test_diff_simulates_gwent_solo_on_the_same_seeds():
     """--solo, as simulate takes it: both decks (each legal under the Solo rules) against the automaton."""
     deck = str(DECKS / "skellige-advanced.toml")
-    simulated = _simulated(deck, deck, "--solo", "monsters", "--leader-variant")
+    document = json.loads(run_cli(["diff", deck, deck, "--simulate", "--games", "8", "--workers", "1", "--solo",
+                                   "monsters", "--leader-variant", "--format", "json"]).stdout)
+    jsonschema.validate(document, output_schema("diff"))
+    simulated = document["simulated"]
+    assert (simulated["mode"], simulated["leader_variant"], simulated["opponent_bot"]) == ("solo", True, None)
     assert [o["name"] for o in simulated["opponents"]] == ["Monsters automaton"]
     assert simulated["overall"]["difference"] == 0.0 and "Gwent Solo against the automaton of Monsters, the " \
         "Leader variant on" in simulated["measured"]

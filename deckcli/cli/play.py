@@ -155,8 +155,11 @@ def simulate(deck: str, simulation: Simulation, force: bool, fmt: str) -> int:
     plays --games games against each --vs deck (none: the five starter decks),
     seats alternating, who starts decided as the rulebook says. Per matchup
     and overall: games, wins, draws, losses and the win rate, (wins +
-    draws/2) / games, with its 95% interval; per card, the win rate with and
-    without it in the opening hand after the exchanges. The same --seed gives
+    draws/2) / games, with its 95% interval, and how the games went (round 1,
+    cards ahead entering the deciding round, margins, how lost games were
+    lost); per card, the win rate with and without it in the opening hand
+    after the exchanges, the largest change first, marked when beyond noise
+    after Holm's correction. The same --seed gives
     the same result, whatever --workers. With --solo, DECK (legal under the
     Solo rules: no Weather Card but Clear Weather) plays Gwent Solo against
     the automated opponent of each faction instead (§18–20).

@@ -123,6 +123,11 @@ def average(total: int, squares: int, count: int) -> dict[str, Any]:
     return {"of": count, "mean": found[0] if found else None, "ci95": [found[1], found[2]] if found else None}
 
 
+def _mode(plan: Plan) -> dict[str, Any]:
+    """``mode`` (``standard``, or ``solo`` with ``leader_variant``) of a run's JSON."""
+    return {"mode": "solo", "leader_variant": plan.leader_variant} if plan.solo else {"mode": "standard"}
+
+
 def _deck_record(entrant: Entrant) -> dict[str, Any]:
     """A deck as JSON shows it: ``file`` the path it was read from as given, ``null`` for a starter deck named by
     its faction (``--vs FACTION``, ``starters``: deckcli's own copy, whose path means nothing where the document is
@@ -274,9 +279,7 @@ class SimulationReport:
     def as_dict(self) -> dict[str, Any]:
         """The JSON document of ``simulate --format json`` (``schemas/output/simulate.schema.json``)."""
         plan = self.plan
-        mode: dict[str, Any] = {"mode": "solo", "leader_variant": plan.leader_variant} if plan.solo else {
-            "mode": "standard"}
-        return {"deck": _deck_record(plan.subjects[0]), **mode, "bot": plan.bot, "opponent_bot": plan.opponent_bot,
+        return {"deck": _deck_record(plan.subjects[0]), **_mode(plan), "bot": plan.bot, "opponent_bot": plan.opponent_bot,
                 "games_per_matchup": plan.games, "seed": plan.seed, "matchups": self.matchups(),
                 "overall": self.overall(), "cards": self.cards(), "caveat": CAVEAT, "measured": measured(plan)}
 
@@ -436,7 +439,7 @@ class PairedReport:
                 "ci95_difference": [difference[1], difference[2]] if difference else None,
                 "beyond_noise": row.beyond_noise,
             })
-        return {"bot": plan.bot, "opponent_bot": plan.opponent_bot, "games_per_matchup": plan.games,
+        return {**_mode(plan), "bot": plan.bot, "opponent_bot": plan.opponent_bot, "games_per_matchup": plan.games,
                 "seed": plan.seed, "opponents": [_deck_record(o) for o in plan.opponents],
                 "matchups": records[:-1], "overall": records[-1], "measured": measured(plan)}
 
