@@ -142,7 +142,7 @@ def _options(subject: str) -> list[Callable[[_Command], _Command]]:
                  "the five. Not with --vs or --opponent-bot."),
         click.option(
             "--leader-variant", is_flag=True,
-            help=f"With --solo: the Leader variant (§18): a round ending with {subject} ahead has the automaton "
+            help="With --solo: the Leader variant (§18): a round ending with the player ahead has the automaton "
                  "reveal and resolve a Leader first."),
         click.option("--games", type=Number(min=1), default=DEFAULT_GAMES, show_default=True, metavar="N",
                      help="Games per matchup."),
