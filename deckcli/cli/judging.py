@@ -13,10 +13,8 @@ from deckcli.cli.options import (
     echo,
     OpponentDeck,
     ProgressBar,
-    bot_options,
     echo_error,
     echo_lines,
-    games_options,
     is_terminal,
     layout_options,
     refuse_without,
@@ -26,6 +24,7 @@ from deckcli.cli.options import (
     verdict_format_option,
     wide_option,
 )
+from deckcli.cli.simulation_options import play_options
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
@@ -137,8 +136,7 @@ HANDFUL = 5
 @click.option("-o", "--output", metavar="FILE", shell_complete=complete_path,
               help="With --choose: write the best registration to FILE (never replaced without --force).")
 @click.option("--force", is_flag=True, help="With --choose -o: replace FILE if it exists.")
-@games_options(default_games=MATCH_GAMES)
-@bot_options
+@play_options("your decks", default_games=MATCH_GAMES)
 @layout_options
 @reports_errors
 def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool, apply_: bool, vs: Opposition | None,

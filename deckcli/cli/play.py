@@ -13,39 +13,45 @@ from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     ProgressBar,
-    SoloOpponent,
     before_writing,
-    bot_options,
+    clock_text,
     echo,
     echo_findings,
     echo_text,
-    games_options,
     is_terminal,
-    opponents_option,
-    refuse_without,
     reports_errors,
     say,
     text_layout,
     wide_option,
 )
+from deckcli.cli.simulation_options import simulation_options
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
-    from deckcli.game.simulation.matchups import Opposition
+    from deckcli.cli.simulation_options import Simulation
     from deckcli.game.simulation.runs import Plan, Tally
 
 PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
+LONG_RUN = 10.0
+"""Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
 
 
 def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False) -> Tally:
     """Play ``plan`` on ``workers`` processes (``None``: every core), with a progress bar on standard error when
-    it is a terminal and the run takes over a second; with ``log``, every game's event log written to that
+    it is a terminal and the run takes over a second (the time so far, and an estimate of the rest); a run
+    expected to take over :data:`LONG_RUN` seconds says so first, in one line on standard error; with ``log``, every game's event log written to that
     file (atomically, never replacing a file without ``force``) and a line on standard error saying so."""
-    from deckcli.game.simulation.runs import default_workers, run_plan
+    from deckcli.game.simulation.runs import default_workers, estimated_seconds, pool_size, run_plan
 
     before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
-    bar = ProgressBar(plan.total, after=PROGRESS_AFTER) if is_terminal(sys.stderr) else None
+    workers = workers or default_workers()
+    expected = estimated_seconds(plan, workers)
+    if expected > LONG_RUN:
+        processes = pool_size(plan, workers)
+        say(f"This run plays {plan.total:,} games: about {clock_text(expected)} on {processes} "
+            f"{'process' if processes == 1 else 'processes'} (fewer --games for less).", err=True)
+    bar = ProgressBar(plan.total, after=PROGRESS_AFTER, timed=True) if is_terminal(sys.stderr) else None
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
@@ -53,12 +59,12 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
 
     try:
         if log is None:
-            tally = run_plan(plan, workers or default_workers(), progress=progress)
+            tally = run_plan(plan, workers, progress=progress)
         else:
             from deckcli.files.safe_write import streamed_file
 
             with streamed_file(log, force=force) as stream:
-                tally = run_plan(plan, workers or default_workers(), log=stream, progress=progress)
+                tally = run_plan(plan, workers, log=stream, progress=progress)
     finally:
         if bar is not None:
             bar.clear()
@@ -138,33 +144,22 @@ def solo(board: str, card: str | None, fmt: str) -> int:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", shell_complete=complete_path)
-@opponents_option
-@click.option("--solo", "solo", type=SoloOpponent(), multiple=True, metavar="FACTION|all",
-              help="Gwent Solo (§18–20): DECK against the automated opponent of FACTION (repeatable), or all: the "
-                   "five. Not with --vs or --opponent-bot.")
-@click.option("--leader-variant", is_flag=True,
-              help="With --solo: the Leader variant (§18): a round ending with DECK ahead has the automaton reveal and "
-                   "resolve a Leader first.")
-@games_options(default_games=1000)
-@bot_options
-@click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
-              help="Write every game's event log to FILE as JSON Lines (never replaced without --force).")
+@simulation_options("DECK")
 @click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
-              show_default=True, help="text: the tables and what was measured; json: the same as one document.")
 @wide_option
 @reports_errors
-def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...], leader_variant: bool, games: int,
-             seed: int, bot: str | None, opponent_bot: str | None, workers: int | None, log: str | None, force: bool,
-             fmt: str) -> int:
+def simulate(deck: str, simulation: Simulation, force: bool, fmt: str) -> int:
     """Play a deck against others many times, and count how often it wins.
 
     DECK (a deck file legal under the standard rules; - reads standard input)
     plays --games games against each --vs deck (none: the five starter decks),
     seats alternating, who starts decided as the rulebook says. Per matchup
     and overall: games, wins, draws, losses and the win rate, (wins +
-    draws/2) / games, with its 95% interval; per card, the win rate with and
-    without it in the opening hand after the exchanges. The same --seed gives
+    draws/2) / games, with its 95% interval, and how the games went (round 1,
+    cards ahead entering the deciding round, margins, how lost games were
+    lost); per card, the win rate with and without it in the opening hand
+    after the exchanges, the largest change first, marked when beyond noise
+    after Holm's correction. The same --seed gives
     the same result, whatever --workers. With --solo, DECK (legal under the
     Solo rules: no Weather Card but Clear Weather) plays Gwent Solo against
     the automated opponent of each faction instead (§18–20).
@@ -177,34 +172,15 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
       deckcli simulate my-deck.toml --format json --log games.jsonl
       deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
     """
-    from deckcli.game.bots import DEFAULT
-    from deckcli.game.simulation.matchups import automatons, entrant, opponents
-    from deckcli.game.simulation.runs import Plan
+    from deckcli.game.simulation.matchups import entrant
     from deckcli.game.simulation.report import SimulationReport
     from deckcli.rules.judging import read_resolved_deck
 
-    if solo and opposition:
-        raise click.UsageError("--solo and --vs cannot be combined: in Gwent Solo DECK plays the automated opponent "
-                               "of each --solo faction; drop --vs, or run simulate once for each")
-    if solo and opponent_bot is not None:
-        raise click.UsageError("--opponent-bot does not go with --solo: the automated opponent plays by its own rules "
-                               "(§18–20); drop --opponent-bot")
-    if not solo:
-        refuse_without(click.get_current_context(), "--solo", ("leader_variant",))
-    if deck == "-" and any(o.value == "-" for o in opposition):
-        raise click.UsageError("standard input (-) can be read only once")
-    if log == "-":
-        raise click.UsageError("--log -: the game log is written to a file, standard output holds the tables: "
-                               "give the file's name, such as --log games.jsonl")
+    simulation.check(reads_stdin=deck == "-")
     resolved = read_resolved_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
-    subject = entrant(resolved, resolved.where, "solo" if solo else "standard")
-    bot = bot or DEFAULT
-    if solo:
-        plan = Plan((subject,), automatons(solo, leader_variant), games, seed, bot, None)
-    else:
-        plan = Plan((subject,), opponents(opposition), games, seed, bot, opponent_bot or bot)
-    report = SimulationReport(plan, run_with_progress(plan, workers, log, force))
+    plan = simulation.plan((entrant(resolved, resolved.where, simulation.rules),))
+    report = SimulationReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force))
     if fmt.lower() == "json":
         from deckcli.render.documents import document_json
 

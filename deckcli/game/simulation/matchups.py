@@ -90,7 +90,7 @@ def starter_entrant(slug: str) -> Entrant:
         data = resources.files("deckcli.decks").joinpath(f"{slug}-starter.toml").read_bytes()
     except (FileNotFoundError, ModuleNotFoundError):
         raise CatalogError("the starter deck is missing from this deckcli installation", where=where) from None
-    return entrant(resolve_deck(parse_deck(data, where), default_catalog()), where)
+    return entrant(resolve_deck(parse_deck(data, where), default_catalog()), where)._replace(starter=True)
 
 
 def opponents(opposition: tuple[Opposition, ...]) -> tuple[Entrant, ...]:
