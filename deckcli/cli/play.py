@@ -80,7 +80,9 @@ def score(board: str, fmt: str) -> int:
 
     BOARD is a board file (TOML; - reads standard input): the Weather Cards in
     play, then [me] and [opponent], each with its faction, Leader and the cards
-    lying in each row (docs/play.md, "The board file"). Each card's Strength
+    lying in each row (docs/play.md, "The board file"); or a Free For All board
+    (three to five [[players]], §16) or a team board ([team_a] and [team_b],
+    §17), scored with each player's points or each team's gem this round. Each card's Strength
     follows the rulebook's order (§8: Weather, Tight Bond, Morale Boost,
     Commander's Horn); Heroes are untouched (§5). A board that cannot happen
     (an unknown card, a unit in a row it cannot enter, more copies than the set
@@ -90,13 +92,20 @@ def score(board: str, fmt: str) -> int:
     Example:
       deckcli score decks/boards/tight-bond.toml
       deckcli score decks/boards/scorch.toml --format json
+      deckcli score decks/boards/free-for-all.toml
     """
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.board import read_board
+    from deckcli.game.multiplayer.board import TableBoard, read_any_board
     from deckcli.game.scoring import render_score, score_board
 
     catalog = default_catalog()
-    report = score_board(read_board(board, catalog), catalog)
+    position = read_any_board(board, catalog)
+    if isinstance(position, TableBoard):  # Free For All (§16) or two versus two (§17)
+        from deckcli.game.multiplayer.scoring import render_table_score, score_table
+
+        echo(render_table_score(score_table(position), fmt.lower(), text_layout().width))
+        return EXIT_OK
+    report = score_board(position, catalog)
     echo(render_score(report, fmt.lower(), text_layout().width))
     return EXIT_OK
 
