@@ -5,7 +5,7 @@ counted)."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO, Callable, TypeVar
 
 import click
 
@@ -13,6 +13,7 @@ from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     ProgressBar,
+    OpponentDeck,
     SoloOpponent,
     before_writing,
     bot_options,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from deckcli.game.simulation.matchups import Opposition
     from deckcli.game.simulation.runs import Plan, Tally
 
+Played = TypeVar("Played")
 PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
 
@@ -44,8 +46,17 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
     file (atomically, never replacing a file without ``force``) and a line on standard error saying so."""
     from deckcli.game.simulation.runs import default_workers, run_plan
 
+    return played_with_progress(
+        plan.total, lambda stream, progress: run_plan(plan, workers or default_workers(), log=stream, progress=progress),
+        log, force)
+
+
+def played_with_progress(games: int, run: Callable[[BinaryIO | None, Callable[[int, int], None]], Played],
+                         log: str | None, force: bool) -> Played:
+    """``run(stream, progress)`` for a run of ``games`` games (:func:`run_with_progress`, and the Free For All and
+    team runs): the progress bar, the log file written atomically, the line saying so."""
     before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
-    bar = ProgressBar(plan.total, after=PROGRESS_AFTER) if is_terminal(sys.stderr) else None
+    bar = ProgressBar(games, after=PROGRESS_AFTER) if is_terminal(sys.stderr) else None
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
@@ -53,19 +64,19 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
 
     try:
         if log is None:
-            tally = run_plan(plan, workers or default_workers(), progress=progress)
+            played = run(None, progress)
         else:
             from deckcli.files.safe_write import streamed_file
 
             with streamed_file(log, force=force) as stream:
-                tally = run_plan(plan, workers or default_workers(), log=stream, progress=progress)
+                played = run(stream, progress)
     finally:
         if bar is not None:
             bar.clear()
     if log is not None:
-        say(f"wrote {log}: the game log of {plan.total:,} {'game' if plan.total == 1 else 'games'} (JSON Lines; "
+        say(f"wrote {log}: the game log of {games:,} {'game' if games == 1 else 'games'} (JSON Lines; "
             "deckcli schema --output-of game-log)", err=True)
-    return tally
+    return played
 
 
 @click.command(context_settings=CONTEXT)
@@ -154,6 +165,12 @@ def solo(board: str, card: str | None, fmt: str) -> int:
 @click.option("--leader-variant", is_flag=True,
               help="With --solo: the Leader variant (§18): a round ending with DECK ahead has the automaton reveal and "
                    "resolve a Leader first.")
+@click.option("--ffa", "ffa", type=click.IntRange(3, 5), default=None, metavar="N",
+              help="Free For All (§16): DECK and N - 1 opponents (3 to 5 players): the --vs decks, else starter "
+                   "decks of other factions.")
+@click.option("--team-with", "team_with", type=OpponentDeck(), default=None, metavar="DECK2|FACTION",
+              help="Two versus two (§17): DECK and DECK2 as a team against two --vs decks (else starter decks of "
+                   "other factions).")
 @games_options(default_games=1000)
 @bot_options
 @click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
@@ -163,9 +180,9 @@ def solo(board: str, card: str | None, fmt: str) -> int:
               show_default=True, help="text: the tables and what was measured; json: the same as one document.")
 @wide_option
 @reports_errors
-def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...], leader_variant: bool, games: int,
-             seed: int, bot: str | None, opponent_bot: str | None, workers: int | None, log: str | None, force: bool,
-             fmt: str) -> int:
+def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...], leader_variant: bool,
+             ffa: int | None, team_with: Opposition | None, games: int, seed: int, bot: str | None,
+             opponent_bot: str | None, workers: int | None, log: str | None, force: bool, fmt: str) -> int:
     """Play a deck against others many times, and count how often it wins.
 
     DECK (a deck file legal under the standard rules; - reads standard input)
@@ -185,6 +202,8 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
       deckcli simulate decks/skellige-starter.toml --bot search --games 50
       deckcli simulate my-deck.toml --format json --log games.jsonl
       deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
+      deckcli simulate decks/nilfgaard-starter.toml --ffa 4 --games 200
+      deckcli simulate decks/monsters-starter.toml --team-with skellige --vs nilfgaard --vs scoiatael
     """
     from deckcli.game.bots import DEFAULT
     from deckcli.game.simulation.matchups import automatons, entrant, opponents
@@ -192,6 +211,15 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
     from deckcli.game.simulation.report import SimulationReport
     from deckcli.rules.judging import read_resolved_deck
 
+    if ffa is not None or team_with is not None:  # Free For All (§16) or two versus two (§17)
+        from deckcli.cli.table_play import simulate_table
+
+        if solo:
+            raise click.UsageError("--solo does not go with --ffa or --team-with: Gwent Solo is one player against "
+                                   "the automaton (§18); drop one")
+        refuse_without(click.get_current_context(), "--solo", ("leader_variant",))
+        return simulate_table(deck, ffa, team_with, opposition, games, seed, bot, opponent_bot, workers, log, force,
+                              fmt.lower())
     if solo and opposition:
         raise click.UsageError("--solo and --vs cannot be combined: in Gwent Solo DECK plays the automated opponent "
                                "of each --solo faction; drop --vs, or run simulate once for each")

@@ -251,6 +251,12 @@ TABLE_BOTS: dict[str, type[TableRandomBot] | type[TableHeuristicBot]] = {
     "random": TableRandomBot, "heuristic": TableHeuristicBot,
 }
 """The bots that play these modes, by name."""
+SUMMARIES = {
+    "random": "any legal action, equally likely",
+    "heuristic": "plays the cheapest card that beats another opponent or puts the team ahead, and passes for the "
+                 "team when the teammate can hold the lead",
+}
+"""What each bot of :data:`TABLE_BOTS` does, in the words of a run's measured sentence."""
 
 
 def table_bot(name: str, seed: int) -> TableAgent:
