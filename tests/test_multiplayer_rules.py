@@ -108,6 +108,7 @@ def test_a_round_of_the_four_player_example_at_a_real_table() -> None:
     assert table.scores() == [30, 24, 18, 12]
     agents = bots(4)
     table.passed = [True] * 4
+    table.plays = 12  # the cards lying there were played this round
     end_round(table, agents)
     assert table.round_points == [[3, 2, 1, 0]]
     assert table.points == [3, 2, 1, 0]
@@ -131,10 +132,12 @@ def test_turns_move_clockwise_and_skip_who_passed() -> None:
     assert next_player(table, 0) == 2 and next_player(table, 2) == 0
     agents = bots(3)
     table.to_move = 0
-    step(table, PASS_ACTION, agents)
+    step(table, (PLAY, table.hand[0][0], 0, -1), agents)
     assert table.to_move == 2 and table.round == 1
     step(table, PASS_ACTION, agents)
-    assert table.round == 2  # everyone has passed: the round is over
+    assert table.to_move == 0
+    step(table, PASS_ACTION, agents)
+    assert table.round == 2 and not table.over  # everyone has passed: the round is over
 
 
 def test_a_spy_goes_to_the_opponent_its_player_chooses() -> None:
@@ -184,6 +187,7 @@ def test_northern_realms_draws_when_it_exceeds_at_least_two_opponents() -> None:
         for player in laid:  # the opponents laid out exceed or tie this player; the others stay at 0
             lay(table, player, table.cards.name[table.hand[player][0]], 0)
         table.passed = [True] * 4
+        table.plays = 1 + len(laid)
         end_round(table, bots(4))
         assert (len(table.hand[0]) == 1) is draws, laid
 
@@ -432,9 +436,12 @@ def _checked_game(mode: str, factions: tuple[str, ...], seed: int, bot: str) -> 
 
 
 @settings(max_examples=examples(40), deadline=None)
-@given(seed=st.integers(0, 2**32), bot=st.sampled_from(["random", "heuristic"]), players=st.sampled_from([3, 4, 5]))
-def test_free_for_all_invariants_after_every_event(seed: int, bot: str, players: int) -> None:
-    factions = tuple(random.Random(seed).sample(FACTIONS, players))
+@given(seed=st.integers(0, 2**32), bot=st.sampled_from(["random", "heuristic"]), players=st.sampled_from([3, 4, 5]),
+       repeats=st.booleans())
+def test_free_for_all_invariants_after_every_event(seed: int, bot: str, players: int, repeats: bool) -> None:
+    """Any factions, a faction twice or more included (three Nilfgaard players level score each round, §16)."""
+    rng = random.Random(seed)
+    factions = tuple(rng.choice(FACTIONS) for _ in range(players)) if repeats else tuple(rng.sample(FACTIONS, players))
     _checked_game(FFA, factions, seed, bot)
 
 
@@ -443,3 +450,29 @@ def test_free_for_all_invariants_after_every_event(seed: int, bot: str, players:
 def test_two_versus_two_invariants_after_every_event(seed: int, bot: str) -> None:
     factions = tuple(random.Random(seed).sample(FACTIONS, 4))
     _checked_game(TEAMS, factions, seed, bot)
+
+
+def test_players_reaching_the_points_level_share_a_draw() -> None:
+    """A ruling (docs/play.md): §16 does not say who wins when two reach the points with equal most; they share."""
+    table = _ffa(deck("monsters", "Fiend"), deck("skellige", "Blueboy Lugos"), deck("scoiatael", "Mahakaman Defender"),
+                 deck("northern-realms", "Ballista"))
+    table.points = [4, 4, 0, 0]
+    lay(table, 0, "Fiend", 0)
+    lay(table, 1, "Blueboy Lugos", 0)  # 6 and 6: each exceeds the two players at 0
+    table.plays = 2
+    table.passed = [True] * 4
+    end_round(table, bots(4))
+    assert table.points[:2] == [6, 6] and table.over and table.winner is None and winners(table) == [0, 1]
+
+
+def test_a_round_nobody_plays_in_ends_the_game() -> None:
+    """A ruling (docs/play.md): when every player passes at once, the next round would be the same: the game ends,
+    the most points winning. Three Nilfgaard players level at 0 would otherwise score 2 each forever."""
+    table = _ffa(deck("nilfgaard", "Vattier de Rideaux"), deck("nilfgaard", "Assire var Anahid"),
+                 deck("nilfgaard", "Black Infantry Archer"))
+    table.points = [1, 0, 0]
+    agents = bots(3)
+    table.to_move = 0
+    for _ in range(3):
+        step(table, PASS_ACTION, agents)
+    assert table.over and table.points == [3, 2, 2] and winners(table) == [0]

@@ -115,11 +115,12 @@ def score_table(board: TableBoard) -> TableScore:
             "starter": board.seats[next_ffa_starter(gained, 0)].name if max(gained) > 0 else None,
             "draws": [board.seats[p].name for p in range(table.players)
                       if factions[p] == NORTHERN_REALMS and exceeded(totals, p) >= 2],
-            "winner": next((board.seats[p].name for p in range(table.players)
-                            if board.points[p] + gained[p] >= table.target
-                            and board.points[p] + gained[p] > max(board.points[o] + gained[o]
-                                                                  for o in range(table.players) if o != p)), None),
+            "winner": None, "shared": [],
         }
+        after = [board.points[p] + gained[p] for p in range(table.players)]
+        top = [board.seats[p].name for p in range(table.players) if after[p] == max(after)]
+        if max(after) >= table.target:  # §16; a tie for the most at the points is shared (a ruling, docs/play.md)
+            outcome["winner" if len(top) == 1 else "shared"] = top[0] if len(top) == 1 else top
     else:
         gained = [0] * table.players
         winner = team_round_winner(totals, factions)
@@ -207,6 +208,9 @@ def render_table_score(report: TableScore, fmt: str = "text", width: int | None 
             lines += wrap(f"  Northern Realms: {name} draws a card (exceeds at least two opponents)")
         if report.outcome["winner"]:
             lines += wrap(f"  {report.outcome['winner']} reaches {report.target} points and wins the game")
+        if report.outcome["shared"]:
+            lines += wrap(f"  {' and '.join(report.outcome['shared'])} reach {report.target} points level: they share "
+                          "a draw (docs/play.md)")
     else:
         a, b = report.sides
         winner = report.outcome["winner"]

@@ -43,7 +43,7 @@ TEAM_GEMS = 2
 class Table(Game):
     """One game of Free For All or two versus two (see the module's docstring for its zones)."""
 
-    __slots__ = ("mode", "players", "sides", "team", "points", "owner", "target", "round_points")
+    __slots__ = ("mode", "players", "sides", "team", "points", "owner", "target", "round_points", "plays")
 
     def __init__(self, cards: GameCards, rng: random.Random, mode: str, players: int) -> None:
         super().__init__(cards, rng)
@@ -77,6 +77,8 @@ class Table(Game):
         """Free For All: the points each player scored in each round so far."""
         self.target = POINTS_TO_WIN.get(players, 0) if mode == FFA else 0
         self.owner: list[int] = []
+        self.plays = 0
+        """The turns of this round in which a player did not pass (played a card or used the Leader)."""
 
     def copy(self, rng: random.Random | None = None) -> Game:
         """Not offered: no bot of these modes searches (raises ``NotImplementedError``)."""

@@ -5,8 +5,8 @@ point or gem.
 (§7), ``end_round`` a round's end (§9 with §16's points or §17's team gems), ``play_table`` a whole game. The
 rulings where the seed is silent are each made in one function here (named in docs/play.md): who starts
 after a tie for the most points (:func:`next_ffa_starter`), which teammate starts after a won round
-(:func:`next_team_starter`), who wins when several players reach the points together or no cards are left
-(:func:`ffa_result`).
+(:func:`next_team_starter`), who wins when several players reach the points together, and when a game that
+nobody plays on ends (:func:`ffa_result`).
 """
 
 from __future__ import annotations
@@ -116,8 +116,10 @@ def step(table: Table, action: Action, agents: TableAgents) -> None:
         table.passed[player] = True
         table.emit("pass", player)
     elif kind == LEADER:
+        table.plays += 1
         use_leader(table, player, agents)
     else:
+        table.plays += 1
         play_from_hand(table, player, card, row, target, agents)
     following = next_player(table, player)
     if following < 0:
@@ -192,15 +194,18 @@ def next_team_starter(table: Table, winner: int | None) -> int:
 
 def ffa_result(table: Table) -> tuple[bool, int | None]:
     """Whether a Free For All game is over after a round, and its winner (``None``: a draw shared by the players
-    with the most points). §16: the points of the table's size win. The seed is silent on the rest; the rulings
-    (docs/play.md): when several players reach them together, the most points win, and equal most points play
-    another round; when every hand is empty after a round (no card can be played again), the game ends, the
-    most points winning, equal most points sharing a draw."""
+    with the most points). §16: the points of the table's size win; the seed says no more, and the rulings are
+    these (docs/play.md, "Rulings the seed leaves open"):
+
+    - several players reaching the points in the same round: the most points win; equal most points share a draw
+      (two Nilfgaard players tied round after round would otherwise never part);
+    - the game also ends, the most points winning and equal most points sharing a draw, after a round in which
+      nobody played a card or used a Leader (every player passed at once: nothing would change in the next), or
+      when every hand is empty (no card can be played again).
+    """
     top = max(table.points)
     best = [p for p in range(table.players) if table.points[p] == top]
-    if top >= table.target and len(best) == 1:
-        return True, best[0]
-    if not any(table.hand):
+    if top >= table.target or table.plays == 0 or not any(table.hand):
         return True, best[0] if len(best) == 1 else None
     return False, None
 
@@ -232,6 +237,7 @@ def _end_ffa_round(table: Table, agents: TableAgents) -> None:
         table.emit("game_end", winner, winner=winner)
         return
     table.round += 1
+    table.plays = 0
     table.passed = [False] * table.players
     table.starter = table.to_move = best
     for player in range(table.players):
@@ -260,6 +266,7 @@ def _end_team_round(table: Table, agents: TableAgents) -> None:
         table.emit("game_end", table.winner, winner=table.winner)
         return
     table.round += 1
+    table.plays = 0
     table.passed = [False] * table.players
     table.starter = table.to_move = next_team_starter(table, winner)
     if winner is not None:
