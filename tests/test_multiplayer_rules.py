@@ -476,3 +476,27 @@ def test_a_round_nobody_plays_in_ends_the_game() -> None:
     for _ in range(3):
         step(table, PASS_ACTION, agents)
     assert table.over and table.points == [3, 2, 2] and winners(table) == [0]
+
+
+def test_there_is_no_round_limit() -> None:
+    """§16: "There is no two- or three-round limit": a third round that leaves nobody at the points goes on to a
+    fourth."""
+    table = _ffa(deck("monsters", "Fiend", "Earth Elemental"), deck("skellige", "Blueboy Lugos", "Madman Lugos"),
+                 deck("scoiatael", "Dennis Cranmer", "Mahakaman Defender"))
+    table.round = 3
+    lay(table, 0, "Fiend", 0)
+    table.plays = 1
+    table.passed = [True] * 3
+    end_round(table, bots(3))
+    assert table.points == [2, 0, 0] and not table.over and table.round == 4
+
+
+def test_the_first_player_is_random() -> None:
+    """§16: "Randomly determine who begins the game" (no Scoia'tael player at the table)."""
+    starters = set()
+    for seed in range(20):
+        table = new_table((deck("monsters", "Fiend"), deck("skellige", "Blueboy Lugos"),
+                           deck("nilfgaard", "Vattier de Rideaux"), deck("northern-realms", "Ballista")), FFA, seed)
+        start_table(table, bots(4, seed))
+        starters.add(table.to_move)
+    assert starters == {0, 1, 2, 3}
