@@ -500,3 +500,31 @@ def test_the_first_player_is_random() -> None:
         start_table(table, bots(4, seed))
         starters.add(table.to_move)
     assert starters == {0, 1, 2, 3}
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(seed=st.integers(0, 2**32), mode=st.sampled_from([FFA, TEAMS]), stop=st.integers(0, 40))
+def test_a_bot_decides_the_same_whatever_the_hidden_cards(seed: int, mode: str, stop: int) -> None:
+    """A bot sees only its TableView: dealing the opponents' hands and decks again (their sizes kept) changes
+    none of the heuristic bot's decisions; a teammate's hand, which it may see (§17), stays."""
+    rng = random.Random(seed)
+    factions = tuple(rng.sample(FACTIONS, 4 if mode == TEAMS else 3))
+    table = new_table(tuple(starter_entrant(f).deck for f in factions), mode, seed)
+    agents = TableAgents(tuple(table_bot("heuristic", n) for n in range(len(factions))))
+    start_table(table, agents)
+    for _ in range(stop):
+        if table.over:
+            return
+        step(table, agents.act(table, table.to_move, legal_actions(table)), agents)
+    if table.over:
+        return
+    player = table.to_move
+    actions = legal_actions(table)
+    before = agents.act(table, player, actions)
+    for other in range(table.players):
+        if table.team[other] == table.team[player]:
+            continue
+        pool = table.hand[other] + table.deck[other]
+        rng.shuffle(pool)
+        table.hand[other], table.deck[other] = pool[: len(table.hand[other])], pool[len(table.hand[other]):]
+    assert agents.act(table, player, actions) == before
