@@ -8,8 +8,13 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+import tomli_w
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from conftest import DECKS, run_cli
+from conftest import DECKS, examples, run_cli
+from deckcli.cli.main import cli
 
 BOARDS = DECKS / "boards"
 FFA_BOARD = BOARDS / "free-for-all.toml"
@@ -99,3 +104,49 @@ def test_a_board_that_cannot_happen_is_refused_with_its_line(tmp_path: Path, tex
     assert result.stdout == ""
     where = f"board.toml:{line}" if line is not None else "board.toml"
     assert where in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+_NAMES = ["Fiend", "Blueboy Lugos", "Decoy", "Commander's Horn", "Biting Frost", "Stefan Skellen", "Geralt of Rivia",
+          "Nonesuch", "Eredin: Bringer of Death", "Clan Brokvar Archer", "Mahakaman Defender", "Ballista"]
+_FACTIONS = ["Monsters", "Skellige", "Nilfgaard", "Northern Realms", "Scoia'tael", "Kaer Morhen"]
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(team=st.booleans(), data=st.data())
+def test_no_board_of_these_modes_crashes_score(tmp_path_factory: pytest.TempPathFactory, team: bool,
+                                               data: st.DataObject) -> None:
+    """Any such board, possible or not, is scored (exit 0) or refused with a line on stderr (exit 2), never a
+    traceback; what is scored adds up."""
+    def player() -> dict:
+        table: dict = {"faction": data.draw(st.sampled_from(_FACTIONS))}
+        for key in data.draw(st.lists(st.sampled_from(["close", "ranged", "siege", "hand", "horns", "points"]),
+                                      unique=True, max_size=3)):
+            if key == "horns":
+                table[key] = data.draw(st.lists(st.sampled_from(["close", "ranged", "siege", "nowhere"]), max_size=2))
+            elif key == "points":
+                table[key] = data.draw(st.integers(-1, 7))
+            else:
+                table[key] = data.draw(st.lists(st.sampled_from(_NAMES), max_size=3))
+        return table
+
+    if team:
+        document: dict = {name: {"players": [player() for _ in range(data.draw(st.integers(1, 3)))]}
+                          for name in ("team_a", "team_b")}
+        for name in ("team_a", "team_b"):
+            for part in document[name]["players"]:
+                for key in ("close", "ranged", "siege", "horns", "points"):
+                    if key in part:
+                        document[name].setdefault(key if key != "points" else "gems", part.pop(key))
+    else:
+        document = {"players": [player() for _ in range(data.draw(st.integers(2, 6)))]}
+    board = tmp_path_factory.mktemp("board") / "board.toml"
+    board.write_text(tomli_w.dumps(document), "utf-8")
+    result = CliRunner().invoke(cli, ["score", str(board), "--format", "json"], env={"COLUMNS": "10000"})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 0:
+        scored = json.loads(result.stdout)
+        for side in scored["table_sides"]:
+            assert side["total"] == sum(row["strength"] for row in side["rows"].values())
+    else:
+        assert "board.toml" in result.stderr and result.stdout == ""

@@ -15,7 +15,7 @@ from deckcli.game.multiplayer.play import ROW_SCORCH_THRESHOLD
 from deckcli.game.multiplayer.table import FFA, TEAM_NAMES
 from deckcli.game.multiplayer.turns import exceeded, ffa_round_points, next_ffa_starter, team_round_winner
 from deckcli.game.rounds import NORTHERN_REALMS
-from deckcli.game.scoring import CardScore, RowScore
+from deckcli.game.scoring import CardScore, RowScore, score_row
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -135,23 +135,9 @@ def score_table(board: TableBoard) -> TableScore:
 
 
 def _side(table: Table, side: int, label: str, players: tuple[str, ...]) -> TableSide:
-    cards = table.cards
-    rows = []
-    for row in range(3):
-        slot = side * 3 + row
-        why: list[list[str]] = []
-        values = table.row_values(slot, why)
-        lying = tuple(CardScore(cards.name[c], v, cards.power[c],
-                                "hero" if cards.kind[c] == HERO else "unit" if cards.kind[c] == UNIT else "decoy",
-                                tuple(reasons))
-                      for c, v, reasons in zip(table.rows[slot], values, why))
-        taken: tuple[str, ...] = ()
-        if sum(values) >= ROW_SCORCH_THRESHOLD:
-            taken = tuple(cards.name[c] for _, c in table.strongest((slot,)))
-        horn = cards.name[table.horn[slot]] if table.horn[slot] >= 0 else next(
-            (cards.name[c] for c in table.rows[slot] if cards.ability[c] & HORN and cards.kind[c] <= HERO), None)
-        weather = tuple(cards.name[c] for c in table.weather if cards.weather_rows[c] >> row & 1)
-        rows.append(RowScore(ROW_CODES[row], sum(values), lying, horn, weather, bool(table.mardroeme[slot]), taken))
+    """One side scored row by row (:func:`deckcli.game.scoring.score_row`: a side's rows are numbered as in the
+    two-player game; no Leader doubles a row on these boards)."""
+    rows = [score_row(table, side * 3 + row) for row in range(3)]
     return TableSide(label, players, sum(r.strength for r in rows), (rows[0], rows[1], rows[2]))
 
 
