@@ -193,7 +193,9 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
     without it in the opening hand after the exchanges. The same --seed gives
     the same result, whatever --workers. With --solo, DECK (legal under the
     Solo rules: no Weather Card but Clear Weather) plays Gwent Solo against
-    the automated opponent of each faction instead (§18–20).
+    the automated opponent of each faction instead (§18–20). With --ffa N,
+    DECK plays Free For All (§16) with N - 1 opponents; with --team-with
+    DECK2, two versus two (§17) as DECK2's teammate (docs/play.md).
 
     \b
     Example:
@@ -203,7 +205,7 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
       deckcli simulate my-deck.toml --format json --log games.jsonl
       deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
       deckcli simulate decks/nilfgaard-starter.toml --ffa 4 --games 200
-      deckcli simulate decks/monsters-starter.toml --team-with skellige --vs nilfgaard --vs scoiatael
+      deckcli simulate my-deck.toml --team-with skellige --games 200
     """
     from deckcli.game.bots import DEFAULT
     from deckcli.game.simulation.matchups import automatons, entrant, opponents

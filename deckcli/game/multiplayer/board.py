@@ -394,8 +394,10 @@ class _Reader:
     def count_copies(self, board: TableBoard, factions: list[FactionSet]) -> None:
         """No player holds more copies of a card than their set prints (§1), every zone counted."""
         held: dict[tuple[int, str], int] = {}
-        for side in board.sides:
-            for card, owner in [pair for row in side.rows for pair in row] + list(side.discard):
+        for index, side in enumerate(board.sides):
+            lying = [pair for row in side.rows for pair in row] + list(side.discard)
+            lying += [(card, index) for _, card in side.horns + side.mardroeme]  # the side's first player's
+            for card, owner in lying:
                 held[owner, card.name] = held.get((owner, card.name), 0) + 1
         for card, owner in board.weather:
             held[owner, card.name] = held.get((owner, card.name), 0) + 1

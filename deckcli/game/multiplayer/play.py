@@ -99,6 +99,7 @@ def play_unit(table: Table, player: int, card: int, row: int, target: int, agent
             options = spy_sides(table, player)
             target = options[0] if len(options) == 1 else agents.choose(table, player, "spy-side", options, card)
         side = target
+        table.spied[card] = table.team[player]
     slot = side * 3 + row
     table.rows[slot].append(card)
     table.touch(slot)

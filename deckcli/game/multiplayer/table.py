@@ -13,7 +13,7 @@ Per player: ``hand``, ``deck``, ``aside``, ``faction``, ``leader``, ``leader_use
 cards together), the three rows (slot ``side * 3 + row``), ``horn``, ``mardroeme``, ``gems`` (two per team, §17;
 unused in Free For All), ``halved``, ``agile_bonus``. ``points`` per player: Free For All's score (§16).
 ``weather_by`` holds the *side* whose discard pile a Weather Card goes to (§9). ``owner`` per card instance:
-the player who brought it to the table (an "enemy Spy", §17, is a Spy another team brought).
+the player who brought it to the table; ``spied``: the side that played each Spy (an "enemy Spy", §17).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ TEAM_GEMS = 2
 class Table(Game):
     """One game of Free For All or two versus two (see the module's docstring for its zones)."""
 
-    __slots__ = ("mode", "players", "sides", "team", "points", "owner", "target", "round_points", "plays")
+    __slots__ = ("mode", "players", "sides", "team", "points", "owner", "target", "round_points", "plays", "spied")
 
     def __init__(self, cards: GameCards, rng: random.Random, mode: str, players: int) -> None:
         super().__init__(cards, rng)
@@ -78,6 +78,9 @@ class Table(Game):
         self.target = POINTS_TO_WIN.get(players, 0) if mode == FFA else 0
         self.owner: list[int] = []
         self.plays = 0
+        self.spied: dict[int, int] = {}
+        """Each Spy played so far: the side of the player who played it (an "enemy Spy" of §17 is one the other
+        team played; a Decoy may hand a Spy to a player of the side it was played onto, who plays it back)."""
         """The turns of this round in which a player did not pass (played a card or used the Leader)."""
 
     def copy(self, rng: random.Random | None = None) -> Game:

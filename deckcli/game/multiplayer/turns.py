@@ -310,9 +310,10 @@ def _clear_battlefield(table: Table, over: bool) -> None:
 
 
 def _belongs(table: Table, side: int, card: int, faction: str) -> bool:
-    """§17: a card of ``faction`` (its home set), or an enemy Spy (a Spy brought by the other team)."""
+    """§17: a card of ``faction`` (its home set), or an enemy Spy: a Spy the other team played (one never played,
+    the other team's)."""
     cards = table.cards
-    if cards.ability[card] & SPY and table.team[table.owner[card]] != side:
+    if cards.ability[card] & SPY and table.spied.get(card, table.team[table.owner[card]]) != side:
         return True
     return cards.card[card].home == faction
 
