@@ -435,7 +435,7 @@ def _checked_game(mode: str, factions: tuple[str, ...], seed: int, bot: str) -> 
         assert min(table.gems) == 0
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(0, 2**32), bot=st.sampled_from(["random", "heuristic"]), players=st.sampled_from([3, 4, 5]),
        repeats=st.booleans())
 def test_free_for_all_invariants_after_every_event(seed: int, bot: str, players: int, repeats: bool) -> None:
@@ -445,7 +445,7 @@ def test_free_for_all_invariants_after_every_event(seed: int, bot: str, players:
     _checked_game(FFA, factions, seed, bot)
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(0, 2**32), bot=st.sampled_from(["random", "heuristic"]))
 def test_two_versus_two_invariants_after_every_event(seed: int, bot: str) -> None:
     factions = tuple(random.Random(seed).sample(FACTIONS, 4))
