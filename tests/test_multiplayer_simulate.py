@@ -99,7 +99,10 @@ def test_seats_rotate_so_each_deck_sits_everywhere() -> None:
     ((NILFGAARD, "--ffa", "2"), "--ffa"),
     ((NILFGAARD, "--ffa", "4", "--vs", "monsters"), "--ffa 4 needs 3 opponents"),
     ((NILFGAARD, "--ffa", "3", "--bot", "search"), "use random or heuristic"),
-    ((MONSTERS, "--team-with", "monsters"), "same faction (§17)"),
+    ((MONSTERS, "--team-with", "monsters"), "same faction (§17); give DECK and --team-with decks"),
+    ((MONSTERS, "--team-with", "skellige", "--vs", "nilfgaard", "--vs", "nilfgaard"), "give the two --vs decks"),
+    ((NILFGAARD, "--ffa", "3", "--vs", "starters"), "the --vs options name 5"),
+    (("-", "--team-with", "-"), "read only once"),
     ((MONSTERS, "--team-with", "skellige", "--ffa", "3"), "cannot be combined"),
     ((MONSTERS, "--team-with", "skellige", "--solo", "all"), "--solo does not go with"),
 ])

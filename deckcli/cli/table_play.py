@@ -21,7 +21,7 @@ def simulate_table(deck: str, ffa: int | None, team_with: Opposition | None, opp
     """Build the run of ``--ffa N`` or ``--team-with``, play it, print its report; usage errors exit 2."""
     from deckcli.game.multiplayer.bots import TABLE_BOTS
     from deckcli.game.multiplayer.simulation import TablePlan, render_table_run, report_dict
-    from deckcli.game.multiplayer.table import FFA, TEAMS, check_seating
+    from deckcli.game.multiplayer.table import FFA, TEAMS
     from deckcli.game.simulation.matchups import entrant, opponents
     from deckcli.rules.judging import read_resolved_deck
 
@@ -32,24 +32,27 @@ def simulate_table(deck: str, ffa: int | None, team_with: Opposition | None, opp
             raise click.UsageError(f"{option} {name} does not play Free For All or team games: use "
                                    f"{' or '.join(TABLE_BOTS)}")
     wanted = (ffa - 1) if ffa is not None else 2
-    if opposition and len(opposition) != wanted:
-        what = f"--ffa {ffa} needs {wanted} opponents" if ffa is not None else "a team plays two opponents"
-        raise click.UsageError(f"{what}, and {len(opposition)} --vs {'was' if len(opposition) == 1 else 'were'} given:"
-                               f" give {wanted} --vs, or none for starter decks of other factions")
+    read = [deck, *(o.value for o in (*opposition, *((team_with,) if team_with else ())) if o.kind == "file")]
+    if read.count("-") > 1:
+        raise click.UsageError("standard input (-) can be read only once")
     resolved = read_resolved_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
     subject = entrant(resolved, resolved.where)
     mates: list[Entrant] = [] if team_with is None else list(opponents((team_with,)))
     others = list(opponents(opposition)) if opposition else _starters(
         [subject.deck.faction] + [m.deck.faction for m in mates], wanted)
+    if len(others) != wanted:
+        what = f"--ffa {ffa} needs {wanted} opponents" if ffa is not None else "a team plays two opponents"
+        raise click.UsageError(f"{what}, and the --vs options name {len(others)}: give {wanted} --vs (a deck or a "
+                               "faction each), or none for starter decks of other factions")
     entrants = tuple([subject, *mates, *others])
     mode = FFA if ffa is not None else TEAMS
-    try:
-        check_seating(mode, [e.deck.faction for e in entrants] if mode == FFA
-                      else [entrants[0].deck.faction, entrants[2].deck.faction, entrants[1].deck.faction,
-                            entrants[3].deck.faction])
-    except ValueError as problem:
-        raise click.UsageError(f"{problem}: give DECK and --team-with decks of two factions") from None
+    if mode == TEAMS:
+        for team, (first, second), fix in ((0, (0, 1), "DECK and --team-with"), (1, (2, 3), "the two --vs")):
+            if entrants[first].deck.faction == entrants[second].deck.faction:
+                raise click.UsageError(f"{entrants[first].label} and {entrants[second].label} are teammates of one "
+                                       f"faction, {entrants[first].faction}: teammates cannot use the same faction "
+                                       f"(§17); give {fix} decks of two factions")
     chosen = bot or "heuristic"
     plan = TablePlan(mode, entrants, games, seed, chosen, opponent_bot or chosen)
     counts = _run(plan, workers, log, force)
