@@ -418,18 +418,27 @@ def _checked_game(mode: str, factions: tuple[str, ...], seed: int, bot: str) -> 
     everything = list(range(len(table.cards)))
     start_table(table, agents)
     assert sorted(listing()) == everything
+    nilfgaard = [f == "nilfgaard" for f in factions]
     while not table.over:
-        points, gems, round_ = table.points[:], table.gems[:], table.round
+        points, gems, round_, totals = table.points[:], table.gems[:], table.round, table.scores()
         step(table, agents.act(table, table.to_move, legal_actions(table)), agents)
         assert sorted(listing()) == everything
         assert all(total >= 0 for total in table.scores())
         if table.round == round_ and not table.over:
             assert table.points == points and table.gems == gems
+            continue
+        # the round ended on a pass, which changes no Strength: ``totals`` are the round's (§16, §17, §9)
+        gained = [now - before for now, before in zip(table.points, points)]
+        lost = [before - now for now, before in zip(table.gems, gems)]
+        if mode == FFA:
+            assert gained == [sum(1 for j, theirs in enumerate(totals) if j != i and (
+                mine > theirs or (mine == theirs and nilfgaard[i]))) for i, mine in enumerate(totals)]
+            assert lost == [0] * len(gems)
         else:
-            gained = [now - before for now, before in zip(table.points, points)]
-            assert all(0 <= g <= table.players - 1 for g in gained)
-            lost = [before - now for now, before in zip(table.gems, gems)]
-            assert all(0 <= g <= 1 for g in lost) and (mode == FFA or sum(lost) >= 1)
+            teams_nilfgaard = [nilfgaard[0] or nilfgaard[2], nilfgaard[1] or nilfgaard[3]]
+            winner = (0 if totals[0] > totals[1] else 1) if totals[0] != totals[1] else (
+                teams_nilfgaard.index(True) if teams_nilfgaard.count(True) == 1 else None)
+            assert lost == [0 if winner == side else 1 for side in (0, 1)]
     assert table.round < 60
     if mode == TEAMS:
         assert min(table.gems) == 0
