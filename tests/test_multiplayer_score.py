@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import DECKS, examples, run_cli
+from deckcli.catalog.loading import default_catalog
 from deckcli.cli.main import cli
 
 BOARDS = DECKS / "boards"
@@ -109,6 +110,7 @@ def test_a_board_that_cannot_happen_is_refused_with_its_line(tmp_path: Path, tex
 _NAMES = ["Fiend", "Blueboy Lugos", "Decoy", "Commander's Horn", "Biting Frost", "Stefan Skellen", "Geralt of Rivia",
           "Nonesuch", "Eredin: Bringer of Death", "Clan Brokvar Archer", "Mahakaman Defender", "Ballista"]
 _FACTIONS = ["Monsters", "Skellige", "Nilfgaard", "Northern Realms", "Scoia'tael", "Kaer Morhen"]
+_CATALOG = default_catalog()
 
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -117,8 +119,18 @@ def test_no_board_of_these_modes_crashes_score(tmp_path_factory: pytest.TempPath
                                                data: st.DataObject) -> None:
     """Any such board, possible or not, is scored (exit 0) or refused with a line on stderr (exit 2), never a
     traceback; what is scored adds up."""
-    def player() -> dict:
-        table: dict = {"faction": data.draw(st.sampled_from(_FACTIONS))}
+    real = data.draw(st.booleans())  # half the boards are built to be possible, half from loose parts
+
+    def player(faction: str | None = None) -> dict:
+        if real:
+            chosen = _CATALOG.factions[faction or data.draw(st.sampled_from(sorted(_CATALOG.factions)))]
+            table: dict = {"faction": chosen.name}
+            units = sorted(n for n in chosen.copies if _CATALOG.cards[n].is_unit and not _CATALOG.cards[n].side_deck)
+            for name in data.draw(st.lists(st.sampled_from(units), unique=True, max_size=4)):
+                row = data.draw(st.sampled_from(_CATALOG.cards[name].rows))
+                table.setdefault(row, []).append(name)
+            return table
+        table = {"faction": data.draw(st.sampled_from(_FACTIONS))}
         for key in data.draw(st.lists(st.sampled_from(["close", "ranged", "siege", "hand", "horns", "points"]),
                                       unique=True, max_size=3)):
             if key == "horns":
@@ -130,15 +142,18 @@ def test_no_board_of_these_modes_crashes_score(tmp_path_factory: pytest.TempPath
         return table
 
     if team:
-        document: dict = {name: {"players": [player() for _ in range(data.draw(st.integers(1, 3)))]}
-                          for name in ("team_a", "team_b")}
+        slugs = data.draw(st.permutations(sorted(_CATALOG.factions)))
+        sizes = [2, 2] if real else [data.draw(st.integers(1, 3)) for _ in range(2)]
+        document: dict = {name: {"players": [player(slugs[(index + 2 * seat) % len(slugs)])
+                                             for seat in range(sizes[index])]}
+                          for index, name in enumerate(("team_a", "team_b"))}
         for name in ("team_a", "team_b"):
             for part in document[name]["players"]:
                 for key in ("close", "ranged", "siege", "horns", "points"):
                     if key in part:
                         document[name].setdefault(key if key != "points" else "gems", part.pop(key))
     else:
-        document = {"players": [player() for _ in range(data.draw(st.integers(2, 6)))]}
+        document = {"players": [player() for _ in range(data.draw(st.integers(3, 5) if real else st.integers(2, 6)))]}
     board = tmp_path_factory.mktemp("board") / "board.toml"
     board.write_text(tomli_w.dumps(document), "utf-8")
     result = CliRunner().invoke(cli, ["score", str(board), "--format", "json"], env={"COLUMNS": "10000"})
