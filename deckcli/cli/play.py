@@ -5,7 +5,7 @@ counted)."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO, Callable, TypeVar
 
 import click
 
@@ -13,6 +13,7 @@ from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     ProgressBar,
+    OpponentDeck,
     before_writing,
     clock_text,
     echo,
@@ -29,8 +30,10 @@ from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
     from deckcli.cli.simulation_options import Simulation
+    from deckcli.game.simulation.matchups import Opposition
     from deckcli.game.simulation.runs import Plan, Tally
 
+Played = TypeVar("Played")
 PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
 LONG_RUN = 10.0
@@ -40,18 +43,28 @@ LONG_RUN = 10.0
 def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False) -> Tally:
     """Play ``plan`` on ``workers`` processes (``None``: every core), with a progress bar on standard error when
     it is a terminal and the run takes over a second (the time so far, and an estimate of the rest); a run
-    expected to take over :data:`LONG_RUN` seconds says so first, in one line on standard error; with ``log``, every game's event log written to that
-    file (atomically, never replacing a file without ``force``) and a line on standard error saying so."""
+    expected to take over :data:`LONG_RUN` seconds says so first, in one line on standard error; with ``log``,
+    every game's event log written to that file (atomically, never replacing a file without ``force``) and a line
+    on standard error saying so."""
     from deckcli.game.simulation.runs import default_workers, estimated_seconds, pool_size, run_plan
 
-    before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
-    workers = workers or default_workers()
-    expected = estimated_seconds(plan, workers)
+    before_writing(lambda: None)  # a closed standard output stops the run before its estimate, not after it
+    processes = workers or default_workers()
+    expected = estimated_seconds(plan, processes)
     if expected > LONG_RUN:
-        processes = pool_size(plan, workers)
-        say(f"This run plays {plan.total:,} games: about {clock_text(expected)} on {processes} "
-            f"{'process' if processes == 1 else 'processes'} (fewer --games for less).", err=True)
-    bar = ProgressBar(plan.total, after=PROGRESS_AFTER, timed=True) if is_terminal(sys.stderr) else None
+        used = pool_size(plan, processes)
+        say(f"This run plays {plan.total:,} games: about {clock_text(expected)} on {used} "
+            f"{'process' if used == 1 else 'processes'} (fewer --games for less).", err=True)
+    return played_with_progress(
+        plan.total, lambda stream, progress: run_plan(plan, processes, log=stream, progress=progress), log, force)
+
+
+def played_with_progress(games: int, run: Callable[[BinaryIO | None, Callable[[int, int], None]], Played],
+                         log: str | None, force: bool) -> Played:
+    """``run(stream, progress)`` for a run of ``games`` games (:func:`run_with_progress`, and the Free For All and
+    team runs): the progress bar, the log file written atomically, the line saying so."""
+    before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
+    bar = ProgressBar(games, after=PROGRESS_AFTER, timed=True) if is_terminal(sys.stderr) else None
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
@@ -59,19 +72,19 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
 
     try:
         if log is None:
-            tally = run_plan(plan, workers, progress=progress)
+            played = run(None, progress)
         else:
             from deckcli.files.safe_write import streamed_file
 
             with streamed_file(log, force=force) as stream:
-                tally = run_plan(plan, workers, log=stream, progress=progress)
+                played = run(stream, progress)
     finally:
         if bar is not None:
             bar.clear()
     if log is not None:
-        say(f"wrote {log}: the game log of {plan.total:,} {'game' if plan.total == 1 else 'games'} (JSON Lines; "
+        say(f"wrote {log}: the game log of {games:,} {'game' if games == 1 else 'games'} (JSON Lines; "
             "deckcli schema --output-of game-log)", err=True)
-    return tally
+    return played
 
 
 @click.command(context_settings=CONTEXT)
@@ -86,7 +99,9 @@ def score(board: str, fmt: str) -> int:
 
     BOARD is a board file (TOML; - reads standard input): the Weather Cards in
     play, then [me] and [opponent], each with its faction, Leader and the cards
-    lying in each row (docs/play.md, "The board file"). Each card's Strength
+    lying in each row (docs/play.md, "The board file"); or a Free For All board
+    (three to five [[players]], §16) or a team board ([team_a] and [team_b],
+    §17), scored with each player's points or each team's gem this round. Each card's Strength
     follows the rulebook's order (§8: Weather, Tight Bond, Morale Boost,
     Commander's Horn); Heroes are untouched (§5). A board that cannot happen
     (an unknown card, a unit in a row it cannot enter, more copies than the set
@@ -96,13 +111,20 @@ def score(board: str, fmt: str) -> int:
     Example:
       deckcli score decks/boards/tight-bond.toml
       deckcli score decks/boards/scorch.toml --format json
+      deckcli score decks/boards/free-for-all.toml
     """
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.board import read_board
+    from deckcli.game.multiplayer.board import TableBoard, read_any_board
     from deckcli.game.scoring import render_score, score_board
 
     catalog = default_catalog()
-    report = score_board(read_board(board, catalog), catalog)
+    position = read_any_board(board, catalog)
+    if isinstance(position, TableBoard):  # Free For All (§16) or two versus two (§17)
+        from deckcli.game.multiplayer.scoring import render_table_score, score_table
+
+        echo(render_table_score(score_table(position), fmt.lower(), text_layout().width))
+        return EXIT_OK
+    report = score_board(position, catalog)
     echo(render_score(report, fmt.lower(), text_layout().width))
     return EXIT_OK
 
@@ -145,10 +167,17 @@ def solo(board: str, card: str | None, fmt: str) -> int:
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", shell_complete=complete_path)
 @simulation_options("DECK")
+@click.option("--ffa", "ffa", type=click.IntRange(3, 5), default=None, metavar="N",
+              help="Free For All (§16): DECK and N - 1 opponents (3 to 5 players): the --vs decks, else starter "
+                   "decks of other factions.")
+@click.option("--team-with", "team_with", type=OpponentDeck(), default=None, metavar="DECK2|FACTION",
+              help="Two versus two (§17): DECK and DECK2 as a team against two --vs decks (else starter decks of "
+                   "other factions).")
 @click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
 @wide_option
 @reports_errors
-def simulate(deck: str, simulation: Simulation, force: bool, fmt: str) -> int:
+def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Opposition | None, force: bool,
+             fmt: str) -> int:
     """Play a deck against others many times, and count how often it wins.
 
     DECK (a deck file legal under the standard rules; - reads standard input)
@@ -162,7 +191,9 @@ def simulate(deck: str, simulation: Simulation, force: bool, fmt: str) -> int:
     after Holm's correction. The same --seed gives
     the same result, whatever --workers. With --solo, DECK (legal under the
     Solo rules: no Weather Card but Clear Weather) plays Gwent Solo against
-    the automated opponent of each faction instead (§18–20).
+    the automated opponent of each faction instead (§18–20). With --ffa N,
+    DECK plays Free For All (§16) with N - 1 opponents; with --team-with
+    DECK2, two versus two (§17) as DECK2's teammate (docs/play.md).
 
     \b
     Example:
@@ -171,11 +202,23 @@ def simulate(deck: str, simulation: Simulation, force: bool, fmt: str) -> int:
       deckcli simulate decks/skellige-starter.toml --bot search --games 50
       deckcli simulate my-deck.toml --format json --log games.jsonl
       deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
+      deckcli simulate decks/nilfgaard-starter.toml --ffa 4 --games 200
+      deckcli simulate my-deck.toml --team-with skellige --games 200
     """
     from deckcli.game.simulation.matchups import entrant
     from deckcli.game.simulation.report import SimulationReport
     from deckcli.rules.judging import read_resolved_deck
 
+    if ffa is not None or team_with is not None:  # Free For All (§16) or two versus two (§17)
+        from deckcli.cli.table_play import simulate_table
+
+        if simulation.solo:
+            raise click.UsageError("--solo does not go with --ffa or --team-with: Gwent Solo is one player against "
+                                   "the automaton (§18); drop one")
+        simulation.check(reads_stdin=deck == "-")
+        return simulate_table(deck, ffa, team_with, simulation.opposition, simulation.games, simulation.seed,
+                              simulation.bot, simulation.opponent_bot, simulation.workers, simulation.log, force,
+                              fmt.lower())
     simulation.check(reads_stdin=deck == "-")
     resolved = read_resolved_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
