@@ -26,6 +26,8 @@ LEADER_HORN = -2
 EVENTS = ("start", "hand", "exchange", "draw", "play", "leader", "pass", "discard", "summon", "transform",
           "return", "reveal", "keep", "round_end", "game_end", "move")
 """Every kind of event of the game log (``schemas/output/game-log.schema.json``)."""
+LOG_FORMAT_VERSION = 2
+"""The shape of the game log's lines, on each game's ``start`` event: 2 since each event carries the board after it."""
 
 
 class Game:
@@ -52,7 +54,8 @@ class Game:
         "cards", "rng", "hand", "deck", "discard", "side", "rows", "horn", "mardroeme", "weather", "weather_by",
         "weather_mask", "removed", "aside", "resolving", "gems", "passed", "faction", "leader", "leader_used", "leader_live",
         "round", "to_move", "starter", "over", "winner", "round_winners", "known", "spy_factor", "halved",
-        "random_revive", "agile_bonus", "totals", "dirty", "log", "game_id", "solo",
+        "random_revive", "agile_bonus", "totals", "dirty", "log", "game_id", "solo", "resolving_by", "logged",
+        "logged_before",
     )
 
     def __init__(self, cards: GameCards, rng: random.Random) -> None:
@@ -71,6 +74,7 @@ class Game:
         self.removed: list[int] = []
         self.aside: list[list[int]] = [[], []]
         self.resolving: list[int] = []
+        self.resolving_by: list[int] = []
         self.gems = [2, 2]
         self.passed = [False, False]
         self.faction = ["", ""]
@@ -95,6 +99,10 @@ class Game:
         self.totals = [0] * 6
         self.dirty = 0b111111
         self.log: list[dict[str, Any]] | None = None
+        self.logged: dict[str, Any] = {}
+        """The board as the log's last event left it (:meth:`emit` logs only what changed since)."""
+        self.logged_before: dict[str, Any] = {}
+        """The board as the event before the last left it (:meth:`restamp` logs the last event again)."""
         self.game_id = 0
         self.solo: Any = None
         """The automated opponent of Gwent Solo (§18, :class:`deckcli.game.solo.Automaton`), when this game is one:
@@ -126,6 +134,7 @@ class Game:
         other.removed = self.removed[:]
         other.aside = [self.aside[0][:], self.aside[1][:]]
         other.resolving = self.resolving[:]
+        other.resolving_by = self.resolving_by[:]
         other.gems = self.gems[:]
         other.passed = self.passed[:]
         other.faction = self.faction[:]
@@ -146,6 +155,8 @@ class Game:
         other.totals = self.totals[:]
         other.dirty = self.dirty
         other.log = None
+        other.logged = {}
+        other.logged_before = {}
         other.game_id = self.game_id
         other.solo = self.solo.copy() if self.solo is not None else None
         return other
@@ -362,8 +373,9 @@ class Game:
         """Append one event to the log, when the game keeps one (``log`` is not ``None``).
 
         The record has ``game``, ``round``, ``player``, ``event``, ``card`` and ``row`` (names, ``None``
-        when the event has none; a Leader is named by ``card`` as text), then ``extra``, then ``scores`` and
-        ``gems`` after the event.
+        when the event has none; a Leader is named by ``card`` as text), then ``extra``, then the state after
+        the event (:meth:`stamp`). An event is emitted once what it does is done, so that its state is the
+        state after it.
         """
         if self.log is None:
             return
@@ -373,6 +385,48 @@ class Game:
             "row": ROW_CODES[row] if row is not None else None,
         }
         record.update(extra)
+        self.logged_before = self.logged
+        self.stamp(record)
+        self.log.append(record)
+
+    def restamp(self, record: dict[str, Any]) -> None:
+        """Give ``record``, when it is still the log's last event, the state now: an event whose effect came after
+        it was logged and logged no event of its own (a Leader's Horn, the Agile units Hope moves)."""
+        if self.log and self.log[-1] is record:
+            self.logged = self.logged_before
+            self.stamp(record)
+
+    def stamp(self, record: dict[str, Any]) -> None:
+        """Set on ``record`` the state after its event (``schemas/output/game-log.schema.json``): ``scores``,
+        ``gems``, ``hands`` and ``decks`` (cards held, cards left in the main decks, per player) always, and in
+        ``board`` each part of the battlefield that changed since the game's previous event: ``rows`` (per slot,
+        ``[name, current Strength]`` of each card in the row's order, ``None`` for a row unchanged), ``horns``
+        (per slot: the Commander's Horn or the Leader doubling the row, or ``None``), ``mardroeme`` (per slot),
+        ``weather`` (the Weather area's cards) and ``piles`` (each discard pile, ``None`` when unchanged; a
+        Scorch resolving counts in its player's)."""
+        names = self.cards.name
+        rows = [[[names[card], value] for card, value in zip(self.rows[slot], self.row_values(slot))]
+                for slot in range(6)]
+        horns = [None if self.horn[slot] == NO_HORN else self.leader[slot // 3] or "Leader" if self.horn[slot] == LEADER_HORN
+                 else names[self.horn[slot]] for slot in range(6)]
+        piles = [[names[card] for card in self.discard[side]]
+                 + [names[card] for card, by in zip(self.resolving, self.resolving_by) if by == side]
+                 for side in (0, 1)]
+        now: dict[str, Any] = {"rows": rows, "horns": horns, "mardroeme": [[names[c] for c in row] for row in self.mardroeme],
+                               "weather": [names[card] for card in self.weather], "piles": piles}
+        before = self.logged
+        board: dict[str, Any] = {}
+        for part in ("rows", "piles"):
+            if part not in before:
+                board[part] = now[part]
+            elif now[part] != before[part]:
+                board[part] = [None if new == old else new for new, old in zip(now[part], before[part])]
+        for part in ("horns", "mardroeme", "weather"):
+            if now[part] != before.get(part):
+                board[part] = now[part]
+        self.logged = now
         record["scores"] = self.scores()
         record["gems"] = self.gems[:]
-        self.log.append(record)
+        record["hands"] = [len(self.hand[0]), len(self.hand[1])]
+        record["decks"] = [len(self.deck[0]), len(self.deck[1])]
+        record["board"] = board

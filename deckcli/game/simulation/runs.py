@@ -211,6 +211,7 @@ def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[d
     start_game(game, agents)
     if log:
         log[0]["deck_names"] = [mine.label, theirs.label] if seat == 0 else [theirs.label, mine.label]
+        log[0]["seed"] = seed
     held = _held(run, subject, game, seat)
     while not game.over:
         step(game, agents.act(game, game.to_move, legal_actions(game)), agents)
@@ -241,6 +242,7 @@ def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[
     start_solo_game(game, agents)
     if log:
         log[0]["deck_names"] = [mine.label, theirs.label]
+        log[0]["seed"] = seed
     # the automaton's first turn has been played: nothing it plays touches the player's hand (§19)
     held = _held(run, subject, game, 0)
     while not game.over:
