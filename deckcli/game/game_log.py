@@ -17,10 +17,12 @@ file and the line, exit code 2.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import GameLogError
+from deckcli.files.budget import MAX_DEPTH, MAX_DIGITS, MAX_ITEMS
 from deckcli.game.state import EVENTS, LOG_FORMAT_VERSION
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ MAX_LINE_BYTES = 1 << 20
 """Bytes of one line of a log (an event is a few hundred; the first of a game, with the whole board, about 1,000)."""
 MAX_EVENTS = 10_000
 """Events of one game (a game of three long rounds logs about 200)."""
-MAX_LISTED = 200
+MAX_LISTED = 100
 """Games a listing names; the others are counted."""
 ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
 SIDES = (0, 1)
@@ -127,7 +129,8 @@ def _lines(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
                                    where=path, line=number) from None
             if not text.strip():
                 continue
-            check_json_text(text, f"{path}:{number}", GameLogError)
+            if not _surely_within_budget(text):
+                check_json_text(text, f"{path}:{number}", GameLogError)
             try:
                 event = json.loads(text)
             except json.JSONDecodeError as error:
@@ -136,6 +139,17 @@ def _lines(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
                                    "a line, as deckcli simulate --log writes it", where=path, line=number) from None
             _check_event(event, path, number)
             yield number, event
+
+
+_LONG_DIGITS = re.compile(r"[0-9]{%d}" % (MAX_DIGITS + 1))
+
+
+def _surely_within_budget(text: str) -> bool:
+    """Whether a line is within the input budget even counting every bracket, comma and colon as structure (those
+    in strings too): most lines of a log are, and this is measured in C, far faster than
+    :func:`~deckcli.files.budget.check_json_text`, which measures the others exactly."""
+    return (text.count("[") + text.count("{") <= MAX_DEPTH and text.count(",") + text.count(":") <= MAX_ITEMS
+            and _LONG_DIGITS.search(text) is None)
 
 
 def _check_event(event: Any, path: str, line: int) -> None:
@@ -165,15 +179,19 @@ def _check_event(event: Any, path: str, line: int) -> None:
     if not all(checks):
         refuse("not a game log's event of this format (game, event, player, scores, gems, hands, decks, board): "
                "make the log again with deckcli simulate DECK --log FILE")
-    board = event["board"]
+
+
+def _board_after(board: Board, event: dict[str, Any], path: str, line: int) -> Board:
+    """:meth:`Board.after`, refusing a board that is not the log's shape."""
     try:
-        Board().after(event)
-        for slot, row in enumerate(board.get("rows") or [None] * 6):
-            if row is not None and not all(isinstance(name, str) and isinstance(value, int) for name, value in row):
-                raise ValueError(slot)
+        after = board.after(event)
+        if not all(isinstance(name, str) and isinstance(value, int) for row in after.rows for name, value in row):
+            raise TypeError
     except (TypeError, ValueError, AttributeError):
-        refuse("an event whose board is not the log's shape (rows of [name, Strength], horns, weather, piles): make "
-               "the log again with deckcli simulate DECK --log FILE")
+        raise GameLogError("an event whose board is not the log's shape (rows of [name, Strength], horns, weather, "
+                           "piles): make the log again with deckcli simulate DECK --log FILE", where=path,
+                           line=line) from None
+    return after
 
 
 def _summary(number: int, line: int, start: dict[str, Any]) -> GameSummary:
@@ -239,7 +257,7 @@ def read_game(path: str, number: int) -> LoggedGame:
             if event["event"] == "start" and event["game"] == number:
                 summary = _summary(number, line, event)
                 events.append(event)
-                boards.append(Board().after(event))
+                boards.append(_board_after(Board(), event, path, line))
             continue
         if event["game"] != number or event["event"] == "start":
             raise GameLogError(f"game {number} (line {summary.line}) has no game_end before another game's event: the "
@@ -248,7 +266,7 @@ def read_game(path: str, number: int) -> LoggedGame:
             raise GameLogError(f"game {number} has more than {MAX_EVENTS:,} events: not a game deckcli played",
                                where=path, line=line)
         events.append(event)
-        boards.append(boards[-1].after(event))
+        boards.append(_board_after(boards[-1], event, path, line))
         _follow(summary, event)
         if summary.ended:
             return LoggedGame(summary, events, boards)

@@ -283,7 +283,8 @@ def _monsters_keep(game: Game, side: int, ending: bool) -> int:
     if not units:
         return -1
     kept = game.rng.choice(units)
-    game.emit("keep", side, kept, reason="faction")
+    game.emit("keep", side, kept, next(slot % 3 for slot in range(side * 3, side * 3 + 3) if kept in game.rows[slot]),
+              reason="faction")
     return kept
 
 
