@@ -146,9 +146,24 @@ def _played(event: dict[str, Any], before: Board, after: Board, who: str) -> str
         return f"{who} plays {card}{tail}"
     side = event.get("side")
     where = f"{TAGS[side]}'s {_row(row)} (a Spy)" if side is not None and side != event["player"] else _row(row)
+    where += _source(event, before, after)
     if any(card == horn for horn in after.horns) and after.horns != before.horns:
         return f"{who} plays {card} in the Horn zone of {where}{tail}"
     return f"{who} plays {card} to {where}{tail}"
+
+
+def _source(event: dict[str, Any], before: Board, after: Board) -> str:
+    """Where a card played came from when not from the hand: the discard pile (a Medic, §10) or the deck (Muster, a
+    Leader; the automaton of Gwent Solo reveals every card from its deck, §18)."""
+    player = event["player"]
+    if player not in (0, 1) or after.hands[player] < before.hands[player]:
+        return ""
+    card = event["card"]
+    if before.piles[player].count(card) > after.piles[player].count(card):
+        return " from the discard pile"
+    if after.decks[player] < before.decks[player]:
+        return " from the deck"
+    return ""
 
 
 def steps(game: LoggedGame) -> list[Step]:
