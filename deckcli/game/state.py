@@ -405,26 +405,53 @@ class Game:
         ``weather`` (the Weather area's cards) and ``piles`` (each discard pile, ``None`` when unchanged; a
         Scorch resolving counts in its player's)."""
         names = self.cards.name
-        rows = [[[names[card], value] for card, value in zip(self.rows[slot], self.row_values(slot))]
-                for slot in range(6)]
-        horns = [None if self.horn[slot] == NO_HORN else self.leader[slot // 3] or "Leader" if self.horn[slot] == LEADER_HORN
-                 else names[self.horn[slot]] for slot in range(6)]
-        piles = [[names[card] for card in self.discard[side]]
-                 + [names[card] for card, by in zip(self.resolving, self.resolving_by) if by == side]
-                 for side in (0, 1)]
-        now: dict[str, Any] = {"rows": rows, "horns": horns, "mardroeme": [[names[c] for c in row] for row in self.mardroeme],
-                               "weather": [names[card] for card in self.weather], "piles": piles}
         before = self.logged
         board: dict[str, Any] = {}
-        for part in ("rows", "piles"):
-            if part not in before:
-                board[part] = now[part]
-            elif now[part] != before[part]:
-                board[part] = [None if new == old else new for new, old in zip(now[part], before[part])]
-        for part in ("horns", "mardroeme", "weather"):
-            if now[part] != before.get(part):
-                board[part] = now[part]
-        self.logged = now
+        # What each part is made of, as integers: a part whose makings are unchanged is not named again (this runs
+        # once an event of every logged game, and naming cards and valuing rows is most of a log's cost).
+        halved, bonus, spies, mask = self.halved, self.agile_bonus, self.spy_factor, self.weather_mask
+        row_keys = [(*self.rows[slot], -1, mask >> slot % 3 & 1, self.horn[slot], halved[slot // 3], bonus[slot // 3],
+                     spies) for slot in range(6)]
+        keys: dict[str, Any] = {
+            "rows": row_keys,
+            "horns": (*self.horn, *self.leader),
+            "mardroeme": tuple(tuple(row) for row in self.mardroeme),
+            "weather": tuple(self.weather),
+            "piles": [(*self.discard[side], -1, *(c for c, by in zip(self.resolving, self.resolving_by) if by == side))
+                      for side in (0, 1)],
+        }
+        shown: dict[str, Any] = dict(before)
+        old = before.get("keys", {})
+        if keys["rows"] != old.get("rows"):
+            rows = [None if old and row_keys[slot] == old["rows"][slot] else
+                    [[names[card], value] for card, value in zip(self.rows[slot], self.row_values(slot))]
+                    for slot in range(6)]
+            if "rows" in before:
+                rows = [None if row is None or row == before["rows"][slot] else row for slot, row in enumerate(rows)]
+                shown["rows"] = [before["rows"][slot] if row is None else row for slot, row in enumerate(rows)]
+            else:
+                shown["rows"] = rows
+            if any(row is not None for row in rows) or "rows" not in before:
+                board["rows"] = rows
+        if keys["piles"] != old.get("piles"):
+            piles = [[names[card] for card in self.discard[side]]
+                     + [names[card] for card, by in zip(self.resolving, self.resolving_by) if by == side]
+                     for side in (0, 1)]
+            changed = [None if "piles" in before and pile == before["piles"][side] else pile
+                       for side, pile in enumerate(piles)]
+            if changed != [None, None]:
+                board["piles"] = changed
+            shown["piles"] = piles
+        if keys["horns"] != old.get("horns"):
+            board["horns"] = shown["horns"] = [
+                None if self.horn[slot] == NO_HORN else self.leader[slot // 3] or "Leader"
+                if self.horn[slot] == LEADER_HORN else names[self.horn[slot]] for slot in range(6)]
+        if keys["mardroeme"] != old.get("mardroeme"):
+            board["mardroeme"] = shown["mardroeme"] = [[names[c] for c in row] for row in self.mardroeme]
+        if keys["weather"] != old.get("weather"):
+            board["weather"] = shown["weather"] = [names[card] for card in self.weather]
+        shown["keys"] = keys
+        self.logged = shown
         record["scores"] = self.scores()
         record["gems"] = self.gems[:]
         record["hands"] = [len(self.hand[0]), len(self.hand[1])]
