@@ -6,13 +6,18 @@ Weather, Scorch, Spies, Horns and Muster, and Gwent Solo games), then read back 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from conftest import DECKS, run_cli
+from conftest import CONTENT_WIDTH, DECKS, examples, run_cli
+from deckcli.cli.main import cli
 from deckcli.game.game_log import MAX_LISTED, Board, list_games, read_game
 from deckcli.game.replay import steps
 
@@ -232,3 +237,40 @@ def test_the_page_embeds_every_board_and_a_card_name_stays_text(tmp_path, log):
         assert [[tuple(c) for c in row] for row in frame["rows"]] == board.rows
     hostile = script_json({"name": "</script><script>alert(1)</script>\u2028"})
     assert "<" not in hostile and "\u2028" not in hostile and json.loads(hostile)["name"].startswith("</script>")
+
+
+def test_standard_input_is_refused():
+    assert "give the file's name" in run_cli(["replay", "-"], exit_code=2).stderr
+
+
+@functools.cache
+def _log_lines() -> list[bytes]:
+    import tempfile
+
+    path = Path(tempfile.mkdtemp()) / "fuzz.jsonl"
+    run_cli(["simulate", NR, "--vs", "monsters", "--games", "2", "--workers", "1", "--log", path])
+    return path.read_bytes().splitlines(keepends=True)
+
+
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut=st.integers(0, 10**6), edits=st.lists(st.tuples(st.integers(0, 10**6), st.binary(max_size=12)), max_size=4),
+       dropped=st.lists(st.integers(0, 200), max_size=3), game=st.sampled_from([None, "0", "1", "7"]))
+def test_no_damaged_log_crashes_replay(tmp_path, cut, edits, dropped, game):
+    """A real log cut anywhere, bytes changed anywhere, lines dropped: exit 0, or exit 2 with one line saying why."""
+    lines = [line for number, line in enumerate(_log_lines()) if number not in dropped]
+    data = bytearray(b"".join(lines))
+    for where, replacement in edits:
+        at = where % (len(data) + 1)
+        data[at:at + len(replacement)] = replacement
+    if cut % 3 == 0:  # a third of the examples: the file cut short anywhere
+        del data[len(data) - cut % (len(data) + 1):]
+    path = tmp_path / "damaged.jsonl"
+    path.write_bytes(bytes(data))
+    args = ["replay", path, *(["--game", game] if game else [])]
+    result = CliRunner().invoke(cli, [str(a) for a in args], env={"COLUMNS": str(CONTENT_WIDTH)})
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 2:
+        message = result.stderr.strip()
+        assert message and "\n" not in message and "Traceback" not in message, message
+        assert str(path) in message

@@ -41,6 +41,9 @@ def replay(log: str, number: int | None, html: str | None, force: bool) -> int:
     from deckcli.game.game_log import list_games, read_game
     from deckcli.game.replay import render_listing, render_replay
 
+    if log == "-":
+        raise click.UsageError("LOG -: a game log is read from its file (a listing, then the game asked for): give "
+                               "the file's name, such as deckcli replay games.jsonl")
     if html is None and force:
         raise click.UsageError("--force goes with --html FILE: replay writes no other file")
     if number is None:

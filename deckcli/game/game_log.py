@@ -135,8 +135,8 @@ def _lines(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
                 event = json.loads(text)
             except json.JSONDecodeError as error:
                 cut = "" if raw.endswith(b"\n") else " (the file ends inside it: cut short?)"
-                raise GameLogError(f"not JSON{cut}: {error.msg} at column {error.colno}; a game log has one JSON object "
-                                   "a line, as deckcli simulate --log writes it", where=path, line=number) from None
+                raise GameLogError(f"not JSON{cut}: {error.msg}; a game log has one JSON object a line, as deckcli "
+                                   "simulate --log writes it", where=path, line=number, column=error.colno) from None
             _check_event(event, path, number)
             yield number, event
 
