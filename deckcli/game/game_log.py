@@ -35,7 +35,6 @@ MAX_EVENTS = 10_000
 MAX_LISTED = 100
 """Games a listing names; the others are counted."""
 ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
-SIDES = (0, 1)
 
 
 @dataclass

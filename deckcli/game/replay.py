@@ -12,6 +12,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from deckcli.game.cards import ROW_NUMBERS
 from deckcli.game.game_log import MAX_LISTED, ROW_NAMES
 from deckcli.text import counted, spoken
 
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
     from deckcli.game.game_log import Board, GameSummary, LoggedGame
 
 TAGS = ("A", "B")
-ROW_CODES = {"close": 0, "ranged": 1, "siege": 2}
-REASONS = {"spy": "a Spy", "faction": "its faction", "leader": "its Leader"}
+REASONS = {"spy": "a Spy, §10", "faction": "Northern Realms won the round, §3", "leader": "its Leader"}
+"""Why a card was drawn (or discarded from the hand), by the log's ``reason``."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Step:
 
 
 def _row(code: str | None) -> str:
-    return ROW_NAMES[ROW_CODES[code]] if code in ROW_CODES else "no row"
+    return ROW_NAMES[ROW_NUMBERS[code]] if code in ROW_NUMBERS else "no row"
 
 
 def _swing(before: Board, after: Board) -> str:
