@@ -80,6 +80,11 @@ class UnresolvedNamesError(DeckcliError):
     exit_code = EXIT_ILLEGAL
 
 
+class GameLogError(DeckcliError):
+    """A game log cannot be read back: missing, not JSON Lines, cut short, of a newer format, or without the game
+    asked for (exit code 2)."""
+
+
 class DrawQuestionError(DeckcliError):
     """An odds question no draw can answer: a hand larger than the deck, more copies than it holds."""
 

@@ -154,6 +154,8 @@ TEMPLATES = [
     Template("remove {deck} Decoy 2", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
     # solo reads a board file, not a deck: a deck's bytes are refused (tests/test_solo_command.py fuzzes boards).
     Template("solo {deck} --reveal Decoy", ("bytes", "toml", "edited"), good_exits=(EXIT_UNUSABLE,)),
+    # replay reads a game log, not a deck: a deck's bytes are refused (tests/test_replay_command.py fuzzes logs).
+    Template("replay {deck}", ("bytes", "toml", "edited"), good_exits=(EXIT_UNUSABLE,)),
 ]
 
 CATALOG_TEMPLATES = [

@@ -35,8 +35,9 @@ def test_the_sample_game_of_section_13():
     round one, no draw back up to ten); the winner starts the next round; Anna wins round three 24 to 21."""
     game, log, winner = _as_written()
     ends = [e for e in log if e["event"] == "round_end"]
-    assert [(e["scores"], e["player"], e["gems"]) for e in ends] == [
+    assert [(e["totals"], e["player"], e["gems"]) for e in ends] == [
         ([10, 4], 0, [2, 1]), ([3, 8], 1, [1, 1]), ([24, 21], 0, [1, 0])]
+    assert [e["scores"] for e in ends] == [[0, 0]] * 3  # the state after the round's end: the battlefield cleared
     round_two = [e for e in log if e["round"] == 2 and e["event"] == "play"]
     assert round_two[0]["player"] == 0  # Anna starts round two: she won round one
     round_three = [e for e in log if e["round"] == 3 and e["event"] == "play"]
@@ -58,7 +59,7 @@ def test_a_tie_in_the_last_round_is_a_draw():
     ben = {**BEN, "Earth Elemental": 1}
     del ben["Ice Giant"]
     game, log, winner = _sample_game(ben, ["Siege Engineer", "Earth Elemental", "Black Infantry Archer", "Yarpen Zigrin"])
-    assert [e["scores"] for e in log if e["event"] == "round_end"][-1] == [24, 24]
+    assert [e["totals"] for e in log if e["event"] == "round_end"][-1] == [24, 24]
     assert winner is None and game.gems == [0, 0] and log[-1]["winner"] is None
 
 

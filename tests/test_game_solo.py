@@ -91,7 +91,9 @@ def test_after_the_player_passes_it_takes_one_final_turn_then_the_round_ends():
                 to_move=0)
     solo_step(game, PASS_ACTION, solo_agents(Scripted()))
     events = [(e["player"], e["event"], e["card"]) for e in game.log]
-    assert events[:4] == [(0, "pass", None), (1, "play", "Fiend"), (1, "pass", None), (1, "round_end", None)]
+    # Monsters keeps a unit (§3), logged before the round's end
+    assert events[:5] == [(0, "pass", None), (1, "play", "Fiend"), (1, "pass", None), (1, "keep", "Fiend"),
+                          (1, "round_end", None)]
     assert game.round == 2 and game.round_winners == [1]
 
 

@@ -49,6 +49,7 @@ NO_STANDARD_INPUT = {
     "schema": "writes a schema",
     "add": "edits a file in place: - is refused before anything is read (tests/test_add_remove.py)",
     "remove": "edits a file in place, as add",
+    "replay": "reads a game log from its file, perhaps twice (the listing, then the game): - is refused",
 }
 
 

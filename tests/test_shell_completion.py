@@ -35,7 +35,7 @@ def complete(line: str, shell: str = "bash", replaced: str | None = None) -> lis
     ["deckcli validate nr", "deckcli stats nr", "deckcli odds nr", "deckcli export nr", "deckcli fmt nr",
      "deckcli import li", "deckcli diff a nr", "deckcli team a nr", "deckcli tournament nr", "deckcli profile nr",
      "deckcli add nr", "deckcli remove nr", "deckcli new --faction monsters -o nr", "deckcli score bo",
-     "deckcli solo nr"],
+     "deckcli solo nr", "deckcli replay ga", "deckcli replay games.jsonl --game 1 --html pa"],
 )
 def test_file_arguments_complete_file_names(words):
     assert complete(words) == [f"file,{words.rsplit(' ', 1)[1]}"]

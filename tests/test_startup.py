@@ -89,8 +89,10 @@ def test_a_legal_deck_is_judged_without_jsonschema_tables_or_toml_writers():
 def test_a_command_imports_no_other_command_module():
     code, modules = imports_of("validate", str(DECKS / "northern-realms-starter.toml"))
     assert code == 0
+    # simulation_options: the shared options of the commands that play games, which tournament (in judging) takes
     assert {name for name in modules if name.startswith("deckcli.cli.")} == {
         "deckcli.cli.main", "deckcli.cli.options", "deckcli.cli.completion", "deckcli.cli.judging",
+        "deckcli.cli.simulation_options",
     }
 
 

@@ -82,6 +82,18 @@ def _scratch_copy(deck: Path) -> Path:
     return Path(shutil.copy(deck, tempfile.mkdtemp()))
 
 
+def _game_log(deck: Path) -> list[Run]:
+    """``replay`` of a game of ``deck`` against itself, logged by ``simulate --log`` in a new temporary folder (the
+    registration is no deck: no game)."""
+    import tempfile
+
+    if deck == REGISTRATION:
+        return []
+    log = Path(tempfile.mkdtemp()) / "game.jsonl"
+    run_cli(["simulate", _rel(deck), "--vs", _rel(deck), "--games", "1", "--workers", "1", "--log", str(log)])
+    return [(["replay", str(log)], None, "text")]
+
+
 SOLO_REVEALS = [
     [f"decks/boards/solo-{board}.toml", "--reveal", card] for board, card in (
         ("horn", "Commander's Horn"), ("horn", "Arachas"), ("horn", "Decoy"), ("horn", "Scorch"),
@@ -123,6 +135,7 @@ RUNS: dict[str, Callable[[Path], list[Run]]] = {
     "add": lambda deck: [(["add", str(_scratch_copy(deck)), "Decoy"], None, "text")],
     "remove": lambda deck: [(["remove", str(_scratch_copy(deck)), "Decoy"], None, "text")],
     # A board file, not a deck: each deck of decks/ takes its turn at one of the example boards' reveals.
+    "replay": _game_log,
     "solo": lambda deck: [(["solo", *SOLO_REVEALS[ALL_DECKS.index(deck) % len(SOLO_REVEALS)]], None, "text")],
 }
 """How each command runs on one deck of decks/ (the registration too, where it can)."""

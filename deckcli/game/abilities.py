@@ -19,6 +19,8 @@ from deckcli.game.cards import (
 from deckcli.game.state import NO_HORN
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from deckcli.game.agents import Agents
     from deckcli.game.state import Game
 
@@ -56,11 +58,7 @@ def play_card(game: Game, player: int, card: int, row: int, target: int, agents:
             game.emit("play", player, card, row)
             transform_berserkers(game, slot)
         elif bits & SCORCH:
-            game.resolving.append(card)
-            game.emit("play", player, card)
-            scorch_battlefield(game)
-            game.resolving.remove(card)
-            game.discard[player].append(card)
+            resolve(game, player, card, scorch_battlefield)
         else:
             game.discard[player].append(card)
             game.emit("play", player, card)
@@ -276,9 +274,24 @@ def _clear_weather(game: Game, player: int, card: int) -> None:
     """Clear Weather (§12): every Weather Card goes to the discard pile of the player who played it, then
     Clear Weather itself to its player's."""
     game.resolving.append(card)
-    game.emit("play", player, card)
+    game.resolving_by.append(player)
     clear_weather_cards(game)
-    game.resolving.remove(card)
+    game.resolving.pop()
+    game.resolving_by.pop()
+    game.discard[player].append(card)
+    game.emit("play", player, card)
+
+
+def resolve(game: Game, player: int, card: int, effect: Callable[[Game], None]) -> None:
+    """A Special Card that resolves on the table and is discarded after (Scorch, §11): logged as played while it
+    lies there (the log's discard pile shows it from then on, :meth:`deckcli.game.state.Game.stamp`), then
+    ``effect``, then the card to ``player``'s discard pile."""
+    game.resolving.append(card)
+    game.resolving_by.append(player)
+    game.emit("play", player, card)
+    effect(game)
+    index = game.resolving.index(card)
+    del game.resolving[index], game.resolving_by[index]
     game.discard[player].append(card)
 
 

@@ -94,8 +94,8 @@ def use_leader(game: Game, player: int, agents: Agents) -> None:
     game.emit("leader", player, name)
     announced = game.log[-1] if game.log is not None else None
     ability.use(game, player, agents)
-    if announced is not None:  # the Leader's event carries the scores after its whole ability
-        announced["scores"] = game.scores()
+    if announced is not None:  # an effect that logged no event of its own (a Horn, Hope's moves) is the Leader's
+        game.restamp(announced)
 
 
 def _named_in_deck(game: Game, player: int, name: str) -> int | None:

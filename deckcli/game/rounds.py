@@ -16,7 +16,7 @@ from deckcli.game.abilities import choose_row, place_returned, play_from_hand, s
 from deckcli.game.actions import LEADER, LEADER_ACTION, PASS, PASS_ACTION, PLAY
 from deckcli.game.cards import DECOY, HERO, HORN, MARDROEME, SPECIAL, SUMMON, UNIT, WEATHER, GameCards
 from deckcli.game.leaders import apply_passives, opening_hand_size, usable, use_leader
-from deckcli.game.state import NO_HORN, Game
+from deckcli.game.state import LOG_FORMAT_VERSION, NO_HORN, Game
 
 if TYPE_CHECKING:
     from deckcli.game.actions import Action
@@ -73,14 +73,14 @@ def start_game(game: Game, agents: Agents) -> None:
     if len(scoiatael) == 1:
         chooser = scoiatael[0]
         game.starter = agents.starter(game, chooser)
-        game.emit("start", game.starter, chosen_by=chooser)
+        game.emit("start", game.starter, format_version=LOG_FORMAT_VERSION, chosen_by=chooser)
     else:
         if len(scoiatael) == 2:  # both choose: the coin says which of them does (as §16 has it)
             game.starter = agents.starter(game, coin)
-            game.emit("start", game.starter, chosen_by=coin)
+            game.emit("start", game.starter, format_version=LOG_FORMAT_VERSION, chosen_by=coin)
         else:
             game.starter = coin
-            game.emit("start", game.starter, chosen_by=None)
+            game.emit("start", game.starter, format_version=LOG_FORMAT_VERSION, chosen_by=None)
     for player in (0, 1):
         deal(game, player)
     for player in (0, 1):
@@ -110,6 +110,8 @@ def exchange(game: Game, player: int, agents: Agents) -> None:
         game.deck[player].extend(set_aside)
         set_aside.clear()
         game.rng.shuffle(game.deck[player])
+        if game.log:  # the last exchange's event: the cards set aside are back in the deck after it
+            game.restamp(game.log[-1])
 
 
 def legal_actions(game: Game) -> list[Action]:
@@ -210,14 +212,18 @@ def end_round(game: Game, agents: Agents) -> None:
         game.solo.round_ending(game, agents)
     scores = (game.score(0), game.score(1))
     winner = round_winner(game, scores)
+    ending = any(game.gems[player] == 1 and winner != player for player in (0, 1))
+    kept = [_monsters_keep(game, side, ending) for side in (0, 1)]
+    totals = game.scores()
     for player in (0, 1):
         if winner != player:
             game.gems[player] -= 1
     game.round_winners.append(winner)
     game.round_scores.append(scores)
-    game.emit("round_end", winner, hands=[len(game.hand[0]), len(game.hand[1])],
-              decks=[len(game.deck[0]), len(game.deck[1])])
-    _clear_battlefield(game)
+    summons = _clear_battlefield(game, kept)
+    game.emit("round_end", winner, totals=totals)
+    for side, card in summons:  # the game goes on: the Summons' cards take the field
+        summon(game, side, card)
     if min(game.gems) == 0:
         game.over = True
         game.winner = 0 if game.gems[0] else 1 if game.gems[1] else None
@@ -239,10 +245,10 @@ def end_round(game: Game, agents: Agents) -> None:
         game.solo.round_started(game, winner)
 
 
-def _clear_battlefield(game: Game) -> None:
+def _clear_battlefield(game: Game, kept: list[int]) -> list[tuple[int, int]]:
     """Every card of the battlefield to the discard pile of the side it lay on (Weather Cards to whoever
-    played them), but the unit Monsters keep; then the Summons discarded are replaced (§9, §10)."""
-    kept = [_monsters_keep(game, side) for side in (0, 1)]
+    played them), but the units Monsters keep (``kept``, per side, -1: none); returns the Summons discarded, as
+    ``(side, card)``, whose cards take the field when the game goes on (§9, §10)."""
     summons: list[tuple[int, int]] = []
     ability = game.cards.ability
     for slot in range(6):
@@ -266,21 +272,21 @@ def _clear_battlefield(game: Game) -> None:
     game.weather, game.weather_by = [], []
     game.touch_weather(game.weather_mask)
     game.weather_mask = 0
-    if min(game.gems) > 0:  # the game goes on: the Summons' cards take the field
-        for side, card in summons:
-            summon(game, side, card)
+    return summons if min(game.gems) > 0 else []
 
 
-def _monsters_keep(game: Game, side: int) -> int:
-    """Monsters (§3): one unit chosen at random among the non-Hero units on its side stays (-1: none)."""
-    if game.faction[side] != MONSTERS or min(game.gems) == 0:
+def _monsters_keep(game: Game, side: int, ending: bool) -> int:
+    """Monsters (§3): one unit chosen at random among the non-Hero units on its side stays (-1: none; none
+    when the round ``ending`` ends the game). Logged before the round's end, which it does not change."""
+    if game.faction[side] != MONSTERS or ending:
         return -1
     kind = game.cards.kind
     units = [card for slot in range(side * 3, side * 3 + 3) for card in game.rows[slot] if kind[card] == UNIT]
     if not units:
         return -1
     kept = game.rng.choice(units)
-    game.emit("keep", side, kept, reason="faction")
+    game.emit("keep", side, kept, next(slot % 3 for slot in range(side * 3, side * 3 + 3) if kept in game.rows[slot]),
+              reason="faction")
     return kept
 
 

@@ -26,6 +26,8 @@ LEADER_HORN = -2
 EVENTS = ("start", "hand", "exchange", "draw", "play", "leader", "pass", "discard", "summon", "transform",
           "return", "reveal", "keep", "round_end", "game_end", "move")
 """Every kind of event of the game log (``schemas/output/game-log.schema.json``)."""
+LOG_FORMAT_VERSION = 2
+"""The shape of the game log's lines, on each game's ``start`` event: 2 since each event carries the board after it."""
 
 
 class Game:
@@ -53,7 +55,7 @@ class Game:
         "weather_mask", "removed", "aside", "resolving", "gems", "passed", "faction", "leader", "leader_used", "leader_live",
         "round", "to_move", "starter", "over", "winner", "round_winners", "known", "spy_factor", "halved",
         "random_revive", "agile_bonus", "totals", "dirty", "log", "game_id", "solo", "round_scores", "scorched",
-        "weathers",
+        "weathers", "resolving_by", "logged", "logged_before",
     )
 
     def __init__(self, cards: GameCards, rng: random.Random) -> None:
@@ -72,6 +74,7 @@ class Game:
         self.removed: list[int] = []
         self.aside: list[list[int]] = [[], []]
         self.resolving: list[int] = []
+        self.resolving_by: list[int] = []
         self.gems = [2, 2]
         self.passed = [False, False]
         self.faction = ["", ""]
@@ -102,6 +105,10 @@ class Game:
         self.weathers = [0, 0]
         """Per player: the Weather Cards it has played so far (§12; Clear Weather is none)."""
         self.log: list[dict[str, Any]] | None = None
+        self.logged: dict[str, Any] = {}
+        """The board as the log's last event left it (:meth:`emit` logs only what changed since)."""
+        self.logged_before: dict[str, Any] = {}
+        """The board as the event before the last left it (:meth:`restamp` logs the last event again)."""
         self.game_id = 0
         self.solo: Any = None
         """The automated opponent of Gwent Solo (§18, :class:`deckcli.game.solo.Automaton`), when this game is one:
@@ -133,6 +140,7 @@ class Game:
         other.removed = self.removed[:]
         other.aside = [self.aside[0][:], self.aside[1][:]]
         other.resolving = self.resolving[:]
+        other.resolving_by = self.resolving_by[:]
         other.gems = self.gems[:]
         other.passed = self.passed[:]
         other.faction = self.faction[:]
@@ -156,6 +164,8 @@ class Game:
         other.scorched = self.scorched[:]
         other.weathers = self.weathers[:]
         other.log = None
+        other.logged = {}
+        other.logged_before = {}
         other.game_id = self.game_id
         other.solo = self.solo.copy() if self.solo is not None else None
         return other
@@ -372,8 +382,9 @@ class Game:
         """Append one event to the log, when the game keeps one (``log`` is not ``None``).
 
         The record has ``game``, ``round``, ``player``, ``event``, ``card`` and ``row`` (names, ``None``
-        when the event has none; a Leader is named by ``card`` as text), then ``extra``, then ``scores`` and
-        ``gems`` after the event.
+        when the event has none; a Leader is named by ``card`` as text), then ``extra``, then the state after
+        the event (:meth:`stamp`). An event is emitted once what it does is done, so that its state is the
+        state after it.
         """
         if self.log is None:
             return
@@ -383,6 +394,75 @@ class Game:
             "row": ROW_CODES[row] if row is not None else None,
         }
         record.update(extra)
+        self.logged_before = self.logged
+        self.stamp(record)
+        self.log.append(record)
+
+    def restamp(self, record: dict[str, Any]) -> None:
+        """Give ``record``, when it is still the log's last event, the state now: an event whose effect came after
+        it was logged and logged no event of its own (a Leader's Horn, the Agile units Hope moves)."""
+        if self.log and self.log[-1] is record:
+            self.logged = self.logged_before
+            self.stamp(record)
+
+    def stamp(self, record: dict[str, Any]) -> None:
+        """Set on ``record`` the state after its event (``schemas/output/game-log.schema.json``): ``scores``,
+        ``gems``, ``hands`` and ``decks`` (cards held, cards left in the main decks, per player) always, and in
+        ``board`` each part of the battlefield that changed since the game's previous event: ``rows`` (per slot,
+        ``[name, current Strength]`` of each card in the row's order, ``None`` for a row unchanged), ``horns``
+        (per slot: the Commander's Horn or the Leader doubling the row, or ``None``), ``mardroeme`` (per slot),
+        ``weather`` (the Weather area's cards) and ``piles`` (each discard pile, ``None`` when unchanged; a
+        Scorch resolving counts in its player's)."""
+        names = self.cards.name
+        before = self.logged
+        board: dict[str, Any] = {}
+        # What each part is made of, as integers: a part whose makings are unchanged is not named again (this runs
+        # once an event of every logged game, and naming cards and valuing rows is most of a log's cost).
+        halved, bonus, spies, mask = self.halved, self.agile_bonus, self.spy_factor, self.weather_mask
+        row_keys = [(*self.rows[slot], -1, mask >> slot % 3 & 1, self.horn[slot], halved[slot // 3], bonus[slot // 3],
+                     spies) for slot in range(6)]
+        keys: dict[str, Any] = {
+            "rows": row_keys,
+            "horns": (*self.horn, *self.leader),
+            "mardroeme": tuple(tuple(row) for row in self.mardroeme),
+            "weather": tuple(self.weather),
+            "piles": [(*self.discard[side], -1, *(c for c, by in zip(self.resolving, self.resolving_by) if by == side))
+                      for side in (0, 1)],
+        }
+        shown: dict[str, Any] = dict(before)
+        old = before.get("keys", {})
+        if keys["rows"] != old.get("rows"):
+            rows = [None if old and row_keys[slot] == old["rows"][slot] else
+                    [[names[card], value] for card, value in zip(self.rows[slot], self.row_values(slot))]
+                    for slot in range(6)]
+            if "rows" in before:
+                rows = [None if row is None or row == before["rows"][slot] else row for slot, row in enumerate(rows)]
+                shown["rows"] = [before["rows"][slot] if row is None else row for slot, row in enumerate(rows)]
+            else:
+                shown["rows"] = rows
+            if any(row is not None for row in rows) or "rows" not in before:
+                board["rows"] = rows
+        if keys["piles"] != old.get("piles"):
+            piles = [[names[card] for card in self.discard[side]]
+                     + [names[card] for card, by in zip(self.resolving, self.resolving_by) if by == side]
+                     for side in (0, 1)]
+            changed = [None if "piles" in before and pile == before["piles"][side] else pile
+                       for side, pile in enumerate(piles)]
+            if changed != [None, None]:
+                board["piles"] = changed
+            shown["piles"] = piles
+        if keys["horns"] != old.get("horns"):
+            board["horns"] = shown["horns"] = [
+                None if self.horn[slot] == NO_HORN else self.leader[slot // 3] or "Leader"
+                if self.horn[slot] == LEADER_HORN else names[self.horn[slot]] for slot in range(6)]
+        if keys["mardroeme"] != old.get("mardroeme"):
+            board["mardroeme"] = shown["mardroeme"] = [[names[c] for c in row] for row in self.mardroeme]
+        if keys["weather"] != old.get("weather"):
+            board["weather"] = shown["weather"] = [names[card] for card in self.weather]
+        shown["keys"] = keys
+        self.logged = shown
         record["scores"] = self.scores()
         record["gems"] = self.gems[:]
-        self.log.append(record)
+        record["hands"] = [len(self.hand[0]), len(self.hand[1])]
+        record["decks"] = [len(self.deck[0]), len(self.deck[1])]
+        record["board"] = board

@@ -22,7 +22,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from deckcli.game.cards import GameCards
-from deckcli.game.state import NO_HORN, Game
+from deckcli.game.state import LEADER_HORN, NO_HORN, Game
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -131,6 +131,28 @@ class Table(Game):
             return found + self.weather + self.removed + self.resolving
 
         return listing
+
+    def stamp(self, record: dict[str, Any]) -> None:
+        """The state after an event (:meth:`deckcli.game.state.Game.stamp`) at a table of more sides: ``scores``
+        and ``gems`` per side, ``hands`` and ``decks`` per player, and the whole ``board`` every event (rows of
+        every side, each card as ``[name, current Strength]``; Horns, Mardroeme, the Weather area, each side's
+        discard pile), which a reader carrying parts forward reads alike."""
+        names = self.cards.name
+        slots = range(self.sides * 3)
+        record["board"] = {
+            "rows": [[[names[card], value] for card, value in zip(self.rows[slot], self.row_values(slot))]
+                     for slot in slots],
+            "horns": [None if self.horn[slot] == NO_HORN else
+                      (self.leader[self.members(slot // 3)[0]] or "Leader") if self.horn[slot] == LEADER_HORN
+                      else names[self.horn[slot]] for slot in slots],
+            "mardroeme": [[names[card] for card in self.mardroeme[slot]] for slot in slots],
+            "weather": [names[card] for card in self.weather],
+            "piles": [[names[card] for card in self.discard[side]] for side in range(self.sides)],
+        }
+        record["scores"] = self.scores()
+        record["gems"] = [] if self.mode == FFA else self.gems[:]
+        record["hands"] = [len(hand) for hand in self.hand]
+        record["decks"] = [len(deck) for deck in self.deck]
 
     def emit(self, event: str, player: int | None, card: int | str | None = None, row: int | None = None,
              **extra: Any) -> None:

@@ -20,7 +20,7 @@ from deckcli.game.multiplayer.leaders import usable, use_leader
 from deckcli.game.multiplayer.play import choose_row, play_from_hand, spy_sides
 from deckcli.game.multiplayer.table import FFA, TEAMS
 from deckcli.game.rounds import MONSTERS, NILFGAARD, NORTHERN_REALMS, SCOIATAEL, SKELLIGE, deal, exchange
-from deckcli.game.state import NO_HORN
+from deckcli.game.state import LOG_FORMAT_VERSION, NO_HORN
 
 if TYPE_CHECKING:
     from deckcli.game.actions import Action
@@ -40,10 +40,10 @@ def start_table(table: Table, agents: TableAgents) -> None:
     if scoiatael:
         chooser = scoiatael[0] if len(scoiatael) == 1 else table.rng.choice(scoiatael)
         table.starter = agents.choose(table, chooser, "starter", list(range(table.players)), -1)
-        table.emit("start", table.starter, chosen_by=chooser)
+        table.emit("start", table.starter, format_version=LOG_FORMAT_VERSION, chosen_by=chooser)
     else:
         table.starter = table.rng.randrange(table.players)
-        table.emit("start", table.starter, chosen_by=None)
+        table.emit("start", table.starter, format_version=LOG_FORMAT_VERSION, chosen_by=None)
     two_player_agents = cast("Agents", agents)  # deal and exchange ask only ``exchange(game, player)``
     for player in range(table.players):
         deal(table, player)
@@ -228,7 +228,7 @@ def _end_ffa_round(table: Table, agents: TableAgents) -> None:
         table.points[player] += points
     table.round_points.append(gained)
     best = next_ffa_starter(gained, table.starter)
-    table.emit("round_end", best, hands=[len(h) for h in table.hand], decks=[len(d) for d in table.deck],
+    table.emit("round_end", best, totals=totals,
                round_points=gained)
     over, winner = ffa_result(table)
     _clear_battlefield(table, over)
@@ -257,7 +257,7 @@ def _end_team_round(table: Table, agents: TableAgents) -> None:
         if winner != side:
             table.gems[side] -= 1
     table.round_winners.append(winner)
-    table.emit("round_end", winner, hands=[len(h) for h in table.hand], decks=[len(d) for d in table.deck])
+    table.emit("round_end", winner, totals=totals)
     over = min(table.gems) == 0
     _clear_battlefield(table, over)
     if over:

@@ -280,6 +280,7 @@ def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[d
     start_game(game, agents)
     if log:
         log[0]["deck_names"] = [mine.label, theirs.label] if seat == 0 else [theirs.label, mine.label]
+        log[0]["seed"] = seed
     held = _held(run, subject, game, seat)
     entering = _entering(game)
     round_number = game.round
@@ -314,6 +315,7 @@ def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[
     start_solo_game(game, agents)
     if log:
         log[0]["deck_names"] = [mine.label, theirs.label]
+        log[0]["seed"] = seed
     # the automaton's first turn has been played: nothing it plays touches the player's hand (§19)
     held = _held(run, subject, game, 0)
     # the round-1 counts from the start: the automaton's first turn may have played a Weather Card already

@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcli.game.abilities import (
-    discard_from_battlefield, mardroeme_on, place_played, place_returned, play_card, scorch_row,
+    discard_from_battlefield, mardroeme_on, place_played, place_returned, play_card, resolve, scorch_row,
     transform_berserkers,
 )
 from deckcli.game.actions import PASS
@@ -322,11 +322,12 @@ def start_solo_game(game: Game, agents: Agents) -> None:
     """Set-up (§18): the automaton starts (the player, when the player is Scoia'tael, §19); the player draws
     and exchanges as in a standard game (§6); then the automaton's first turn when it starts."""
     from deckcli.game.rounds import SCOIATAEL, deal, exchange
+    from deckcli.game.state import LOG_FORMAT_VERSION
 
     seat = game.solo.seat
     player = 1 - seat
     game.starter = player if game.faction[player] == SCOIATAEL else seat
-    game.emit("start", game.starter, chosen_by=None)
+    game.emit("start", game.starter, format_version=LOG_FORMAT_VERSION, chosen_by=None)
     deal(game, player)
     exchange(game, player, agents)
     game.to_move = game.starter
@@ -586,18 +587,15 @@ def _scorch_special(game: Game, card: int) -> None:
     """Scorch (§19): the strongest non-Hero units of the player's side only are discarded; then the Scorch."""
     seat = game.solo.seat
     victims = game.strongest(player_slots(game))
-    game.resolving.append(card)
-    mark = _mark(game)
-    game.emit("play", seat, card)
     if victims:
         slot, unit = victims[0]
         top = game.row_values(slot)[game.rows[slot].index(unit)]
-        note(game, mark, f"on your side only: your strongest non-Hero units ({top}) are discarded")
+        why = f"on your side only: your strongest non-Hero units ({top}) are discarded"
     else:
-        note(game, mark, "on your side only: you have no non-Hero unit to discard")
-    discard_from_battlefield(game, victims)
-    game.resolving.remove(card)
-    game.discard[seat].append(card)
+        why = "on your side only: you have no non-Hero unit to discard"
+    mark = _mark(game)
+    resolve(game, seat, card, lambda resolving: discard_from_battlefield(resolving, victims))
+    note(game, mark, why, first=True)
 
 
 def _horn(game: Game, card: int, agents: Agents) -> None:

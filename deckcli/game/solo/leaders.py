@@ -60,10 +60,10 @@ def resolve_leader(game: Game, name: str, agents: Agents) -> None:
         use = ADAPTATIONS.get(name) or BY_CARD_TEXT.get(name)
         owed, why = use(game, agents) if use is not None else (0, "no ability deckcli knows")
     note(game, mark, why)
+    if announced is not None:  # an effect that logged no event of its own is the Leader's
+        game.restamp(announced)
     move_agile(game)
     play_owed(game, owed, agents)
-    if announced is not None:
-        announced["scores"] = game.scores()
 
 
 # §20's adaptations ------------------------------------------------------------------------------------------
