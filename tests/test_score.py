@@ -432,6 +432,50 @@ def test_a_passive_leader_is_never_used(tmp_path):
     assert said == "4: King Bran is Passive (§5): it is always in effect, never used"
 
 
+SIDE_DECK_CARDS = sorted(card.name for card in default_catalog().cards.values() if card.side_deck)
+"""Every side-deck card of the catalog (§2): the Summon and Berserker replacements."""
+
+
+@pytest.mark.parametrize("key", ["hand", "deck"])
+@pytest.mark.parametrize("name", SIDE_DECK_CARDS)
+def test_a_side_deck_card_is_never_in_a_hand_or_deck(tmp_path, name, key):
+    """§2: the side deck's cards never begin in the main deck, so none is drawn into a hand or lies in a deck."""
+    faction = next(f for f in default_catalog().factions.values() if name in f.copies)
+    said = refusal(tmp_path, f'[me]\nfaction = "{faction.name}"\n{key} = ["{name}"]\n[opponent]\nfaction = "Monsters"\n')
+    assert said.startswith(f"3:{len(key) + 5}: {name} is a side-deck card: it never begins in the main deck (§2), "
+                           f"so it is never in a {key}: list it in side"), said
+    assert len(SIDE_DECK_CARDS) >= 4 and {"Hemdall", "Bovine Defense Force"} <= set(SIDE_DECK_CARDS)
+
+
+@pytest.mark.parametrize(
+    ("zones", "line"),
+    [
+        ('close = ["Berserker", "Transformed Vildkaarl"]', "3:23"),
+        ('close = ["Transformed Vildkaarl"]\nhand = ["Berserker"]', "4:9"),
+        ('close = ["Transformed Vildkaarl"]\ndeck = ["Berserker"]', "4:9"),
+        ('ranged = ["Young Berserker", "Young Berserker", "Young Berserker"]\ndiscard = ["Transformed Young Vildkaarl"]',
+         "4:12"),
+    ],
+    ids=["both-on-the-battlefield", "transformed-and-in-hand", "transformed-and-in-deck", "more-than-printed"],
+)
+def test_a_berserker_transformed_is_removed_from_the_game(tmp_path, zones, line):
+    """§10: a transformed Berserker leaves the game and its replacement comes from the side deck: the set's
+    Berserkers and the replacements out of the side deck together are at most the Berserkers it prints."""
+    said = refusal(tmp_path, f'[me]\nfaction = "Skellige"\n{zones}\n[opponent]\nfaction = "Monsters"\n')
+    assert said.startswith(f"{line}: "), said
+    assert "removed from the game (§10)" in said and said.endswith("Vildkaarl")
+
+
+def test_berserkers_and_replacements_that_fit_are_read(tmp_path):
+    """Two Young Berserkers in play and one transformed and discarded (the set prints 3); a replacement still in the side deck
+    used no Berserker up."""
+    path = write_board(tmp_path, {"faction": "Skellige", "ranged": ["Young Berserker", "Young Berserker"],
+                                  "discard": ["Transformed Young Vildkaarl"]})
+    assert scored(path)["sides"]["me"]["total"] > 0
+    write_board(tmp_path, {"faction": "Skellige", "close": ["Berserker"], "side": ["Transformed Vildkaarl"]})
+    assert scored(path)["sides"]["me"]["rows"]["close"]["cards"][0]["name"] == "Berserker"
+
+
 @pytest.mark.parametrize(
     ("top", "gems", "said"),
     [

@@ -363,3 +363,18 @@ def test_every_example_board_is_a_board_that_can_happen_and_solo_plays_on_it(pat
     read = read_board(str(path), CATALOG)
     assert any(read.sides[1].rows), "the opponent's side shows no card"
     assert solo_json(path, "Decoy")["plays"] == [{"card": "Decoy", "side": "opponent", "row": None}]
+
+
+def test_it_never_reveals_a_side_deck_card_from_its_deck(tmp_path):
+    """§2: Hemdall (Kambi's Summon) never lies in the automaton's deck: a board listing it there is refused, so a Spy's
+    two cards can never bring it out."""
+    path = board(tmp_path, """\
+        [me]
+        faction = "Northern Realms"
+        close = ["Ves"]
+        [opponent]
+        faction = "Skellige"
+        deck = ["Clan an Craite Warrior", "Hemdall"]
+        """)
+    said = run_cli(["solo", path, "--reveal", "Mysterious Elf"], exit_code=2).stderr
+    assert said.startswith(f"{path}:6:35: Hemdall is a side-deck card: it never begins in the main deck (§2)")

@@ -32,8 +32,9 @@ A board that cannot happen is refused with :class:`~deckcli.errors.BoardFileErro
 the file, the line and the column where known, and what to write instead: a key deckcli does not know, a
 value of the wrong type, an unknown faction, card or Leader, a Leader of another faction, a unit in a row
 it cannot enter (§4, §10), a Special Card other than Decoy in a row, a Weather Card anywhere on the
-battlefield but the Weather area, more copies than a set prints (§1), two Horns in one Horn zone (§11,
-§21), gems that do not fit the round (§9). The file is read through deckcli's input budget
+battlefield but the Weather area, more copies than a set prints (§1), a side-deck card in a hand or deck (§2),
+more Berserkers and transformed Berserkers together than the set prints Berserkers (§10), two Horns in one Horn
+zone (§11, §21), gems that do not fit the round (§9). The file is read through deckcli's input budget
 (:mod:`deckcli.files.budget`), so a hostile file is answered in time linear in its length.
 """
 
@@ -203,6 +204,7 @@ class _Reader:
         weather = self.weather(document.get("weather", []), sets, copies)
         self.settle()
         self.count_copies(copies, sets)
+        self.count_berserkers(copies, sets)
         round_number = document.get("round", 1)
         gems = [table.get("gems", 1 if round_number == 3 else 2) for table in tables]
         self.check_round(document, round_number, gems)
@@ -360,6 +362,10 @@ class _Reader:
                 self.refuse(path, f"{card.name} is not a side-deck card (§2): side lists the cards set aside for "
                             "Summon and Berserker", named)
             return card.side_deck
+        if key in ("hand", "deck") and card.side_deck:
+            self.refuse(path, f"{card.name} is a side-deck card: it never begins in the main deck (§2), so it is "
+                        f"never in a {key}: list it in side, or in the row where its Summon or Berserker put it", named)
+            return False
         if key not in ROW_KEYS:
             return True
         row = ROW_KEYS.index(key)
@@ -435,6 +441,36 @@ class _Reader:
             printed = sets[owner].copies[name]
             if len(mine) == printed + 1:
                 self.refuse((), functools.partial(_over_count, name, mine, printed, sets[owner], owner), copy.named)
+
+    def count_berserkers(self, copies: list[_Copy], sets: tuple[FactionSet, FactionSet]) -> None:
+        """No more Berserkers and transformed Berserkers together than the set prints Berserkers (§10): a
+        transformed Berserker is removed from the game and its replacement (Transformed Vildkaarl) comes from the
+        side deck, so each replacement out of the side deck (in a row or a discard pile) used up one Berserker.
+        A Berserker and its replacement both on the battlefield, or more replacements than Berserkers, cannot be."""
+        replaced_by = {card.side_deck_card: card for card in self.catalog.cards.values()
+                       if "berserker" in card.abilities and card.side_deck_card}
+        counted: dict[tuple[int, str], list[_Copy]] = {}
+        for copy in copies:
+            berserker = replaced_by.get(copy.card.name)
+            if berserker is not None and copy.zone.endswith(".side"):
+                continue  # still beside the play area: no Berserker was used up for it
+            name = berserker.name if berserker is not None else copy.card.name
+            if berserker is None and "berserker" not in copy.card.abilities:
+                continue
+            counted.setdefault((copy.owners[0], name), []).append(copy)
+        for (owner, name), found in counted.items():
+            printed = sets[owner].copies.get(name, 0)
+            transformed = [copy for copy in found if copy.card.name != name]
+            if len(found) <= printed or not transformed:
+                continue
+            last = max(found, key=lambda c: (c.named.line or 0, c.named.column or 0))
+            whose = "mine" if owner == 0 else "the opponent's"
+            replacement = transformed[0].card.name
+            self.refuse((), f"{name} ×{len(found) - len(transformed)} and {replacement} ×{len(transformed)} of "
+                        f"{whose} ({_zones(found)}): the {sets[owner].name} set prints {printed} {name}, and each "
+                        f"{replacement} took the place of one, removed from the game (§10): remove a {name} or a "
+                        f"{replacement}",
+                        last.named)
 
     def check_round(self, document: dict[str, Any], round_number: int, gems: list[int]) -> None:
         """Gems that fit the round (§6, §9): 2 each in round 1; one lost by someone before round 2 (a tie costs
