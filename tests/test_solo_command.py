@@ -378,3 +378,24 @@ def test_it_never_reveals_a_side_deck_card_from_its_deck(tmp_path):
         """)
     said = run_cli(["solo", path, "--reveal", "Mysterious Elf"], exit_code=2).stderr
     assert said.startswith(f"{path}:6:35: Hemdall is a side-deck card: it never begins in the main deck (§2)")
+
+
+def test_a_medic_values_the_whole_chain_of_medics(tmp_path):
+    """§19: the Medic brings back the unit that adds the most Strength. Etolian Auxiliary Archers (1, a Medic) adds
+    1, then the Etolian Auxiliary Archers under it 1, then Heavy Zerrikanian Fire Scorpion 10: +12, against the
+    Scorpion's +10 alone (valued without the chain, the Medic under it would bring back Albrich, the top: +3)."""
+    path = board(tmp_path, """\
+        [me]
+        faction = "Monsters"
+        [opponent]
+        faction = "Nilfgaard"
+        discard = ["Heavy Zerrikanian Fire Scorpion", "Etolian Auxiliary Archers", "Albrich",
+                   "Etolian Auxiliary Archers"]
+        """)
+    document = solo_json(path, "Siege Technician")
+    assert [p["card"] for p in document["plays"]] == [
+        "Siege Technician", "Etolian Auxiliary Archers", "Etolian Auxiliary Archers", "Heavy Zerrikanian Fire Scorpion"]
+    whys = [step.get("why", "") for step in document["steps"]]
+    assert whys[1].startswith("brought back by its Medic: +12; Heavy Zerrikanian Fire Scorpion would give +10")
+    assert whys[2].startswith("brought back by its Medic: +11; Heavy Zerrikanian Fire Scorpion would give +10")
+    assert document["totals"] == {"me": 0, "opponent": 12}

@@ -10,8 +10,9 @@ effects, a Scorch, a transformation, the Agile moves it sets off) and nothing of
 deck (the two cards after a Spy, the card a Muster finds, the card under a Decoy). Ties go to the row
 with the most cards (§19's Horn rule, used for every row the automaton picks), then to Close Combat,
 Ranged Combat, Siege in that order; among cards, to the one nearest the top of its pile or deck. While the
-automaton weighs one option, a choice inside it (the unit a Medic it would bring back brings back in turn)
-takes the first option in that order, so that weighing stays cheap.
+automaton weighs one option, a choice inside it takes the first option in that order, so that weighing stays
+cheap; but a Medic's pick is weighed at every depth (§19, "the non-Hero unit that adds the most Strength"): a
+Medic it could bring back is worth what its own recovery then adds, all the way down the chain.
 
 Rulings where §18–19 are silent, decided as a player at the table would:
 
@@ -473,15 +474,16 @@ def play_revealed(game: Game, card: int, agents: Agents) -> int:
     return play_unit(game, card, row, agents, why=why)
 
 
-def unit_row(game: Game, card: int, agents: Agents) -> tuple[int, str | None]:
+def unit_row(game: Game, card: int, agents: Agents, *, chain: bool = False) -> tuple[int, str | None]:
     """The row the automaton plays a unit into: its only row, or for an Agile unit the best (§18); with the
-    reason when the game keeps a log."""
+    reason when the game keeps a log. ``chain``: weighed even inside another weighing (a unit a Medic brings
+    back, :func:`best`)."""
     rows = game.cards.rows[card]
     if len(rows) == 1:
         return rows[0], None
     seat = game.solo.seat
     choice, gains = best(game, row_order(game, seat, rows), lambda trial, row: play_unit(trial, card, row, agents),
-                         pinned=card)
+                         pinned=card, chain=chain)
     return choice, compared(gains, choice, lambda row: ROW_NAMES[row])
 
 
@@ -532,7 +534,7 @@ def _medic(game: Game, agents: Agents) -> int:
         why = "brought back by its Medic, picked at random (Invader of the North)"
     else:
         options = topmost(game, units)
-        chosen, gains = best(game, options, lambda trial, unit: _bring_back(trial, unit, agents))
+        chosen, gains = best(game, options, lambda trial, unit: _bring_back(trial, unit, agents), chain=True)
         why = "brought back by its Medic: " + (compared(gains, chosen, lambda unit: game.cards.name[unit]) or "the only unit")
     pile.remove(chosen)
     row, row_why = unit_row(game, chosen, agents)
@@ -540,8 +542,10 @@ def _medic(game: Game, agents: Agents) -> int:
 
 
 def _bring_back(trial: Game, unit: int, agents: Agents) -> None:
+    """``unit`` brought back from the discard pile on a copy of the game, into the row it would take (§19): a Medic
+    brought back brings back in turn the unit adding most, and so on down the chain, each weighed as the first."""
     trial.discard[trial.solo.seat].remove(unit)
-    play_unit(trial, unit, unit_row(trial, unit, agents)[0], agents)
+    play_unit(trial, unit, unit_row(trial, unit, agents, chain=True)[0], agents)
 
 
 def _muster(game: Game, card: int, agents: Agents) -> int:
@@ -705,14 +709,18 @@ def topmost(game: Game, pile: list[int]) -> list[int]:
 
 
 def best(game: Game, options: Sequence[Option], trial: Callable[[Game, Option], object], *,
-         pinned: int = -1) -> tuple[Option, list[tuple[Option, int]]]:
+         pinned: int = -1, chain: bool = False) -> tuple[Option, list[tuple[Option, int]]]:
     """The option whose ``trial`` (run on a copy of the game, then the Agile moves but ``pinned``'s) leaves the
     automaton the largest margin, the first in ``options``' order on a tie; with each option's gain over the margin
-    now (empty when nothing was weighed: a single option in a game without a log, or a choice inside a weighing)."""
+    now (empty when nothing was weighed: a single option in a game without a log, or a choice inside a weighing).
+
+    ``chain``: weighed at any depth. A Medic's pick is (§19: the unit "that adds the most Strength"): a Medic it
+    would bring back is valued with what its own recovery adds, all the way down; each recovery takes a card out of
+    the discard pile, so the chain ends."""
     solo = game.solo
     if not options:
         raise ValueError("no option to choose from")
-    if solo.depth >= MAX_DEPTH or (len(options) == 1 and game.log is None):
+    if (solo.depth >= MAX_DEPTH and not chain) or (len(options) == 1 and game.log is None):
         return options[0], []
     base = margin(game)
     gains: list[tuple[Option, int]] = []
