@@ -134,7 +134,8 @@ def test_a_listed_deck_once_shuffled_gives_no_more_cards(tmp_path, card, played)
         """)
     document = solo_json(path, card)
     assert [p["card"] for p in document["plays"]] == played
-    assert [(n["action"], n["count"]) for n in document["next"]][0] == ("reveal", 1)
+    owed = ("score", 1) if CATALOG.cards[card].is_leader else ("reveal", 1)  # a Leader's Weather: the round is over
+    assert [(n["action"], n["count"]) for n in document["next"]][0] == owed
 
 
 def test_standard_input_is_named_as_the_command_reads_it_again(tmp_path):
@@ -399,3 +400,14 @@ def test_a_medic_values_the_whole_chain_of_medics(tmp_path):
     assert whys[1].startswith("brought back by its Medic: +12; Heavy Zerrikanian Fire Scorpion would give +10")
     assert whys[2].startswith("brought back by its Medic: +11; Heavy Zerrikanian Fire Scorpion would give +10")
     assert document["totals"] == {"me": 0, "opponent": 12}
+
+
+def test_the_card_under_its_decoy_gives_no_further_card_once_both_have_passed(tmp_path):
+    """Both sides passed: the card revealed is the one under its Decoy, played as the round is scored; a Weather Card
+    then changes the totals but owes no further card (§9), where on its turn it would (§18)."""
+    path = board(tmp_path, MONSTERS.replace('siege = ["Catapult"]', 'siege = ["Catapult"]\n    passed = true', 1)
+                 .replace('faction = "Monsters"', 'faction = "Monsters"\n    passed = true'))
+    document = solo_json(path, "Biting Frost")
+    assert [n["action"] for n in document["next"]] == ["score"]
+    assert document["totals"] == {"me": 2 * 2 + 8, "opponent": 1 + 1 + 2 + 6 + 6}  # Fiend, Frightener under Frost
+    assert "no further card (§9)" in document["steps"][0]["why"]

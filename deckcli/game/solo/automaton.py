@@ -17,8 +17,11 @@ Medic it could bring back is worth what its own recovery then adds, all the way 
 Rulings where §18–19 are silent, decided as a player at the table would:
 
 - It plays every card it reveals, even one that lowers its own total: it has no hand to keep a card in.
-- Every Weather Card it plays gives it one more card, wherever the Weather comes from (its turn, a Spy's
-  two cards, a Decoy's card at the round's end, a Leader); Clear Weather is a Weather Card (§12) and counts.
+- Every Weather Card it plays on its turn gives it one more card (its own reveal, a Spy's two cards, the card
+  a Muster finds); Clear Weather is a Weather Card (§12) and counts. A Weather Card that takes effect as the
+  round is scored (the card under its Decoy, or one a Leader of the variant plays) changes the totals but gives
+  no further card: both players have passed and the round is over (§9); §18's extra turn is for Weather it
+  reveals on its turn.
 - Spy: the two cards are revealed and played one after the other, each by these rules.
 - Muster: the card found is played but does not muster in turn (else the rule would call the whole group
   one card at a time, which is what the Solo change prevents); the deck is shuffled even when nothing is found.
@@ -108,14 +111,15 @@ class Automaton:
     ``leaders`` is its face-down Leader pile (the top card last), ``revealed`` the Leaders turned so far;
     ``leader_variant`` whether a round the player would win reveals one (§18). ``decoys`` holds each Decoy it
     has played this round with the instance of the card under it (-1: none). ``extra_card``: it plays two cards
-    on its next turn (Northern Realms, §19). ``mode`` is :data:`KNOWN`, :data:`INSTRUCTING` or
+    on its next turn (Northern Realms, §19). ``scoring``: the round is being scored (both players have passed), so
+    a Weather Card gives it no further card (§9). ``mode`` is :data:`KNOWN`, :data:`INSTRUCTING` or
     :data:`EVALUATING`; ``pool`` the cards its deck may hold, one per copy (for the instructions of
     ``INSTRUCTING``). ``at_table``: deckcli reports to a player at the table (``deckcli solo``), who makes the
     random picks and their own choices there; ``instructions`` is then what the player must do, in order.
     """
 
     __slots__ = ("seat", "leaders", "revealed", "leader_variant", "decoys", "extra_card", "mode", "depth", "pool",
-                 "at_table", "instructions")
+                 "at_table", "instructions", "scoring")
 
     def __init__(self, leaders: Sequence[str] = (), *, leader_variant: bool = False, deck_known: bool = True,
                  pool: tuple[Card, ...] = (), at_table: bool = False) -> None:
@@ -130,6 +134,7 @@ class Automaton:
         self.pool = pool
         self.at_table = at_table
         self.instructions: list[Instruction] = []
+        self.scoring = False
 
     def copy(self) -> Automaton:
         other = Automaton.__new__(Automaton)
@@ -144,6 +149,7 @@ class Automaton:
         other.pool = self.pool
         other.at_table = self.at_table
         other.instructions = self.instructions[:]
+        other.scoring = self.scoring
         return other
 
     def held(self) -> list[int]:
@@ -183,7 +189,9 @@ class Automaton:
     def round_ending(self, game: Game, agents: Agents) -> None:
         """Both players have passed: the cards under its Decoys are played (§19), the Decoys discarded, then in
         the Leader variant, if the player's total is the higher, its top Leader is revealed and resolved (§18).
-        A Decoy it plays while the round ends has its card played at once: the round is ending."""
+        A Decoy it plays while the round ends has its card played at once: the round is ending. A Weather Card
+        played now gives it no further card (§9: the round is over)."""
+        self.scoring = True
         self._play_under_decoys(game, agents)
         player = 1 - self.seat
         if self.leader_variant and self.leaders and game.score(player) > game.score(self.seat):
@@ -196,6 +204,7 @@ class Automaton:
         for decoy, _ in self.decoys:
             game.discard[self.seat].append(decoy)
         self.decoys = []
+        self.scoring = False
 
     def _play_under_decoys(self, game: Game, agents: Agents) -> None:
         waiting = [pair for pair in self.decoys if pair[1] >= 0]
@@ -448,7 +457,8 @@ def play_card_owed(game: Game, card: int, agents: Agents, why: str | None = None
 
 def play_revealed(game: Game, card: int, agents: Agents) -> int:
     """The automaton plays ``card`` (out of every zone) as effectively as possible (§18, §19); returns the cards
-    it owes now from its deck: one after a Weather Card, two after a Spy (a unit its Medic brings back counted)."""
+    it owes now from its deck: one after a Weather Card (none while the round is scored, §9), two after a Spy (a
+    unit its Medic brings back counted)."""
     cards = game.cards
     kind, bits = cards.kind[card], cards.ability[card]
     seat = game.solo.seat
@@ -456,6 +466,10 @@ def play_revealed(game: Game, card: int, agents: Agents) -> int:
         mark = _mark(game)
         play_card(game, seat, card, -1, -1, agents)
         cleared = "it clears the weather; " if bits & CLEAR else ""
+        if game.solo.scoring:
+            note(game, mark, f"{cleared}a Weather Card as the round is scored: it changes the totals, but both "
+                 "players have passed: no further card (§9)")
+            return 0
         note(game, mark, f"{cleared}a Weather Card: it plays one more card")
         return 1
     if kind == SPECIAL:

@@ -81,6 +81,7 @@ def solo_reveal(path: str, name: str) -> SoloReport:
     game = build_position((sides[0], sides[1]), catalog, board.weather, to_move=1, round_number=board.round_number)
     deck, _, _ = faction_cards(catalog, faction.slug)
     game.solo = Automaton(deck_known=bool(board.sides[1].deck), pool=deck, at_table=True)
+    game.solo.scoring = card.is_leader or (board.sides[0].passed and board.sides[1].passed)
     game.log = []
     agents = _asking_nobody()
     move_agile(game)
