@@ -497,6 +497,12 @@ def test_a_player_who_passed_is_not_to_move(tmp_path):
     assert said == '1: [opponent] has passed and moves no more this round (§7): to_move = "me"'
 
 
+@pytest.mark.parametrize(("passed", "moves"), [("me", 1), ("opponent", 0)])
+def test_a_side_that_passed_says_the_other_moves_without_to_move(tmp_path, passed, moves):
+    path = write_board(tmp_path, {**NR, "passed": passed == "me"}, {**MONSTERS, "passed": passed == "opponent"})
+    assert read_board(str(path), default_catalog()).to_move == moves
+
+
 @pytest.mark.parametrize(
     ("side", "said"),
     [

@@ -70,7 +70,9 @@ def test_medic_lists_its_own_card_and_the_unit_it_brings_back(tmp_path):
 
 
 def test_a_spy_lands_on_your_side_and_you_reveal_two_more(tmp_path):
-    path = board(tmp_path, MONSTERS.replace('faction = "Monsters"', 'faction = "Northern Realms"')
+    path = board(tmp_path, MONSTERS.replace('faction = "Northern Realms"', 'faction = "Scoia\'tael"')
+                 .replace('["Blue Stripes Commando", "Blue Stripes Commando"]', "[]").replace('["Catapult"]', "[]")
+                 .replace('faction = "Monsters"', 'faction = "Northern Realms"')
                  .replace('["Fiend", "Frightener"]', '["Ves"]').replace('["Cockatrice"]', "[]")
                  .replace('["Earth Elemental", "Fire Elemental"]', "[]"))
     document = solo_json(path, "Prince Stennis")
@@ -145,9 +147,9 @@ def test_standard_input_is_named_as_the_command_reads_it_again(tmp_path):
 
 
 def test_after_you_pass_its_turn_is_its_last_of_the_round(tmp_path):
-    """§18: when you pass, it takes one final turn, then the round ends: never "your turn"."""
-    path = board(tmp_path, 'to_move = "opponent"\n' + MONSTERS.replace('siege = ["Catapult"]',
-                                                                         'siege = ["Catapult"]\n    passed = true', 1))
+    """§18: when you pass, it takes one final turn, then the round ends: never "your turn". [me] passed says who
+    moves: no to_move needed."""
+    path = board(tmp_path, MONSTERS.replace('siege = ["Catapult"]', 'siege = ["Catapult"]\n    passed = true', 1))
     text = run_cli(["solo", path, "--reveal", "Griffin"]).stdout
     assert "Next: your turn" not in text and "Next: you have passed, so this was its final turn (§18)" in text
     weather = solo_json(path, "Torrential Rain")
@@ -328,7 +330,7 @@ def test_a_horn_leader_and_a_mardroeme_on_the_board_take_their_rows(tmp_path):
     Siege, where a Mardroeme lies (+0)."""
     path = board(tmp_path, """\
         [me]
-        faction = "Monsters"
+        faction = "Nilfgaard"
         [opponent]
         faction = "Monsters"
         leader = "Eredin: Commander of the Red Riders"
@@ -411,3 +413,14 @@ def test_the_card_under_its_decoy_gives_no_further_card_once_both_have_passed(tm
     assert [n["action"] for n in document["next"]] == ["score"]
     assert document["totals"] == {"me": 2 * 2 + 8, "opponent": 1 + 1 + 2 + 6 + 6}  # Fiend, Frightener under Frost
     assert "no further card (§9)" in document["steps"][0]["why"]
+
+
+def test_the_automaton_plays_another_faction_than_yours(tmp_path):
+    """§18: "choose a faction for yourself and another for the opponent": one faction on both sides is refused with
+    the line of the automaton's faction (score still reads it: two players may meet in a mirror match)."""
+    path = board(tmp_path, MONSTERS.replace('faction = "Northern Realms"', 'faction = "Monsters"')
+                 .replace('["Blue Stripes Commando", "Blue Stripes Commando"]', '["Fiend"]').replace('["Catapult"]', "[]"))
+    said = run_cli(["solo", path, "--reveal", "Fiend"], exit_code=2).stderr
+    assert said.startswith(f"{path}:6: in Gwent Solo the automaton plays another faction than yours (§18), and "
+                           "[me] is Monsters too: write another")
+    assert run_cli(["score", path]).stdout.startswith(f"Board: {path}")

@@ -32,7 +32,7 @@ from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
     from deckcli.game.simulation.matchups import Opposition
-    from deckcli.game.simulation.runs import Plan, Tally
+    from deckcli.game.simulation.runs import Entrant, Plan, Tally
 
 PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
@@ -66,6 +66,23 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
         say(f"wrote {log}: the game log of {plan.total:,} {'game' if plan.total == 1 else 'games'} (JSON Lines; "
             "deckcli schema --output-of game-log)", err=True)
     return tally
+
+
+def solo_opponents(factions: tuple[str, ...], leader_variant: bool, player: str) -> tuple[Entrant, ...]:
+    """The automatons of ``--solo`` (:func:`deckcli.game.simulation.matchups.automatons`), never of the deck's own
+    faction ``player`` (§18): ``all`` skips it, saying so on standard error; naming it is a usage error (exit 2)."""
+    from deckcli.catalog.loading import default_catalog
+    from deckcli.game.simulation.matchups import ALL_FACTIONS, automatons
+
+    try:
+        found = automatons(factions, leader_variant, player)
+    except ValueError as error:
+        raise click.UsageError(f"--solo {player}: {error}: name another faction, or all") from None
+    if ALL_FACTIONS in factions and player in default_catalog().factions:
+        say(f"--solo all: the automatons of the other {len(default_catalog().factions) - 1} factions, not "
+            f"{default_catalog().factions[player].name}, the deck's own (§18: the automaton plays another faction)",
+            err=True)
+    return found
 
 
 @click.command(context_settings=CONTEXT)
@@ -178,7 +195,7 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
       deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
     """
     from deckcli.game.bots import DEFAULT
-    from deckcli.game.simulation.matchups import automatons, entrant, opponents
+    from deckcli.game.simulation.matchups import entrant, opponents
     from deckcli.game.simulation.runs import Plan
     from deckcli.game.simulation.report import SimulationReport
     from deckcli.rules.judging import read_resolved_deck
@@ -201,7 +218,7 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
     subject = entrant(resolved, resolved.where, "solo" if solo else "standard")
     bot = bot or DEFAULT
     if solo:
-        plan = Plan((subject,), automatons(solo, leader_variant), games, seed, bot, None)
+        plan = Plan((subject,), solo_opponents(solo, leader_variant, resolved.faction.slug), games, seed, bot, None)
     else:
         plan = Plan((subject,), opponents(opposition), games, seed, bot, opponent_bot or bot)
     report = SimulationReport(plan, run_with_progress(plan, workers, log, force))

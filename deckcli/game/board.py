@@ -5,7 +5,7 @@ format (docs/play.md, "The board file")::
 
     weather = ["Biting Frost"]          # the shared Weather area (§12)
     round = 1                           # optional: 1, 2 or 3
-    to_move = "me"                      # optional: "me" or "opponent"
+    to_move = "me"                      # optional: "me" or "opponent" (who has not passed, when one has)
     [me]
     faction = "Northern Realms"
     leader = "Foltest: The Siegemaster" # optional
@@ -96,8 +96,9 @@ class Board(NamedTuple):
                               round_number=self.round_number)
 
 
-def read_board(path: str, catalog: Catalog) -> Board:
-    """The board file at ``path`` (``-``: standard input), read and checked against ``catalog``.
+def read_board(path: str, catalog: Catalog, *, solo: bool = False) -> Board:
+    """The board file at ``path`` (``-``: standard input), read and checked against ``catalog``; ``solo``: a
+    Gwent Solo position, whose ``[opponent]`` (the automaton) plays another faction than ``[me]`` (§18).
 
     Raises :class:`~deckcli.errors.DeckcliError` (exit code 2): a file that cannot be read, is not UTF-8,
     not TOML or over the input budget, or a board that cannot happen (:class:`BoardFileError`).
@@ -105,15 +106,16 @@ def read_board(path: str, catalog: Catalog) -> Board:
     from deckcli.files.reading import decode_text, display_path, read_bytes
 
     where = display_path(path)
-    return parse_board(decode_text(read_bytes(path, "board file"), where), where, catalog)
+    return parse_board(decode_text(read_bytes(path, "board file"), where), where, catalog, solo=solo)
 
 
-def parse_board(text: str, where: str, catalog: Catalog) -> Board:
-    """A board file's text, read and checked; ``where`` names it in messages. Raises :class:`BoardFileError`."""
+def parse_board(text: str, where: str, catalog: Catalog, *, solo: bool = False) -> Board:
+    """A board file's text, read and checked; ``where`` names it in messages; ``solo`` as in :func:`read_board`.
+    Raises :class:`BoardFileError`."""
     from deckcli.files.toml_lines import key_lines, parse_toml
 
     document = parse_toml(text, where, error=BoardFileError)
-    return _Reader(text, where, key_lines(text), catalog).board(document)
+    return _Reader(text, where, key_lines(text), catalog, solo).board(document)
 
 
 class _Named(NamedTuple):
@@ -146,7 +148,9 @@ class _Reader:
     say together. Each stage gathers every problem it finds and the first (by line) is raised, saying how
     many more there are."""
 
-    def __init__(self, text: str, where: str, lines: dict[tuple[str, ...], int], catalog: Catalog) -> None:
+    def __init__(self, text: str, where: str, lines: dict[tuple[str, ...], int], catalog: Catalog,
+                 solo: bool = False) -> None:
+        self.solo = solo
         self.text = text
         self.where = where
         self.lines = lines
@@ -194,6 +198,11 @@ class _Reader:
         tables: list[dict[str, Any]] = [document[side] for side in SIDES]
         found = [self.faction(SIDES[player], tables[player]) for player in (0, 1)]
         self.settle()
+        if self.solo and found[0].slug == found[1].slug:
+            other = next(f.name for f in self.catalog.factions.values() if f.slug != found[0].slug)
+            self.refuse(("opponent", "faction"), f"in Gwent Solo the automaton plays another faction than yours (§18), "
+                        f'and [me] is {found[0].name} too: write another, such as faction = "{other}"')
+            self.settle()
         sets = (found[0], found[1])
         leaders = [self.leader(SIDES[player], tables[player], sets[player]) for player in (0, 1)]
         self.settle()
@@ -550,9 +559,11 @@ class _Reader:
         return None
 
     def to_move(self, document: dict[str, Any]) -> int:
-        """The player to move (default: me); a player who passed moves no more in the round (§7 C)."""
-        player = SIDES.index(document.get("to_move", "me"))
+        """The player to move: a player who passed moves no more in the round (§7 C), so when one side has passed
+        the other moves without ``to_move`` saying so; otherwise me by default."""
         passed = [bool(document[side].get("passed", False)) for side in SIDES]
+        default = SIDES[passed.index(False)] if passed.count(True) == 1 else "me"
+        player = SIDES.index(document.get("to_move", default))
         if passed[player] and not passed[1 - player]:
             other = SIDES[1 - player]
             self.refuse(("to_move",) if "to_move" in document else (SIDES[player], "passed"),

@@ -74,7 +74,7 @@ def solo_reveal(path: str, name: str) -> SoloReport:
     from deckcli.game.solo.leaders import resolve_leader
 
     catalog = default_catalog()
-    board = read_board(path, catalog)
+    board = read_board(path, catalog, solo=True)
     faction = catalog.factions[board.sides[1].faction]
     card = revealed_card(catalog, name, faction, board)
     sides = tuple(side if side.side else side._replace(side=_side_deck(catalog, side)) for side in board.sides)
