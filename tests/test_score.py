@@ -170,7 +170,10 @@ def test_nilfgaard_wins_a_tie_and_otherwise_a_tie_is_level(tmp_path):
     tie = write_board(tmp_path, {**NR, "siege": ["Ballista"]}, {"faction": "Nilfgaard", "siege": ["Siege Engineer"]})
     assert scored(tie)["ahead"] == "opponent"
     assert run_cli(["score", tie]).stdout.splitlines()[-1] == (
-        "Me 6, opponent 6: level; Nilfgaard wins a tie (§3), so opponent is ahead")
+        "Me 6, opponent 6: level; Nilfgaard wins a tie (§3), so the opponent is ahead")
+    mine = write_board(tmp_path, {"faction": "Nilfgaard", "siege": ["Siege Engineer"]}, {**NR, "siege": ["Ballista"]})
+    assert run_cli(["score", mine]).stdout.splitlines()[-1] == (
+        "Me 6, opponent 6: level; Nilfgaard wins a tie (§3), so you are ahead")
 
 
 # The text -------------------------------------------------------------------------------------
@@ -186,7 +189,7 @@ def test_the_text_says_why_each_card_is_worth_what_it_is_within_80_columns(monke
                                 "bond", "×3,", "Horn", "×2"] for line in lines)
     assert any(line.split()[:4] == ["Geralt", "of", "Rivia", "15"] and line.endswith("Hero: untouched (§5)")
                for line in lines)
-    assert lines[-1] == "Me 53, opponent 18: me ahead by 35"
+    assert lines[-1] == "Me 53, opponent 18: you are ahead by 35"
 
 
 def test_long_reasons_go_on_a_line_of_their_own(tmp_path, monkeypatch):

@@ -424,3 +424,11 @@ def test_the_automaton_plays_another_faction_than_yours(tmp_path):
     assert said.startswith(f"{path}:6: in Gwent Solo the automaton plays another faction than yours (§18), and "
                            "[me] is Monsters too: write another")
     assert run_cli(["score", path]).stdout.startswith(f"Board: {path}")
+
+
+def test_did_you_mean_lists_every_card_whose_name_begins_as_typed(tmp_path):
+    """"vamp": every Vampire of the Monsters set, from the catalog, not the closest three."""
+    vampires = sorted(name for name in CATALOG.factions["monsters"].copies if name.startswith("Vampire"))
+    said = " ".join(run_cli(["solo", board(tmp_path, MONSTERS), "--reveal", "vamp"], exit_code=2).stderr.split())
+    assert len(vampires) == 5 and all(name in said for name in vampires), said
+    assert "did you mean Fiend?" in run_cli(["solo", board(tmp_path, MONSTERS), "--reveal", "Fiendd"], exit_code=2).stderr

@@ -133,8 +133,10 @@ def revealed_card(catalog: Catalog, name: str, faction: FactionSet, board: Board
         from deckcli.catalog.lookup import ambiguous_reason
 
         raise CardLookupError(ambiguous_reason(name, [card.name for card in found]))
-    if not found:
-        close = suggest(name, own)
+    if not found:  # every card whose name begins so (vamp: the five Vampires), else the closest three
+        beginning = fold(name)
+        starting = sum(key.startswith(beginning) for key in own) if len(beginning) >= 3 else 0
+        close = suggest(name, own, limit=max(3, starting))
         known = catalog.find(name)
         what = f"{known[0].name} is" if len(known) == 1 else f'"{printable(name)}" is'
         if not known:
