@@ -120,14 +120,20 @@ def score(board: str, fmt: str) -> int:
 
 @click.command(context_settings=CONTEXT)
 @click.argument("board", shell_complete=complete_path)
-@click.option("--reveal", "card", metavar="CARD", shell_complete=complete_card,
-              help="The card the automaton has just revealed from its deck (or a Leader it reveals, in the Leader variant).")
+@click.option("--reveal", "cards", metavar="CARD", multiple=True, shell_complete=complete_card,
+              help="The card the automaton has just revealed from its deck (or a Leader it reveals, in the Leader "
+                   "variant); repeated: the cards its chained turn reveals next, in order (after a Weather Card, a "
+                   "Spy, a Muster).")
+@click.option("-o", "--output", metavar="FILE", shell_complete=complete_path,
+              help="Write the board after the automaton's turn to FILE (never replaced without --force).")
+@click.option("--apply", "apply_", is_flag=True, help="Rewrite BOARD itself with the board after the automaton's turn.")
+@click.option("--force", is_flag=True, help="With -o: replace FILE if it already exists.")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
     help="text: a line per step with its reason; json: the same as one document.",
 )
 @reports_errors
-def solo(board: str, card: str | None, fmt: str) -> int:
+def solo(board: str, cards: tuple[str, ...], output: str | None, apply_: bool, force: bool, fmt: str) -> int:
     """Gwent Solo: how the automaton plays its card.
 
     The card is the one Gwent Solo's automated opponent has just revealed from
@@ -137,20 +143,55 @@ def solo(board: str, card: str | None, fmt: str) -> int:
     Horn or an Agile unit takes, the unit a Medic brings back, what a Scorch
     discards, the Agile units that move. Then the new totals, and what you do
     next at the table (reveal two more cards after a Spy, one after a Weather
-    Card, search its deck for a Muster, a card under a Decoy).
+    Card, search its deck for a Muster, a card under a Decoy). Repeat --reveal
+    for the cards its chained turn reveals, in order; -o FILE (or --apply)
+    writes the board after its turn.
 
     \b
     Example:
       deckcli solo decks/boards/solo-horn.toml --reveal "Commander's Horn"
+      deckcli solo board.toml --reveal "Biting Frost" --reveal Fiend -o next.toml
     """
     from deckcli.errors import CardLookupError
     from deckcli.game.solo.reveal import render_solo, solo_reveal
 
-    if card is None:
+    if not cards:
         raise CardLookupError("--reveal CARD is missing: name the card the automaton has just revealed from its deck")
-    report = solo_reveal(board, card)
+    target = _solo_target(board, output, apply_, force)
+    report = solo_reveal(board, cards, target)
+    if target is not None and report.board_text is not None:
+        from deckcli.files.safe_write import rewrite_text, write_text
+
+        if apply_:
+            rewrite_text(board, report.board_text)
+        else:
+            write_text(target, report.board_text, force=force)
     echo(render_solo(report, fmt.lower(), text_layout().width))
     return report.exit_code
+
+
+def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> str | None:
+    """The file ``solo`` writes the board to (``None``: none), refusing before anything is played what writing would
+    refuse: -o and --apply together, BOARD as -o without --apply, standard input rewritten, an existing -o FILE."""
+    import os
+
+    from deckcli.errors import OutputError
+    from deckcli.files.safe_write import EXISTS
+
+    if apply_ and output is not None:
+        raise click.UsageError("give --apply (rewrite BOARD) or -o FILE, not both")
+    if apply_ and board == "-":
+        raise click.UsageError("--apply rewrites BOARD, and standard input cannot be rewritten: use -o FILE")
+    if force and output is None:
+        raise click.UsageError("--force goes with -o FILE")
+    if output == "-":
+        raise click.UsageError("-o -: the board is written to a file, standard output holds the steps: give the "
+                               "file's name, such as -o next.toml")
+    if output is not None and board != "-" and os.path.lexists(output) and os.path.samefile(output, board):
+        raise click.UsageError(f"-o {output} is BOARD itself: --apply rewrites it, or give another file")
+    if output is not None and os.path.lexists(output) and not force:
+        raise OutputError(EXISTS, where=output)
+    return board if apply_ else output
 
 
 @click.command(context_settings=CONTEXT)

@@ -58,7 +58,8 @@ ROW_KEYS = ROW_CODES
 """The keys of the three rows of a side (§4)."""
 NAME_LISTS = (*ROW_KEYS, "hand", "deck", "discard", "side")
 """The keys of a side that list card names."""
-SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroeme", "gems", "passed", "leader_used")
+SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroeme", "gems", "passed", "leader_used",
+             "decoys")
 TOP_KEYS = ("weather", "round", "to_move", *SIDES)
 _ROW_NAMES = {CLOSE: "Close Combat", RANGED: "Ranged Combat", SIEGE: "Siege"}
 _EXAMPLE_NAMES = {
@@ -79,13 +80,16 @@ _WHERE_IT_GOES = {
 class Board(NamedTuple):
     """A position read from a board file: ``sides`` (``[me]`` is player 0, ``[opponent]`` player 1) and the
     ``weather`` cards for :func:`deckcli.game.position.build_position`, the ``round_number`` (1 to 3) and the
-    player ``to_move``; ``where`` the file as messages name it."""
+    player ``to_move``; ``where`` the file as messages name it. ``decoys``: the Decoys Gwent Solo's automaton
+    (``[opponent]``) has played this round, each with a card face down under it, played when the round ends (§19);
+    they lie in no row."""
 
     where: str
     sides: tuple[SidePosition, SidePosition]
     weather: tuple[Card, ...] = ()
     round_number: int = 1
     to_move: int = 0
+    decoys: int = 0
 
     def game(self, catalog: Catalog, seed: int = 0) -> Game:
         """The game standing at this position (nothing resolves as it is built; ongoing effects and Passive
@@ -211,6 +215,11 @@ class _Reader:
         horns = [self.rows_named(player, "horns", tables[player], sets, copies) for player in (0, 1)]
         mardroeme = [self.rows_named(player, "mardroeme", tables[player], sets, copies) for player in (0, 1)]
         weather = self.weather(document.get("weather", []), sets, copies)
+        decoy = self.catalog.cards.get("Decoy")
+        decoys = tables[1].get("decoys", 0)
+        if decoy is not None:
+            where = _Named("Decoy", self.line(("opponent", "decoys")), None)
+            copies.extend(_Copy(decoy, (1,), where, "opponent.decoys") for _ in range(decoys))
         self.settle()
         self.count_copies(copies, sets)
         self.count_berserkers(copies, sets)
@@ -231,7 +240,7 @@ class _Reader:
             )
             for player in (0, 1)
         )
-        return Board(self.where, (sides[0], sides[1]), weather, round_number, to_move)
+        return Board(self.where, (sides[0], sides[1]), weather, round_number, to_move, decoys)
 
     def check_shape(self, document: dict[str, Any]) -> None:
         """Every key known, every value of its type, both sides there with a faction."""
@@ -262,6 +271,11 @@ class _Reader:
                 self.names_list((side, key), table.get(key))
             if "gems" in table and not _integer(table["gems"], 1, 2):
                 self.refuse((side, "gems"), "gems is 1 or 2: the gems a player has left (§9; at 0 the game is over)")
+            if "decoys" in table and not _integer(table["decoys"], 0, 9):
+                self.refuse((side, "decoys"), "decoys is a number: the Decoys the automaton has played this round")
+            elif table.get("decoys") and side == "me":
+                self.refuse((side, "decoys"), "decoys are Gwent Solo's automaton's (§19: a card under each): write "
+                            "them under [opponent]; a Decoy of yours lies in its row")
             for key in ("passed", "leader_used"):
                 if key in table and not isinstance(table[key], bool):
                     self.refuse((side, key), f"{key} is true or false, not {_shown(table[key])}")
@@ -636,3 +650,52 @@ def _over_both(name: str, placed: list[_Copy], sets: tuple[FactionSet, FactionSe
     both = sets[0].copies[name] + sets[1].copies[name]
     return (f"{name}: {len(copies)} copies on the table ({_zones(copies)}); the {sets[0].name} and {sets[1].name} "
             f"sets print {both} between them (§1)")
+
+
+def board_text(game: Game, factions: tuple[str, str], *, decoys: int = 0, note: str = "") -> str:
+    """The position of ``game`` as a board file that :func:`read_board` reads back to the same totals: the Weather
+    area, the round, the player to move, then ``[me]`` and ``[opponent]`` (``factions``: their names) with every
+    zone card by card (a deck's top card last), the Horn zones, the Mardroemes, gems, passes and Leaders; ``decoys``
+    the automaton's Decoys with a card under each (Gwent Solo, §19). ``note`` opens the file as a comment."""
+    from deckcli.files.toml_text import safe_toml_text
+    from deckcli.game.state import LEADER_HORN
+
+    name = game.cards.name
+    document: dict[str, Any] = {"weather": [name[card] for card in game.weather], "round": game.round,
+                                "to_move": SIDES[game.to_move]}
+    for player in (0, 1):
+        slots = range(player * 3, player * 3 + 3)
+        table: dict[str, Any] = {"faction": factions[player]}
+        if game.leader[player] is not None:
+            table["leader"] = game.leader[player]
+        for row, slot in enumerate(slots):
+            table[ROW_KEYS[row]] = [name[card] for card in game.rows[slot]]
+        table["horns"] = [ROW_KEYS[row] for row, slot in enumerate(slots) if game.horn[slot] >= 0]
+        leader_horn = [ROW_KEYS[row] for row, slot in enumerate(slots) if game.horn[slot] == LEADER_HORN]
+        if leader_horn:
+            table["leader_horn"] = leader_horn[0]
+        table["mardroeme"] = [ROW_KEYS[row] for row, slot in enumerate(slots) for _ in game.mardroeme[slot]]
+        for key, zone in (("hand", game.hand), ("deck", game.deck), ("discard", game.discard), ("side", game.side)):
+            table[key] = [name[card] for card in zone[player]]
+        table.update(gems=game.gems[player], passed=game.passed[player], leader_used=game.leader_used[player])
+        if player == 1 and decoys:
+            table["decoys"] = decoys
+        document[SIDES[player]] = table
+    lines = [f"# {line}" for line in note.splitlines()]
+    for key, value in document.items():
+        if isinstance(value, dict):
+            lines += ["", f"[{key}]", *(f"{k} = {_toml_value(v)}" for k, v in value.items())]
+        else:
+            lines.append(f"{key} = {_toml_value(value)}")
+    return safe_toml_text("\n".join(lines) + "\n")
+
+
+def _toml_value(value: object) -> str:
+    """A TOML value on one line: a JSON string is a TOML basic string (its escapes are TOML's), a list inline."""
+    import json
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    return json.dumps(value, ensure_ascii=False)

@@ -435,14 +435,18 @@ def play_owed(game: Game, owed: int, agents: Agents) -> None:
     deck = game.deck[solo.seat]
     while owed > 0:
         if solo.mode != KNOWN:
-            noun = "card" if owed == 1 else f"{owed} cards"
-            solo.instruct("reveal", f"reveal the next {noun} of its deck and play {'it' if owed == 1 else 'them'} "
-                          "(deckcli solo BOARD --reveal CARD)", number=owed)
+            solo.instruct("reveal", reveal_text(owed), number=owed)
             return
         if not deck:
             return
         owed += play_revealed(game, deck.pop(), agents) - 1
         move_agile(game)
+
+
+def reveal_text(owed: int) -> str:
+    """What the player does at the table for the ``owed`` cards its deck gives now (an :class:`Instruction`'s text)."""
+    noun = "card" if owed == 1 else f"{owed} cards"
+    return f"reveal the next {noun} of its deck and play {'it' if owed == 1 else 'them'} (deckcli solo BOARD --reveal CARD)"
 
 
 def play_card_owed(game: Game, card: int, agents: Agents, why: str | None = None) -> None:
