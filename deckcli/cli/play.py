@@ -12,6 +12,7 @@ import click
 from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
+    FactionName,
     ProgressBar,
     SoloOpponent,
     before_writing,
@@ -31,6 +32,7 @@ from deckcli.cli.options import (
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
+    from deckcli.catalog.model import FactionSet
     from deckcli.game.simulation.matchups import Opposition
     from deckcli.game.simulation.runs import Entrant, Plan, Tally
 
@@ -119,7 +121,18 @@ def score(board: str, fmt: str) -> int:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("board", shell_complete=complete_path)
+@click.argument("board", required=False, shell_complete=complete_path)
+@click.option("--table", "deck", metavar="DECK", shell_complete=complete_path,
+              help="Play a whole Gwent Solo game at the table with DECK (a deck file): you say each card the "
+                   "automaton reveals and your own plays, deckcli keeps the board. Instead of BOARD.")
+@click.option("--vs", "faction", type=FactionName(), metavar="FACTION", help="With --table: the automaton's faction.")
+@click.option("--leader-variant", is_flag=True, help="With --table: the Leader variant (§18).")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
+              help="With --table: the seed of the random picks deckcli makes (Monsters' kept unit, Skellige's units).")
+@click.option("--save", metavar="FILE", shell_complete=complete_path,
+              help="With --table: save the game to FILE after every answer (never over a file without --force).")
+@click.option("--resume", metavar="FILE", shell_complete=complete_path,
+              help="With --table: play on a game saved to FILE (its deck, faction, variant and seed).")
 @click.option("--reveal", "cards", metavar="CARD", multiple=True, shell_complete=complete_card,
               help="The card the automaton has just revealed from its deck (or a Leader it reveals, in the Leader "
                    "variant); repeated: the cards its chained turn reveals next, in order (after a Weather Card, a "
@@ -127,13 +140,15 @@ def score(board: str, fmt: str) -> int:
 @click.option("-o", "--output", metavar="FILE", shell_complete=complete_path,
               help="Write the board after the automaton's turn to FILE (never replaced without --force).")
 @click.option("--apply", "apply_", is_flag=True, help="Rewrite BOARD itself with the board after the automaton's turn.")
-@click.option("--force", is_flag=True, help="With -o: replace FILE if it already exists.")
+@click.option("--force", is_flag=True, help="With -o or --save: replace FILE if it already exists.")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
     help="text: a line per step with its reason; json: the same as one document.",
 )
 @reports_errors
-def solo(board: str, cards: tuple[str, ...], output: str | None, apply_: bool, force: bool, fmt: str) -> int:
+def solo(board: str | None, deck: str | None, faction: FactionSet | None, leader_variant: bool, seed: int,
+         save: str | None, resume: str | None, cards: tuple[str, ...], output: str | None, apply_: bool, force: bool,
+         fmt: str) -> int:
     """Gwent Solo: how the automaton plays its card.
 
     The card is the one Gwent Solo's automated opponent has just revealed from
@@ -145,16 +160,33 @@ def solo(board: str, cards: tuple[str, ...], output: str | None, apply_: bool, f
     next at the table (reveal two more cards after a Spy, one after a Weather
     Card, search its deck for a Muster, a card under a Decoy). Repeat --reveal
     for the cards its chained turn reveals, in order; -o FILE (or --apply)
-    writes the board after its turn.
+    writes the board after its turn. --table DECK --vs FACTION plays a whole
+    game at the table instead, asking for each card and keeping the board.
 
     \b
     Example:
       deckcli solo decks/boards/solo-horn.toml --reveal "Commander's Horn"
       deckcli solo board.toml --reveal "Biting Frost" --reveal Fiend -o next.toml
+      deckcli solo --table my-deck.toml --vs monsters --save game.json
     """
     from deckcli.errors import CardLookupError
     from deckcli.game.solo.reveal import render_solo, solo_reveal
 
+    context = click.get_current_context()
+    if deck is not None or resume is not None:
+        if board is not None or cards or output is not None or apply_:
+            raise click.UsageError("--table plays a whole game: BOARD, --reveal, -o and --apply go without it")
+        if resume is not None and (deck is not None or faction is not None):
+            raise click.UsageError("--resume FILE plays on with the deck, faction, variant and seed saved in FILE: "
+                                   "drop --table and --vs")
+        from deckcli.cli.solo_table import play_at_table
+
+        return play_at_table(deck, faction.slug if faction is not None else None, leader_variant, seed, save, resume,
+                             force)
+    refuse_without(context, "--table", ("faction", "leader_variant", "save", "seed"))
+    if board is None:
+        raise click.UsageError("BOARD is missing: deckcli solo BOARD --reveal CARD, or deckcli solo --table DECK "
+                               "--vs FACTION for a whole game")
     if not cards:
         raise CardLookupError("--reveal CARD is missing: name the card the automaton has just revealed from its deck")
     target = _solo_target(board, output, apply_, force)

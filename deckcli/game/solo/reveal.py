@@ -188,9 +188,11 @@ def _reveal_text(owed: int) -> str:
     return reveal_text(owed) if owed > 0 else ""
 
 
-def _answer(game: Game, owed: Instruction, card: Card, agents: Agents, where: str) -> None:
+def _answer(game: Game, owed: Instruction, card: Card, agents: Agents, where: str, instance: int | None = None) -> None:
     """``card``, revealed, played as what the automaton ``owed``: a card of its turn or deck, the card under a Decoy
-    (the Decoy then discarded), the card a Muster found (it does not muster again), a Medic's random pick."""
+    (the Decoy then discarded), the card a Muster found (it does not muster again), a Medic's random pick.
+    ``instance``: the card's instance taken from its deck (``None``: a new one; a random pick: from its discard
+    pile). Raises :class:`CardLookupError` for a card that is not what a Muster searches for or a Medic picks among."""
     from deckcli.game.solo.automaton import move_agile, play_card_owed, play_owed, play_unit, unit_row
 
     seat = game.solo.seat
@@ -205,10 +207,10 @@ def _answer(game: Game, owed: Instruction, card: Card, agents: Agents, where: st
             decoy, _ = game.solo.decoys.pop(0)
             game.discard[seat].append(decoy)
             why = "the card under its Decoy, played as the round ends"
-        play_card_owed(game, game.cards.add(card), agents, why)
+        play_card_owed(game, game.cards.add(card) if instance is None else instance, agents, why)
         return
     if owed.action == "search":
-        unit, why = game.cards.add(card), "found by its Muster"
+        unit, why = game.cards.add(card) if instance is None else instance, "found by its Muster"
     else:
         pile = game.discard[seat]
         unit = next(c for c in reversed(pile) if game.cards.name[c] == card.name)

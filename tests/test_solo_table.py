@@ -1,0 +1,116 @@
+"""``deckcli solo --table``: a whole game of Gwent Solo kept while it is played at the table (issue 30 item 5).
+
+The library (:mod:`deckcli.game.solo.table`) is driven by scripted answers; the command by standard input through
+Click's runner (fast), and in a real terminal under tmux (``tests/test_solo_table_terminal.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from conftest import DECKS, run_cli
+from deckcli.game.simulation.matchups import entrant
+from deckcli.game.solo.automaton import solo_player_deck
+from deckcli.game.solo.table import Question, TableSetup, play_table_game
+from deckcli.rules.judging import read_resolved_deck
+
+SKELLIGE = str(DECKS / "skellige-advanced.toml")
+
+
+def setup(deck: str = SKELLIGE, vs: str = "monsters", leader_variant: bool = False, seed: int = 1) -> TableSetup:
+    resolved = read_resolved_deck(deck)
+    return TableSetup(solo_player_deck(entrant(resolved, resolved.where, "solo").deck), vs, leader_variant, seed)
+
+
+class Player:
+    """Answers as a player at the table might, at random from ``seed`` among what is offered; records them."""
+
+    def __init__(self, seed: int, passing: float = 0.25) -> None:
+        self.rng = random.Random(seed)
+        self.passing = passing
+        self.asked: list[Question] = []
+        self.answers: list[str] = []
+        self.told: list[str] = []
+
+    def ask(self, question: Question) -> str:
+        assert not question.error, question  # only what was offered is answered
+        self.asked.append(question)
+        playable = [o for o in question.options if o not in ("board", "help", "leader")]
+        if question.kind == "move":
+            answer = "pass" if self.rng.random() < self.passing or not playable else self.rng.choice(playable)
+        elif question.kind == "search":
+            answer = self.rng.choice(["", *question.options])
+        elif question.kind == "choose":
+            answer = str(self.rng.randrange(len(question.options)) + 1)
+        else:
+            answer = self.rng.choice(question.options)
+        self.answers.append(answer)
+        return answer
+
+    def tell(self, lines: list[str]) -> None:
+        self.told.extend(lines)
+
+
+def replayed(answers: list[str]):
+    queue = list(answers)
+    return lambda question: queue.pop(0)
+
+
+@pytest.mark.parametrize(("deck", "vs", "seed"), [
+    (SKELLIGE, "monsters", 3), (SKELLIGE, "nilfgaard", 6), (SKELLIGE, "northern-realms", 1),
+    (str(DECKS / "scoiatael-advanced.toml"), "skellige", 2), (str(DECKS / "monsters-advanced.toml"), "scoiatael", 4),
+])
+def test_a_whole_game_is_kept_to_its_end_and_is_the_same_played_again_from_its_answers(deck, vs, seed):
+    """Every card the automaton reveals is one its deck still holds, the game ends with a player out of gems (§9),
+    and the same answers give the same game (what --resume relies on)."""
+    player = Player(seed)
+    game = play_table_game(setup(deck, vs, True, seed), player.ask, player.tell)
+    assert game.over and min(game.gems) == 0 and len(game.round_winners) in (2, 3)
+    reveals = [q for q in player.asked if q.kind == "reveal"]
+    assert reveals and all(q.options for q in reveals)
+    assert any(line.startswith("Game over: ") for line in player.told)
+    again = play_table_game(setup(deck, vs, True, seed), replayed(player.answers), lambda lines: None)
+    assert again.log == game.log
+
+
+class Stop(Exception):
+    """The script is over: the game stops there."""
+
+
+def scripted(answers: list[str]):
+    """A player answering ``answers`` in order, recording each question and what is told; then :class:`Stop`."""
+    queue = list(answers)
+    asked: list[Question] = []
+    told: list[str] = []
+
+    def ask(question: Question) -> str:
+        asked.append(question)
+        if not queue:
+            raise Stop()
+        return queue.pop(0)
+
+    return ask, told.extend, asked, told
+
+
+def test_a_wrong_answer_is_asked_again_with_the_reason():
+    ask, tell, asked, _ = scripted(["Ballista", "Arachas Behemoth", "Ghoul", ""])
+    with pytest.raises(Stop):
+        play_table_game(setup(), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "reveal", "search", "search", "move"]
+    assert asked[1].error.startswith('"Ballista" is not a card left in its deck')
+    assert asked[2].options == ("Arachas",) and asked[2].optional
+    assert asked[3].error.startswith('"Ghoul" is not a card its Muster searches for')
+
+
+def test_weather_under_its_decoy_gives_no_further_card_at_the_table():
+    """Its Decoy's card, named as the round ends, is played then: the Biting Frost takes its Griffin to 1, and no
+    further card is asked for (§9): the round is scored 0 to 1 and round 2 begins with its turn."""
+    ask, tell, asked, told = scripted(["Decoy", "pass", "Griffin", "Biting Frost"])
+    with pytest.raises(Stop):
+        play_table_game(setup(), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal", "reveal", "reveal"]
+    assert "the card under its Decoy" in asked[3].text and "the top card of its deck" in asked[4].text
+    assert any(line.startswith("Round 1 ends: you 0, the automaton 1: the automaton wins it.") for line in told), told
