@@ -114,3 +114,74 @@ def test_weather_under_its_decoy_gives_no_further_card_at_the_table():
     assert [q.kind for q in asked] == ["reveal", "move", "reveal", "reveal", "reveal"]
     assert "the card under its Decoy" in asked[3].text and "the top card of its deck" in asked[4].text
     assert any(line.startswith("Round 1 ends: you 0, the automaton 1: the automaton wins it.") for line in told), told
+
+
+# The command, its answers on standard input (Click's runner) ---------------------------------------------------
+
+
+def _answers(deck: str, vs: str, seed: int) -> list[str]:
+    """A whole game's answers, as a player at the table gives them (the library played with a scripted player)."""
+    player = Player(seed)
+    play_table_game(setup(deck, vs, False, seed), player.ask, player.tell)
+    return player.answers
+
+
+def test_the_command_plays_a_whole_game_from_standard_input(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    answers = _answers(SKELLIGE, "nilfgaard", 5)
+    result = run_cli(["solo", "--table", SKELLIGE, "--vs", "Nilfgaard", "--seed", "5"], input="\n".join(answers) + "\n",
+                     env={"COLUMNS": "80"})
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Gwent Solo at the table: your Skellige against the automaton of Nilfgaard")
+    assert any(line.startswith("Game over: ") for line in lines) and lines[-1].startswith("Final gems: ")
+    assert max(len(line) for line in lines) <= 80
+    assert lines.count("Round 1. Weather: none.") >= 1 and any(line.startswith("You: ") for line in lines)
+    assert not list(tmp_path.iterdir())  # nothing saved without --save: the game ended
+
+
+def test_a_game_saved_as_it_goes_plays_on_from_where_it_stopped(tmp_path, monkeypatch):
+    """--save writes every answer; the input ending half-way (or quit) leaves the game saved; --resume plays the
+    saved answers again, silently, then asks on: the game ends as the one played in one go."""
+    monkeypatch.chdir(tmp_path)
+    answers = _answers(SKELLIGE, "monsters", 3)
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3"], input="\n".join(answers) + "\n")
+    half = len(answers) // 2
+    first = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
+                    input="\n".join(answers[:half]) + "\n")
+    assert "saved the game to game.json: deckcli solo --table --resume game.json plays on" in first.stdout
+    saved = json.loads((tmp_path / "game.json").read_text())
+    assert saved["answers"] == answers[:half] and saved["vs"] == "monsters" and saved["seed"] == 3
+    second = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[half:]) + "\n")
+    assert second.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
+    assert json.loads((tmp_path / "game.json").read_text())["answers"] == answers
+    quit_early = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters"], input=f"{answers[0]}\nquit\n")
+    assert "saved the game to solo-table.json" in quit_early.stdout and (tmp_path / "solo-table.json").exists()
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--table", SKELLIGE, "--vs", "skellige"], "in Gwent Solo the automaton plays another faction than yours (§18)"),
+    (["--table", SKELLIGE], "--table needs DECK and --vs FACTION"),
+    (["board.toml", "--table", SKELLIGE, "--vs", "monsters"], "BOARD, --reveal, -o and --apply go without it"),
+    (["--table", str(DECKS / "skellige-starter.toml"), "--vs", "monsters"], "not legal under solo"),
+    (["board.toml", "--reveal", "Fiend", "--seed", "2"], "--seed goes with --table"),
+    (["--reveal", "Fiend"], "BOARD is missing"),
+    (["--resume", "game.json", "--vs", "monsters"], "--resume FILE plays on with the deck, faction, variant and seed"),
+])
+def test_what_cannot_start_a_game_is_refused(tmp_path, monkeypatch, args, said):
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(["solo", *args], exit_code=1 if "not legal" in said else 2, input="")
+    assert said in result.stderr
+
+
+def test_a_save_file_is_never_written_over_and_a_changed_deck_is_not_resumed(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.json").write_text("mine")
+    said = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--save", "mine.json"], exit_code=2).stderr
+    assert "mine.json: already exists" in said and (tmp_path / "mine.json").read_text() == "mine"
+    assert "is not a saved game" in run_cli(["solo", "--resume", "mine.json"], exit_code=2).stderr
+    deck = tmp_path / "deck.toml"
+    deck.write_text((DECKS / "skellige-advanced.toml").read_text())
+    run_cli(["solo", "--table", deck, "--vs", "monsters", "--save", "game.json"], input="Fiend\n")
+    deck.write_text(deck.read_text() + "\n# changed\n")
+    said = run_cli(["solo", "--resume", "game.json"], exit_code=2).stderr
+    assert "has changed since the game was saved" in said

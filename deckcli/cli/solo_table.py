@@ -155,7 +155,8 @@ class _Session:
                 self.tell(["(the saved game is played again up to here)"])
             return answer
         if question.error:
-            echo(f"  {question.error}")
+            for part in self.layout.wrap(f"  {question.error}", indent="  "):
+                echo(part)
         self.completion = question.options
         for part in self.layout.wrap(question.text)[:-1]:
             echo(part)
@@ -178,9 +179,14 @@ class _Session:
     def read(self, prompt: str) -> str:
         if self.readline:
             return input(prompt)
-        echo(prompt, nl=False)
         line = sys.stdin.readline()
-        echo(line.rstrip("\n"))  # not a terminal: the answer shown after its question, as a transcript reads
+        answer = line.rstrip("\n")
+        # not a terminal: the answer shown after its question, as a transcript reads
+        width = self.layout.width
+        if width is not None and len(prompt) + len(answer) > width:
+            echo(prompt.rstrip())
+            prompt = "    "
+        echo(prompt + answer)
         if not line:
             raise EOFError
         return line.rstrip("\n")

@@ -36,6 +36,10 @@ HELP = ("Your turn: type the card you play (its name, or the beginning of its wo
         "your Leader, pass to pass, board to see the board again.")
 
 
+ASKED = {"medic": "your Medic plays a non-Hero unit of your discard pile (§10): which", "row": "which row"}
+"""The questions of :data:`deckcli.game.agents.QUESTIONS` as the table asks them of the player."""
+
+
 class Question(NamedTuple):
     """What deckcli asks now: ``kind`` (``move``: the player's turn; ``reveal``: a card the automaton reveals;
     ``search``, ``random``, ``under``, ``leader``; ``choose``: one of ``options``), the ``text`` asked, the
@@ -130,7 +134,8 @@ class _Table:
         """Cards put under its Decoys this round, face down: out of its deck, not yet named."""
         self.leaders = sorted(card.name for card in catalog.cards.values()
                               if card.is_leader and card.name in catalog.factions[setup.faction].copies)
-        self.shown = 0
+        self.told = 0
+        """The log's events told so far."""
 
     # Asking ----------------------------------------------------------------------------------------------
 
@@ -150,14 +155,16 @@ class _Table:
         from deckcli.game.solo.automaton import ROW_NAMES
 
         rows = "row" in question
-        labels = [ROW_NAMES[option] if rows else self.game.cards.name[option] for option in options]
-        what = QUESTIONS.get(question, question)
-        if len(options) == 1:
-            return options[0]
-        asked = Question("choose", f"{self.game.cards.name[card]}: {what}: {', '.join(labels)}?", tuple(labels))
+        named = {(ROW_NAMES[option] if rows else self.game.cards.name[option]): option for option in reversed(options)}
+        labels = sorted(named, key=lambda label: options.index(named[label]))  # copies of a card are one answer
+        what = ASKED.get(question) or QUESTIONS.get(question, question).split(" (")[0]
+        if len(labels) == 1:
+            return named[labels[0]]
+        whose = f"{self.game.cards.name[card]}: " if card >= 0 else ""
+        asked = Question("choose", f"{whose}{what}: {', '.join(labels)}?", tuple(labels))
         index = self.answer(asked, lambda text: _pick(text, labels))
         assert isinstance(index, int)
-        return options[index]
+        return named[labels[index]]
 
     def card_named(self, text: str, names: list[str], what: str) -> str:
         """The one name of ``names`` that ``text`` means (as deck files match, or by the beginnings of its words)."""
@@ -319,6 +326,7 @@ class _Table:
                 self.tell([f"  {error}"])
                 owed.insert(0, top)
                 continue
+            self.tell_steps()
             rest = [top._replace(number=top.number - 1)] if top.number > 1 else []
             new = solo.instructions[mark:]
             for told in new:
@@ -390,7 +398,8 @@ class _Table:
 
             self.owe([i for i in solo.instructions[before:] if i.action in FULFILLED])
         solo.scoring = False
-        self.report(mark)
+        if len(game.log or []) > mark:
+            self.report(mark)
         totals = f"you {game.score(PLAYER)}, the automaton {game.score(SEAT)}"
         end_round(game, self.agents)
         winner = game.round_winners[-1]
@@ -398,20 +407,30 @@ class _Table:
         lines = [f"Round {len(game.round_winners)} ends: {totals}: {said}. Gems: you {game.gems[PLAYER]}, the "
                  f"automaton {game.gems[SEAT]}."]
         lines += [f"  {line}" for line in self.events(mark_after(game, "round_end"))]
+        self.told = len(game.log or [])
         if game.over:
             result = ("you win the game" if game.winner == PLAYER else "the automaton wins the game"
                       if game.winner == SEAT else "the game is a draw")
             lines.append(f"Game over: {result}.")
         else:
             starts = "you start" if game.to_move == PLAYER else "the automaton starts"
-            lines.append(f"Round {game.round}: {starts}.")
+            lines += [f"Round {game.round}: {starts}.", *self.board_lines()]
         self.tell(lines)
 
     # What is shown ---------------------------------------------------------------------------------------
 
     def report(self, mark: int) -> None:
-        """The steps since ``mark``, then the board and both totals."""
-        self.tell([*(f"  {line}" for line in self.events(mark)), *self.board_lines()])
+        """The steps not yet told (since ``mark`` at the earliest), then the board and both totals."""
+        self.told = max(self.told, mark)
+        self.tell_steps()
+        self.tell(self.board_lines())
+
+    def tell_steps(self) -> None:
+        """The steps logged since the last told, each as it happens."""
+        lines = self.events(self.told)
+        self.told = len(self.game.log or [])
+        if lines:
+            self.tell([f"  {line}" for line in lines])
 
     def events(self, mark: int) -> list[str]:
         from deckcli.game.solo.reveal import _say, _step
@@ -444,7 +463,8 @@ class _Table:
         for seat, who in ((SEAT, "The automaton"), (PLAYER, "You")):
             passed = ", passed" if game.passed[seat] else ""
             extra = f", its deck {self.left()}" if seat == SEAT else ""
-            lines.append(f"{who}: {game.score(seat)} ({game.gems[seat]} gems{extra}{passed})")
+            gems = f"{game.gems[seat]} {'gem' if game.gems[seat] == 1 else 'gems'}"
+            lines.append(f"{who}: {game.score(seat)} ({gems}{extra}{passed})")
             for row in range(3):
                 slot = seat * 3 + row
                 cards = game.rows[slot]
