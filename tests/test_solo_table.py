@@ -161,11 +161,14 @@ def test_a_game_saved_as_it_goes_plays_on_from_where_it_stopped(tmp_path, monkey
 @pytest.mark.parametrize(("args", "said"), [
     (["--table", SKELLIGE, "--vs", "skellige"], "in Gwent Solo the automaton plays another faction than yours (§18)"),
     (["--table", SKELLIGE], "--table needs DECK and --vs FACTION"),
-    (["board.toml", "--table", SKELLIGE, "--vs", "monsters"], "BOARD, --reveal, -o and --apply go without it"),
+    (["--table", SKELLIGE, "--vs", "monsters", "--reveal", "Fiend"], "--reveal, -o and --apply go without it"),
+    (["--table", SKELLIGE, "--vs", "rival.toml"], "--vs: the automaton plays a faction's whole set (§18)"),
     (["--table", str(DECKS / "skellige-starter.toml"), "--vs", "monsters"], "not legal under solo"),
     (["board.toml", "--reveal", "Fiend", "--seed", "2"], "--seed goes with --table"),
     (["--reveal", "Fiend"], "BOARD is missing"),
     (["--resume", "game.json", "--vs", "monsters"], "--resume FILE plays on with the deck, faction, variant and seed"),
+    (["--seed", "2", "--table", SKELLIGE, "--vs", "monsters", "--save", "x.json", "--resume", "x.json"],
+     "drop --table, DECK and --vs"),
 ])
 def test_what_cannot_start_a_game_is_refused(tmp_path, monkeypatch, args, said):
     monkeypatch.chdir(tmp_path)
@@ -185,3 +188,22 @@ def test_a_save_file_is_never_written_over_and_a_changed_deck_is_not_resumed(tmp
     deck.write_text(deck.read_text() + "\n# changed\n")
     said = run_cli(["solo", "--resume", "game.json"], exit_code=2).stderr
     assert "has changed since the game was saved" in said
+
+
+def test_the_transcript_of_docs_play_md_is_what_deckcli_prints(tmp_path, monkeypatch):
+    """docs/play.md shows a game played with --table as a transcript (an interactive session cannot be a console
+    example): its first lines and its last, around a "…", are what deckcli prints for the answers of
+    tests/readme_files/gwent-solo-at-the-table/answers.txt on an 80-column terminal."""
+    from conftest import REPO
+
+    page = (REPO / "docs" / "play.md").read_text(encoding="utf-8")
+    section = page[page.index("### Gwent Solo at the table"):]
+    block = section[section.index("```text\n") + len("```text\n"):]
+    shown = block[: block.index("```")].splitlines()
+    head, tail = shown[: shown.index("…")], shown[shown.index("…") + 1:]
+    answers = (REPO / "tests" / "readme_files" / "gwent-solo-at-the-table" / "answers.txt").read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    printed = run_cli(["solo", "--table", DECKS / "skellige-advanced.toml", "--vs", "nilfgaard"], input=answers,
+                      env={"COLUMNS": "80"}).stdout.splitlines()
+    assert printed[: len(head)] == head and printed[-len(tail):] == tail
+    assert tail[-2:] == ["Game over: you win the game.", "Final gems: you 1, the automaton 0."]

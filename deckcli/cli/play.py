@@ -12,7 +12,9 @@ import click
 from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
-    FactionName,
+    MAX_SEED,
+    Number,
+    OpponentDeck,
     ProgressBar,
     SoloOpponent,
     before_writing,
@@ -32,7 +34,6 @@ from deckcli.cli.options import (
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
-    from deckcli.catalog.model import FactionSet
     from deckcli.game.simulation.matchups import Opposition
     from deckcli.game.simulation.runs import Entrant, Plan, Tally
 
@@ -121,13 +122,13 @@ def score(board: str, fmt: str) -> int:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("board", required=False, shell_complete=complete_path)
-@click.option("--table", "deck", metavar="DECK", shell_complete=complete_path,
-              help="Play a whole Gwent Solo game at the table with DECK (a deck file): you say each card the "
-                   "automaton reveals and your own plays, deckcli keeps the board. Instead of BOARD.")
-@click.option("--vs", "faction", type=FactionName(), metavar="FACTION", help="With --table: the automaton's faction.")
+@click.argument("board", required=False, metavar="BOARD|DECK", shell_complete=complete_path)
+@click.option("--table", "table", is_flag=True,
+              help="Play a whole Gwent Solo game at the table with DECK (a deck file, in place of BOARD): you say "
+                   "each card the automaton reveals and your own plays, deckcli keeps the board.")
+@click.option("--vs", "faction", type=OpponentDeck(), metavar="FACTION", help="With --table: the automaton's faction.")
 @click.option("--leader-variant", is_flag=True, help="With --table: the Leader variant (§18).")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
+@click.option("--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
               help="With --table: the seed of the random picks deckcli makes (Monsters' kept unit, Skellige's units).")
 @click.option("--save", metavar="FILE", shell_complete=complete_path,
               help="With --table: save the game to FILE after every answer (never over a file without --force).")
@@ -146,7 +147,7 @@ def score(board: str, fmt: str) -> int:
     help="text: a line per step with its reason; json: the same as one document.",
 )
 @reports_errors
-def solo(board: str | None, deck: str | None, faction: FactionSet | None, leader_variant: bool, seed: int,
+def solo(board: str | None, table: bool, faction: Opposition | None, leader_variant: bool, seed: int,
          save: str | None, resume: str | None, cards: tuple[str, ...], output: str | None, apply_: bool, force: bool,
          fmt: str) -> int:
     """Gwent Solo: how the automaton plays its card.
@@ -173,16 +174,19 @@ def solo(board: str | None, deck: str | None, faction: FactionSet | None, leader
     from deckcli.game.solo.reveal import render_solo, solo_reveal
 
     context = click.get_current_context()
-    if deck is not None or resume is not None:
-        if board is not None or cards or output is not None or apply_:
-            raise click.UsageError("--table plays a whole game: BOARD, --reveal, -o and --apply go without it")
-        if resume is not None and (deck is not None or faction is not None):
+    if table or resume is not None:
+        if cards or output is not None or apply_:
+            raise click.UsageError("--table plays a whole game: --reveal, -o and --apply go without it")
+        if resume is not None and (table or board is not None or faction is not None):
             raise click.UsageError("--resume FILE plays on with the deck, faction, variant and seed saved in FILE: "
-                                   "drop --table and --vs")
+                                   "drop --table, DECK and --vs")
+        if faction is not None and faction.kind != "faction":
+            raise click.UsageError("--vs: the automaton plays a faction's whole set (§18): name a faction, not a deck "
+                                   "file or starters")
         from deckcli.cli.solo_table import play_at_table
 
-        return play_at_table(deck, faction.slug if faction is not None else None, leader_variant, seed, save, resume,
-                             force)
+        return play_at_table(board, faction.value if faction is not None else None, leader_variant, seed, save,
+                             resume, force)
     refuse_without(context, "--table", ("faction", "leader_variant", "save", "seed"))
     if board is None:
         raise click.UsageError("BOARD is missing: deckcli solo BOARD --reveal CARD, or deckcli solo --table DECK "

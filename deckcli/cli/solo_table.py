@@ -186,7 +186,7 @@ class _Session:
         if width is not None and len(prompt) + len(answer) > width:
             echo(prompt.rstrip())
             prompt = "    "
-        echo(prompt + answer)
+        echo((prompt + answer).rstrip())
         if not line:
             raise EOFError
         return line.rstrip("\n")
