@@ -72,6 +72,9 @@ def test_a_whole_game_is_kept_to_its_end_and_is_the_same_played_again_from_its_a
     reveals = [q for q in player.asked if q.kind == "reveal"]
     assert reveals and all(q.options for q in reveals)
     assert any(line.startswith("Game over: ") for line in player.told)
+    picked = [e for e in game.log if e["event"] in ("keep", "return") and e["player"] == 0]
+    said = [line for line in player.told if "picked at random, --seed)" in line]
+    assert len(said) >= len(picked)  # the random picks of the rules are said
     again = play_table_game(setup(deck, vs, True, seed), replayed(player.answers), lambda lines: None)
     assert again.log == game.log
 
@@ -207,3 +210,34 @@ def test_the_transcript_of_docs_play_md_is_what_deckcli_prints(tmp_path, monkeyp
                       env={"COLUMNS": "80"}).stdout.splitlines()
     assert printed[: len(head)] == head and printed[-len(tail):] == tail
     assert tail[-2:] == ["Game over: you win the game.", "Final gems: you 1, the automaton 0."]
+
+
+FACTIONS = ("monsters", "nilfgaard", "northern-realms", "scoiatael", "skellige")
+
+
+@pytest.mark.parametrize("deck", FACTIONS)
+def test_every_pairing_plays_to_its_end_in_the_leader_variant(deck):
+    """Each example advanced deck against the automaton of each other faction, the Leader variant on: every Leader
+    of §20 it reveals (searches of its deck for a Weather Card, a Tight Bond unit, a Mardroeme; a random pick) is
+    asked for and resolved, and the game ends."""
+    for vs in FACTIONS:
+        if vs != deck:
+            for seed in (1, 2):
+                player = Player(seed, passing=0.15)
+                game = play_table_game(setup(str(DECKS / f"{deck}-advanced.toml"), vs, True, seed), player.ask,
+                                       player.tell)
+                assert game.over and min(game.gems) == 0
+
+
+def test_a_leader_of_the_variant_searching_its_deck_plays_what_is_found():
+    """You lead at the score: the automaton reveals Eredin: King of the Wild Hunt (§20), whose search of its deck for a
+    Weather Card is asked for; the Biting Frost found is played as the round is scored (no further card, §9): your
+    Shield Maidens fall to 2 each under King Bran, bonded 6."""
+    ask, tell, asked, told = scripted(["Fiend", "Cerys", "Ghoul", "", "pass", "Griffin",
+                                       "Eredin: King of the Wild Hunt", "Biting Frost"])
+    with pytest.raises(Stop):
+        play_table_game(setup(leader_variant=True), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal", "search", "move", "reveal", "leader", "search",
+                                       "reveal"]
+    assert "Biting Frost" in asked[7].options and "the top card of its deck" in asked[8].text
+    assert any(line.startswith("Round 1 ends: you 28, the automaton 3: you win it.") for line in told), told

@@ -201,12 +201,15 @@ def _answer(game: Game, owed: Instruction, card: Card, agents: Agents, where: st
         raise CardLookupError(f"{card.name} cannot follow: {what} {either(list(owed.cards))} (§19)"
                               + ("; leave --reveal off when its deck holds none" if owed.action == "search" else ""),
                               where=where)
-    if owed.action in ("turn", "reveal", "under"):
+    if owed.action in ("turn", "reveal", "under") or (owed.action == "search" and not owed.text.startswith("Muster")):
+        # a card of its turn or deck; a Leader's search plays what it finds as a revealed card (§20)
         why = None
         if owed.action == "under":
             decoy, _ = game.solo.decoys.pop(0)
             game.discard[seat].append(decoy)
             why = "the card under its Decoy, played as the round ends"
+        elif owed.action == "search":
+            why = "found in its deck by its Leader"
         play_card_owed(game, game.cards.add(card) if instance is None else instance, agents, why)
         return
     if owed.action == "search":

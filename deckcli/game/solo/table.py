@@ -8,7 +8,7 @@ and keeps the board, the totals, the rounds and the gems.
 What deckcli does not see, it does not pretend to: the player's hand is whatever they say they play (any card of
 their deck not yet played: the hand and the deck are one pool here), and the automaton's deck is the cards of its
 set not yet revealed, in no known order. The random picks of the rules that the players would make at the table
-(the unit Monsters keeps, Skellige's two returned units, a tied round's coin) come from ``seed``, and are said.
+(the unit Monsters keeps, Skellige's two returned units) come from ``seed``, and are said.
 
 The library asks and tells through two functions the caller gives (:func:`play_table_game`): it never prints or
 reads. A game is its setup and the answers given, in order: played again from them it is the same game (saving and
@@ -450,7 +450,9 @@ class _Table:
             elif event["event"] == "pass":
                 lines.append("you pass" if event["player"] == PLAYER else "it passes")
             elif event["event"] == "return":
-                lines.append(f"{event['card']} returns to the battlefield (Skellige, §3)")
+                lines.append(f"{event['card']} returns to the battlefield (Skellige, §3; picked at random, --seed)")
+            elif event["event"] == "keep":
+                lines.append(f"{event['card']} stays on the battlefield (Monsters, §3; picked at random, --seed)")
         return lines
 
     def board_lines(self) -> list[str]:
