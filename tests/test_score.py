@@ -469,6 +469,18 @@ def test_a_berserker_transformed_is_removed_from_the_game(tmp_path, zones, line)
     assert "removed from the game (§10)" in said and said.endswith("Vildkaarl")
 
 
+def test_decoys_are_the_automatons_and_count_as_copies(tmp_path):
+    """decoys = N: Gwent Solo's automaton's Decoys with a card under each (§19), in no row; never [me]'s; each a copy
+    of Decoy of its set (§1)."""
+    said = refusal(tmp_path, '[me]\nfaction = "Monsters"\ndecoys = 1\n[opponent]\nfaction = "Skellige"\n')
+    assert said.startswith("3: decoys are Gwent Solo's automaton's (§19: a card under each)")
+    path = write_board(tmp_path, NR, {**MONSTERS, "decoys": 2, "discard": ["Decoy"]})
+    assert read_board(str(path), default_catalog()).decoys == 2
+    said = refusal(tmp_path, '[me]\nfaction = "Northern Realms"\n[opponent]\nfaction = "Monsters"\ndecoys = 3\n'
+                             'hand = ["Decoy"]\n')
+    assert "Decoy: 4 copies of the opponent's (" in said and "the Monsters set prints 3 (§1)" in said, said
+
+
 def test_berserkers_and_replacements_that_fit_are_read(tmp_path):
     """Two Young Berserkers in play and one transformed and discarded (the set prints 3); a replacement still in the side deck
     used no Berserker up."""
