@@ -43,7 +43,7 @@ class Pane:
     def keys(self, *keys: str, literal: bool = False) -> None:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *(["-l"] if literal else []), *keys], check=True)
 
-    def settled(self, timeout: float = 20.0) -> str:
+    def settled(self, timeout: float = 30.0) -> str:
         """The pane once it waits for an answer (its last line a question) or the command has ended."""
         end = time.monotonic() + timeout
         before = None
@@ -55,6 +55,16 @@ class Pane:
             before = text
             time.sleep(0.03)
         raise AssertionError(f"the terminal did not settle:\n{self.text()}")
+
+    def ended(self, timeout: float = 30.0) -> str:
+        """The pane once the command has ended (its exit code shown)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            text = self.text()
+            if "EXIT=" in text:
+                return text
+            time.sleep(0.05)
+        raise AssertionError(f"the command did not end:\n{self.text()}")
 
     def close(self) -> None:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
@@ -94,7 +104,7 @@ def test_a_whole_game_in_a_terminal_with_completion_ctrl_c_saving_and_resuming(t
             _answer(pane, question, answer)
         pane.settled()
         pane.keys("C-c")
-        screen = pane.settled()
+        screen = pane.ended()
         assert "saved the game to game.json: deckcli solo --table --resume game.json plays on" in screen
         assert "EXIT=130" in screen
     finally:
@@ -105,7 +115,7 @@ def test_a_whole_game_in_a_terminal_with_completion_ctrl_c_saving_and_resuming(t
         for question, answer in zip(player.asked[half:], player.answers[half:]):
             pane.settled()
             _answer(pane, question, answer)
-        screen = pane.settled()
+        screen = pane.ended()
         assert "Game over: " in screen and "EXIT=0" in screen, screen
         assert "(the saved game is played again up to here)" in screen
     finally:
