@@ -241,3 +241,15 @@ def test_a_leader_of_the_variant_searching_its_deck_plays_what_is_found():
                                        "reveal"]
     assert "Biting Frost" in asked[7].options and "the top card of its deck" in asked[8].text
     assert any(line.startswith("Round 1 ends: you 28, the automaton 3: you win it.") for line in told), told
+
+
+def test_the_emperor_of_nilfgaard_asks_which_card_of_your_hand_you_discard():
+    """§20: the Emperor of Nilfgaard, revealed at the score, makes you discard a card of your choice: asked, and the
+    card goes to your discard pile (your Medic may bring it back)."""
+    ask, tell, asked, told = scripted(["Rainfarn", "Cerys", "Sweers", "pass", "Vreemde",
+                                       "Emhyr var Emreis: Emperor of Nilfgaard", "Udalryk"])
+    with pytest.raises(Stop):
+        play_table_game(setup(vs="nilfgaard", leader_variant=True), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal", "move", "reveal", "leader", "choose", "reveal"]
+    assert asked[6].text == "Which card of your hand do you discard?" and "Udalryk" in asked[6].options
+    assert "  you discard Udalryk" in told

@@ -329,12 +329,39 @@ class _Table:
             self.tell_steps()
             rest = [top._replace(number=top.number - 1)] if top.number > 1 else []
             new = solo.instructions[mark:]
-            for told in new:
-                if told.action == "under-decoy":
-                    self.under += 1
-                if told.action not in FULFILLED and told.action != "score":
-                    self.tell([f"  At the table: {told.text.split(' (deckcli solo')[0]}."])
+            self.follow(new)
             owed[:0] = [*(i for i in new if i.action in FULFILLED), *rest]
+
+    def follow(self, new: list[Instruction]) -> None:
+        """What the player does at the table besides revealing: told, and kept (a card under a Decoy, a card of the
+        hand discarded, the discard piles shuffled back)."""
+        from deckcli.game.solo.reveal import FULFILLED
+
+        game = self.game
+        for told in new:
+            if told.action == "under-decoy":
+                self.under += 1
+            if told.action not in FULFILLED and told.action != "score":
+                self.tell([f"  At the table: {told.text.split(' (deckcli solo')[0]}."])
+            if told.action == "discard":
+                self.discard_from_hand()
+            elif told.action == "shuffle":  # both discard piles back into the decks (Crach an Craite)
+                game.deck[SEAT] += game.discard[SEAT]
+                game.hand[PLAYER] += game.discard[PLAYER]
+                game.discard[SEAT], game.discard[PLAYER] = [], []
+
+    def discard_from_hand(self) -> None:
+        """A card of the player's hand discarded, of their choice (Emhyr var Emreis: Emperor of Nilfgaard, §20)."""
+        game = self.game
+        names = sorted({game.cards.name[card] for card in game.hand[PLAYER]})
+        if not names:
+            return
+        name = self.answer(Question("choose", "Which card of your hand do you discard?", tuple(names)),
+                           lambda t: self.card_named(t, names, "a card of your hand"))
+        card = next(c for c in game.hand[PLAYER] if game.cards.name[c] == name)
+        game.hand[PLAYER].remove(card)
+        game.discard[PLAYER].append(card)
+        self.tell([f"  you discard {name}"])
 
     def revealed(self, owed: Instruction) -> Card | None:
         """The card the player reveals for ``owed`` (``None``: a Muster that found nothing)."""
@@ -396,6 +423,8 @@ class _Table:
             resolve_leader(game, name, self.agents)
             from deckcli.game.solo.reveal import FULFILLED
 
+            self.tell_steps()
+            self.follow(solo.instructions[before:])
             self.owe([i for i in solo.instructions[before:] if i.action in FULFILLED])
         solo.scoring = False
         if len(game.log or []) > mark:
