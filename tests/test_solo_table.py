@@ -250,6 +250,20 @@ def test_the_emperor_of_nilfgaard_asks_which_card_of_your_hand_you_discard():
                                        "Emhyr var Emreis: Emperor of Nilfgaard", "Udalryk"])
     with pytest.raises(Stop):
         play_table_game(setup(vs="nilfgaard", leader_variant=True), ask, tell)
-    assert [q.kind for q in asked] == ["reveal", "move", "reveal", "move", "reveal", "leader", "choose", "reveal"]
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal", "move", "reveal", "leader", "discard", "reveal"]
     assert asked[6].text == "Which card of your hand do you discard?" and "Udalryk" in asked[6].options
     assert "  you discard Udalryk" in told
+
+
+def test_your_leader_may_play_a_card_of_your_deck(tmp_path):
+    """Your hand and deck are one pool at the table: Arnjolf: The Patricide finds the Tight Bond unit of your deck
+    that adds most and plays it (§5, its text), as you do at the table."""
+    deck = tmp_path / "arnjolf.toml"
+    deck.write_text((DECKS / "skellige-advanced.toml").read_text().replace('leader = "King Bran"',
+                                                                           'leader = "Arnjolf: The Patricide"'))
+    ask, tell, asked, told = scripted(["Fiend", "leader"])
+    with pytest.raises(Stop):
+        play_table_game(setup(str(deck)), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal"] and not asked[2].error
+    assert "  you use your Leader Arnjolf: The Patricide" in told
+    assert "  Close Combat 4: Clan Drummond Shield Maiden 4" in told

@@ -42,9 +42,9 @@ ASKED = {"medic": "your Medic plays a non-Hero unit of your discard pile (§10):
 
 class Question(NamedTuple):
     """What deckcli asks now: ``kind`` (``move``: the player's turn; ``reveal``: a card the automaton reveals;
-    ``search``, ``random``, ``under``, ``leader``; ``choose``: one of ``options``), the ``text`` asked, the
-    ``options`` a name may complete to, whether an empty answer is taken (``optional``), and the ``error`` of the
-    answer before (empty the first time)."""
+    ``search``, ``random``, ``under``, ``leader``, ``discard``; ``choose``: one of ``options``, by name or number),
+    the ``text`` asked, the ``options`` a name may complete to, whether an empty answer is taken (``optional``), and
+    the ``error`` of the answer before (empty the first time)."""
 
     kind: str
     text: str
@@ -209,6 +209,8 @@ class _Table:
 
         game = self.game
         actions = legal_actions(game)
+        if LEADER_ACTION not in actions and self.leader_usable():
+            actions.insert(-1, LEADER_ACTION)
         names = sorted({game.cards.name[a[1]] for a in actions if a[1] >= 0})
         options = (*names, *COMMANDS)
 
@@ -250,11 +252,27 @@ class _Table:
         if kind == PASS:
             game.passed[PLAYER] = True
             game.emit("pass", PLAYER)
-        elif kind == LEADER:
-            use_leader(game, PLAYER, self.agents)
+        elif kind == LEADER:  # a Leader that searches the deck searches the one pool of hand and deck
+            game.deck[PLAYER], game.hand[PLAYER] = game.hand[PLAYER], []
+            try:
+                use_leader(game, PLAYER, self.agents)
+            finally:
+                game.hand[PLAYER], game.deck[PLAYER] = game.hand[PLAYER] + game.deck[PLAYER], []
         else:
             play_from_hand(game, PLAYER, card, row, target, self.agents)
         game.to_move = SEAT
+
+    def leader_usable(self) -> bool:
+        """Whether the player's Leader would do something now with the pool of hand and deck taken as the deck (a
+        Leader that plays a card of the deck: King of Temeria, King of the Wild Hunt...)."""
+        from deckcli.game.leaders import usable
+
+        game = self.game
+        game.deck[PLAYER], game.hand[PLAYER] = game.hand[PLAYER], []
+        try:
+            return usable(game, PLAYER)
+        finally:
+            game.hand[PLAYER], game.deck[PLAYER] = game.deck[PLAYER], []
 
     def placed(self, name: str, actions: list[Action]) -> Action:
         """Which of the ways to play ``name`` the player means: its row, or the unit a Decoy takes back."""
@@ -356,7 +374,7 @@ class _Table:
         names = sorted({game.cards.name[card] for card in game.hand[PLAYER]})
         if not names:
             return
-        name = self.answer(Question("choose", "Which card of your hand do you discard?", tuple(names)),
+        name = self.answer(Question("discard", "Which card of your hand do you discard?", tuple(names)),
                            lambda t: self.card_named(t, names, "a card of your hand"))
         card = next(c for c in game.hand[PLAYER] if game.cards.name[c] == name)
         game.hand[PLAYER].remove(card)
