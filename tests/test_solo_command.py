@@ -411,8 +411,11 @@ def test_a_medic_values_the_whole_chain_of_medics(tmp_path):
 def test_the_card_under_its_decoy_gives_no_further_card_once_both_have_passed(tmp_path):
     """Both sides passed: the card revealed is the one under its Decoy, played as the round is scored; a Weather Card
     then changes the totals but owes no further card (§9), where on its turn it would (§18)."""
-    path = board(tmp_path, MONSTERS.replace('siege = ["Catapult"]', 'siege = ["Catapult"]\n    passed = true', 1)
-                 .replace('faction = "Monsters"', 'faction = "Monsters"\n    passed = true'))
+    both = MONSTERS.replace('siege = ["Catapult"]', 'siege = ["Catapult"]\n    passed = true', 1)
+    path = board(tmp_path, both.replace('faction = "Monsters"', 'faction = "Monsters"\n    passed = true\n    decoys = 1'))
+    over = board(tmp_path, both.replace('faction = "Monsters"', 'faction = "Monsters"\n    passed = true'), "over.toml")
+    said = run_cli(["solo", over, "--reveal", "Biting Frost"], exit_code=2).stderr
+    assert said.startswith(f"{over}: Biting Frost: both sides have passed, so the round is over and scored (§9)")
     document = solo_json(path, "Biting Frost")
     assert [n["action"] for n in document["next"]] == ["score"]
     assert document["totals"] == {"me": 2 * 2 + 8, "opponent": 1 + 1 + 2 + 6 + 6}  # Fiend, Frightener under Frost

@@ -109,6 +109,11 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
         leader = next(card for card in cards[1:] if card.is_leader)
         raise CardLookupError(f"{leader.name} is a Leader: the Leader variant reveals one as the round is scored "
                               "(§18), never after another card: give it as the only --reveal", where=board.where)
+    both_passed = board.sides[0].passed and board.sides[1].passed
+    if both_passed and not board.decoys and not cards[0].is_leader:
+        raise CardLookupError(f"{cards[0].name}: both sides have passed, so the round is over and scored (§9): the "
+                              "automaton reveals no more card, but the one under a Decoy of its (decoys = N under "
+                              "[opponent]) or a Leader of the variant", where=board.where)
     if output is not None and cards and cards[0].is_leader:
         raise CardLookupError(f"{cards[0].name} is revealed as the round is scored (§18): the round ends there, "
                               "so there is no position to write: leave -o off", where=board.where)
@@ -118,7 +123,6 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
     game.solo = Automaton(deck_known=bool(board.sides[1].deck), pool=deck, at_table=True)
     decoy = catalog.cards["Decoy"]
     game.solo.decoys = [[game.cards.add(decoy), -1] for _ in range(board.decoys)]
-    both_passed = board.sides[0].passed and board.sides[1].passed
     game.solo.scoring = cards[0].is_leader or both_passed
     game.log = []
     agents = _asking_nobody()
