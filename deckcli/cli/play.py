@@ -133,7 +133,7 @@ def score(board: str, fmt: str) -> int:
 @click.option("--save", metavar="FILE", shell_complete=complete_path,
               help="With --table: save the game to FILE after every answer (never over a file without --force).")
 @click.option("--resume", metavar="FILE", shell_complete=complete_path,
-              help="With --table: play on a game saved to FILE (its deck, faction, variant and seed).")
+              help="Play on a game of --table saved to FILE (its deck, faction, variant and seed): no DECK.")
 @click.option("--reveal", "cards", metavar="CARD", multiple=True, shell_complete=complete_card,
               help="The card the automaton has just revealed from its deck (or a Leader it reveals, in the Leader "
                    "variant); repeated: the cards its chained turn reveals next, in order (after a Weather Card, a "
