@@ -129,7 +129,7 @@ def solo(games: int, two_player: float) -> list[tuple[str, str, bool | None]]:
     subject = file_entrant(str(REPO / "decks" / "northern-realms-advanced.toml"))
     rows = []
     for variant in (False, True):
-        opponents = automatons(("all",), variant, player="northern-realms")  # another faction than the deck's (§18)
+        opponents = automatons(("all",), variant, players=("northern-realms",))  # another faction than the deck's (§18)
         plan = Plan((subject,), opponents, games // len(opponents), 1, "heuristic", None)
         start = own_cpu()
         counts = run_plan(plan, workers=1).total(0)
@@ -192,6 +192,11 @@ def main() -> None:
         rows += found
         for name, measured, met in found:
             print(f"{name}: {measured}: {verdict(met)}", file=sys.stderr)
+    print_rows(rows)
+
+
+def print_rows(rows: list[tuple[str, str, bool | None]]) -> None:
+    """The figures as a table on standard output: name, measured, verdict."""
     width = max(len(name) for name, _, _ in rows)
     measured_width = max(len(measured) for _, measured, _ in rows)
     print(f"{'figure':<{width}}  {'measured':<{measured_width}}  verdict")

@@ -145,6 +145,33 @@ def test_adding_a_leader_to_a_deck_without_one_sets_it_after_the_faction(tmp_pat
     assert tomllib.loads(deck.read_text("utf-8"))["cards"] == tomllib.loads(DECK)["cards"]
 
 
+@pytest.mark.parametrize(
+    ("faction_line", "newline"),
+    [
+        ('faction = "Northern Realms"  # Temeria\n', "\n"),
+        ("faction = 'Northern Realms'\n", "\r\n"),
+        ('faction = """Northern\nRealms"""\n', "\n"),
+    ],
+    ids=["comment", "crlf", "multi-line value"],
+)
+def test_a_leader_set_on_a_deck_without_one_keeps_every_other_line(tmp_path, faction_line, newline):
+    """The Leader is placed with tomlkit's public API or a checked text edit, never a private method (issue 26):
+    a trailing comment, CRLF line ends and a faction written over two lines all keep the rest of the file."""
+    text = DECK.replace('leader = "Foltest: The Siegemaster"\n', "").replace('faction = "Northern Realms"\n', faction_line)
+    deck = tmp_path / "temeria.toml"
+    deck.write_bytes(text.replace("\n", newline).encode("utf-8"))
+    run_cli(["add", deck, "Foltest: Son of Medell"])
+    written = deck.read_bytes().decode("utf-8")
+    assert tomllib.loads(written.replace("\r\n", "\n")) == {
+        **tomllib.loads(text), "leader": "Foltest: Son of Medell"
+    }
+    assert written.count("\r\n") == (written.count("\n") if newline == "\r\n" else 0)
+    for line in text.splitlines():
+        assert line in written.replace("\r\n", "\n").splitlines()
+    if "#" in faction_line or newline == "\r\n":
+        assert faction_line.rstrip("\n") + newline + 'leader = "Foltest: Son of Medell"' + newline in written
+
+
 def test_a_leader_is_one_card(tmp_path):
     deck = deck_file(tmp_path)
     said = run_cli(["add", deck, "Foltest: Son of Medell", "2"], exit_code=2).stderr

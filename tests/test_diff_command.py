@@ -10,8 +10,10 @@ import csv
 import io
 import json
 
+import jsonschema
 import pytest
 
+from deckcli.files.output_schemas import output_schema
 from conftest import DECKS, run_cli, write_deck
 
 COMMON = {"Catapult": 2, "Decoy": 2, "Poor Fucking Infantry": 4, "Kaedweni Siege Expert": 3,
@@ -69,9 +71,13 @@ def test_profile_figures(decks):
     }
 
 
-def test_p_opening_of_cards_in_both(decks):
+def test_p_opening_of_every_card_of_either_deck(decks):
     rows = {r["card"]: r for r in diff_json(*decks)["p_opening"]}
-    assert set(rows) == set(COMMON) | {"Blue Stripes Commando"}
+    added_or_removed = {"Prince Stennis", "Dun Banner Medic", "Vernon Roche", "Biting Frost"}
+    assert set(rows) == set(COMMON) | {"Blue Stripes Commando"} | added_or_removed
+    assert (rows["Prince Stennis"]["old"], rows["Prince Stennis"]["new"]) == (pytest.approx(p_open(21, 1)), 0)
+    assert (rows["Vernon Roche"]["old"], rows["Vernon Roche"]["new"]) == (0, pytest.approx(p_open(22, 1)))
+    assert rows["Vernon Roche"]["change"] == pytest.approx(p_open(22, 1))
     commando = rows["Blue Stripes Commando"]
     assert commando["old"] == pytest.approx(p_open(21, 3))
     assert commando["new"] == pytest.approx(p_open(22, 2))
@@ -196,3 +202,44 @@ def test_the_simulated_table_follows_the_diff(tmp_path):
 def test_simulation_options_need_simulate(args, said):
     result = run_cli(["diff", SKELLIGE, SKELLIGE, *args], exit_code=2)
     assert said in " ".join(result.stderr.split())
+
+
+def test_diff_simulates_gwent_solo_on_the_same_seeds():
+    """--solo, as simulate takes it: both decks (each legal under the Solo rules) against the automaton."""
+    deck = str(DECKS / "skellige-advanced.toml")
+    document = json.loads(run_cli(["diff", deck, deck, "--simulate", "--games", "8", "--workers", "1", "--solo",
+                                   "monsters", "--leader-variant", "--format", "json"]).stdout)
+    jsonschema.validate(document, output_schema("diff"))
+    simulated = document["simulated"]
+    assert (simulated["mode"], simulated["leader_variant"], simulated["opponent_bot"]) == ("solo", True, None)
+    assert [o["name"] for o in simulated["opponents"]] == ["Monsters automaton"]
+    assert simulated["overall"]["difference"] == 0.0 and "Gwent Solo against the automaton of Monsters, the " \
+        "Leader variant on" in simulated["measured"]
+
+
+def test_diff_simulate_logs_the_games_of_both_decks(tmp_path):
+    log = tmp_path / "games.jsonl"
+    result = run_cli(["diff", SKELLIGE, str(DECKS / "skellige-advanced.toml"), "--simulate", "--games", "3", "--vs",
+                      "monsters", "--vs", "nilfgaard", "--workers", "1", "--log", log])
+    assert "the game log of 12 games" in result.stderr
+    starts = [e for e in map(json.loads, log.read_text("utf-8").splitlines()) if "deck_names" in e]
+    assert sorted(e["game"] for e in starts) == list(range(12))
+    old = [e for e in starts if e["game"] < 6]
+    assert all("Skellige starter" in e["deck_names"] for e in old)
+    assert all("Skellige Advanced" in e["deck_names"] for e in starts if e["game"] >= 6)
+    again = run_cli(["diff", SKELLIGE, SKELLIGE, "--simulate", "--games", "1", "--vs", "monsters", "--log", log],
+                    exit_code=2)
+    assert "--force" in again.stderr
+
+
+def test_the_odds_table_shows_cards_of_one_deck_only_at_zero_on_the_other_side(tmp_path):
+    """A card added or removed is in the p_opening table, at 0 in the deck without it (text too)."""
+    old = write_deck(tmp_path, {"Ves": 1, "Thaler": 1, "Blue Stripes Commando": 3, **COMMON}, name="old.toml")
+    new = write_deck(tmp_path, {"Ves": 1, "Scorch": 2, "Blue Stripes Commando": 3, **COMMON}, name="new.toml")
+    rows = {r["card"]: r for r in json.loads(run_cli(["diff", old, new, "--format", "json"]).stdout)["p_opening"]}
+    size = 5 + sum(COMMON.values())
+    assert rows["Thaler"]["new"] == 0 and rows["Thaler"]["old"] == pytest.approx(p_open(size, 1))
+    assert rows["Scorch"]["old"] == 0 and rows["Scorch"]["new"] == pytest.approx(p_open(size + 1, 2))
+    text = run_cli(["diff", old, new]).stdout.split("p_opening")[1]
+    thaler = f"{p_open(size, 1) * 100:.1f}%"
+    assert any(line.split()[:4] == ["Thaler", thaler, "0.0%", f"-{thaler[:-1]}"] for line in text.splitlines())

@@ -87,3 +87,49 @@ def test_draw_and_odds_take_either_spelling_of_exchange(spelling):
     exchanged = run_cli(["draw", deck, "--seed", "3", spelling, "1"]).stdout
     assert exchanged == run_cli(["draw", deck, "--seed", "3", "--exchange", "1"]).stdout
     assert exchanged != run_cli(["draw", deck, "--seed", "3"]).stdout
+
+
+SIMULATING = {"simulate": "DECK", "diff": "OLD and NEW", "sheet": "DECK"}
+"""The commands that play simulated games, and what each calls its decks under test in its help."""
+SIMULATION_OPTIONS = {"--vs", "--games", "--seed", "--bot", "--opponent-bot", "--workers", "--solo", "--leader-variant",
+                      "--log", "--format"}
+
+
+def _simulation_options(name):
+    """A simulating command's options of the shared set, as {spelling: (help with its subject as DECK, type,
+    default, metavar, multiple)}."""
+    found = {}
+    for option in COMMANDS[name].params:
+        if isinstance(option, click.Option) and option.opts[0] in SIMULATION_OPTIONS:
+            found[option.opts[0]] = ((option.help or "").replace(SIMULATING[name], "DECK"), type(option.type).__name__,
+                                     option.default, option.metavar, option.multiple)
+    return found
+
+
+def test_the_simulating_commands_take_one_set_of_options_with_one_help():
+    simulate = _simulation_options("simulate")
+    assert set(simulate) == SIMULATION_OPTIONS
+    # --format takes the command's own formats: diff's table formats, sheet none (it writes a page, -o)
+    for name in ("diff", "sheet"):
+        found = _simulation_options(name)
+        assert {k: v for k, v in found.items() if k != "--format"} == {
+            k: v for k, v in simulate.items() if k != "--format"}, name
+    assert "--format" in _simulation_options("diff") and "--format" not in _simulation_options("sheet")
+
+
+@pytest.mark.parametrize("name", sorted(SIMULATING))
+def test_a_simulating_commands_help_names_its_own_decks(name):
+    helps = {option.opts[0]: option.help for option in COMMANDS[name].params
+             if isinstance(option, click.Option) and option.opts[0] in SIMULATION_OPTIONS}
+    assert SIMULATING[name] in helps["--bot"] and SIMULATING[name] in helps["--solo"]
+    if name == "diff":
+        assert "DECK" not in helps["--bot"] + helps["--solo"] + helps["--log"] + helps["--leader-variant"]
+
+
+@pytest.mark.parametrize("name", ["diff", "sheet"])
+def test_a_simulation_option_without_simulate_is_refused(name, tmp_path):
+    deck = str(DECKS / "monsters-starter.toml")
+    args = ["diff", deck, deck] if name == "diff" else ["sheet", deck, "-o", str(tmp_path / "s.html")]
+    for extra in (["--solo", "monsters"], ["--workers", "1"], ["--bot", "random"], ["--log", str(tmp_path / "g")]):
+        result = run_cli([*args, *extra], exit_code=2)
+        assert f"{extra[0]} goes with --simulate" in result.stderr

@@ -59,7 +59,12 @@ JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
     + [[*map(_rel, EXAMPLES), "--format", "json"]],
     "tournament": lambda: [["decks/tournament-registration.toml", "--format", "json"],
                            [*map(_rel, EXAMPLES[:3]), "--format", "json"],
-                           ["decks/tournament-registration.toml", "--fix", "--format", "json"]],
+                           ["decks/tournament-registration.toml", "--fix", "--format", "json"],
+                           ["--matrix", "tests/readme_files/the-best-of-three-solved/rates.toml", "--format", "json"],
+                           ["decks/tournament-registration.toml", "--vs", "decks/tournament-registration.toml",
+                            "--simulate", "--games", "2", "--workers", "1", "--format", "json"],
+                           ["--choose", *[_rel(d) for d in EXAMPLES if d.name.endswith("-advanced.toml")][:4],
+                            "--games", "1", "--workers", "1", "--format", "json"]],
     "team": lambda: [[_rel(a), _rel(b), "--format", "json"] for a, b in zip(EXAMPLES, EXAMPLES[1:])],
     "profile": _each_deck(),
     "stats": lambda: [[_rel(d), "--format", "json"] for d in EXAMPLES]

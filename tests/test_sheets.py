@@ -257,3 +257,12 @@ def test_an_illegal_deck_plays_no_simulated_matchup(tmp_path):
     deck = write_deck(tmp_path, {"Ves": 2})
     result = run_cli(["sheet", deck, "-o", tmp_path / "d.html", "--simulate", "--games", "2"], exit_code=1)
     assert "not legal under standard" in result.stderr and not (tmp_path / "d.html").exists()
+
+
+def test_a_simulated_sheet_takes_the_simulation_options_of_simulate(tmp_path):
+    log = tmp_path / "games.jsonl"
+    page = sheet(tmp_path, DECKS / "skellige-advanced.toml", "--simulate", "--games", "2", "--solo", "monsters",
+                 "--bot", "random", "--workers", "1", "--log", log)
+    words = page.words
+    assert "Monsters automaton" in words and "Gwent Solo against the automaton of Monsters" in words
+    assert "the random bot" in words and len([line for line in log.read_text("utf-8").splitlines()]) > 2

@@ -42,8 +42,10 @@ def test_one_worker_or_two_give_the_same_document():
 
 def test_the_default_opponents_are_the_five_starter_decks():
     document = _json(NR, "--games", "2", "--workers", "1")
-    assert [m["opponent"]["file"] for m in document["matchups"]] == [
-        f"deckcli/decks/{slug}-starter.toml" for slug in ("monsters", "nilfgaard", "northern-realms", "scoiatael", "skellige")]
+    # a starter deck named by its faction has no file of the player's: null, beside its faction (issue 30, item 6)
+    assert [(m["opponent"]["file"], m["opponent"]["faction"]) for m in document["matchups"]] == [
+        (None, faction) for faction in ("Monsters", "Nilfgaard", "Northern Realms", "Scoia'tael", "Skellige")]
+    assert document["deck"]["file"] == NR
     assert document["overall"]["games"] == 10 and document["bot"] == document["opponent_bot"] == "heuristic"
 
 
@@ -266,6 +268,9 @@ def test_a_faction_names_its_starter_deck_in_any_spelling():
     assert by_name == _json(NR, "--vs", "scoiatael", "--games", "4", "--workers", "1")
     assert {k: v for k, v in by_name["matchups"][0].items() if k != "opponent"} == {
         k: v for k, v in by_file["matchups"][0].items() if k != "opponent"}
+    assert by_name["matchups"][0]["opponent"]["file"] is None
+    assert by_file["matchups"][0]["opponent"]["file"] == str(DECKS / "scoiatael-starter.toml")
+    jsonschema.validate(by_name, output_schema("simulate"))
 
 
 def test_opponents_of_one_name_are_told_apart(tmp_path):
@@ -275,8 +280,9 @@ def test_opponents_of_one_name_are_told_apart(tmp_path):
     rival.write_text(Path(MONSTERS).read_text("utf-8"), encoding="utf-8")
     text = run_cli(["simulate", NR, "--vs", "monsters", "--vs", str(rival), "--vs", str(rival), "--vs", "skellige",
                     "--games", "1", "--workers", "1"]).stdout
-    rows = [line.split("  ")[0] for line in text.splitlines() if line.startswith(("Monsters", "Skellige"))]
-    assert rows == ["Monsters starter (deckcli/decks/monsters-starter.toml)", f"Monsters starter ({rival})",
+    matchups = text.split("\n\n")[1]  # the story's tables name them alike
+    rows = [line.split("  ")[0] for line in matchups.splitlines() if line.startswith(("Monsters", "Skellige"))]
+    assert rows == ["Monsters starter (deckcli's own)", f"Monsters starter ({rival})",
                     f"Monsters starter ({rival}) (2)", "Skellige starter"]
     paired = run_cli(["diff", NR, NR, "--simulate", "--vs", "skellige", "--vs", "skellige", "--games", "1",
                       "--workers", "1"]).stdout

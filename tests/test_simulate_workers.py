@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DECKS, REPO, deckcli_env
+from conftest import DECKS, REPO, TEST_DEPTH, deckcli_env
 from deckcli.game.simulation import runs as simulation
 from deckcli.game.simulation.matchups import starter_entrant
 from deckcli.game.simulation.runs import CHUNK, Plan, run_plan, task_count
@@ -74,9 +74,23 @@ def test_an_interrupted_run_kills_its_workers_at_once():
 
     with pytest.raises(KeyboardInterrupt):
         run_plan(_plan(40 * CHUNK), workers=2, progress=interrupt)
-    # killed by a signal (ours, or the pool's own once it saw one of them die), never left to finish
-    assert workers and all(worker.exitcode is not None and worker.exitcode < 0 for worker in workers)
+    # told to stop (or killed, past the grace), never left to finish: every worker has ended when run_plan returns
+    assert workers and all(worker.exitcode is not None for worker in workers)
     assert not multiprocessing.active_children()
+
+
+def test_a_stopped_worker_gives_its_task_up_before_the_next_game():
+    """The stop event of a run is looked at before each game: a task of a stopped run plays no game."""
+    import multiprocessing
+
+    from deckcli.game.simulation.runs import RunStopped, _play_chunk, _Run
+
+    stopped = multiprocessing.get_context().Event()
+    run = _Run(_plan(CHUNK))
+    assert _play_chunk(run, (0, 0, 2, False), stopped).counts[0].games == 2
+    stopped.set()
+    with pytest.raises(RunStopped):
+        _play_chunk(run, (0, 0, 2, False), stopped)
 
 
 # deckcli as a process --------------------------------------------------------------------------------------
@@ -154,6 +168,72 @@ def test_workers_end_when_their_process_is_killed(tmp_path):
     while [pid for pid in workers if _alive(pid)] and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in workers if _alive(pid)]
+
+
+GROUP_STOPS = [
+    (signal.SIGINT, 130, "Aborted."),
+    (signal.SIGTERM, 143, "Terminated (SIGTERM)."),
+    (signal.SIGHUP, 129, "Terminated (SIGHUP)."),
+]
+MOMENTS = ["at once", "playing", "while stopped"] if TEST_DEPTH == "deep" else ["while stopped"]
+"""When the signal is sent: as soon as the workers run, after a second of play, or while the run's own process is
+stopped (SIGSTOP: its workers fill the pipe and wait, halfway through handing back a task) and then resumed. The
+README's test command tries the moment that hung; CI's deep run all of them."""
+
+
+@needs_proc
+@pytest.mark.skipif(simulation.default_workers() < 2, reason="one core: the run plays in its own process")
+@pytest.mark.parametrize("moment", MOMENTS)
+@pytest.mark.parametrize(("stop", "code", "said"), GROUP_STOPS, ids=["Ctrl-C", "SIGTERM", "SIGHUP"])
+def test_a_signal_to_the_whole_group_ends_a_logged_run(tmp_path, stop, code, said, moment):
+    """A closing terminal sends SIGHUP to every process of its group, Ctrl-C sends SIGINT, ``kill -- -PGID``
+    SIGTERM. A worker that died of it halfway through handing back its task's games (a logged task is large) left
+    the run waiting for ever for the rest, with no message and the log's temporary file behind (issue 26). Now
+    the workers ignore the signal and the run stops them: its exit code, one line, no worker, no file."""
+    child, workers = _started(tmp_path, "--log", "games.jsonl", start_new_session=True)
+    if moment == "playing":
+        time.sleep(1.0)
+    if moment == "while stopped":
+        time.sleep(0.5)
+        os.kill(child.pid, signal.SIGSTOP)
+        time.sleep(1.0)  # the workers fill the pipe meanwhile
+        os.killpg(child.pid, stop)
+        time.sleep(0.2)
+        os.kill(child.pid, signal.SIGCONT)
+    else:
+        os.killpg(child.pid, stop)
+    try:
+        stdout, stderr = child.communicate(timeout=WAIT)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert (child.returncode, stderr.strip().splitlines()[-1:]) == (code, [said]), stderr
+    assert "Traceback" not in stderr and stdout == ""
+    deadline = time.monotonic() + WAIT
+    while [pid for pid in workers if _alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if _alive(pid)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+@needs_proc
+@pytest.mark.skipif(simulation.default_workers() < 2, reason="one core: the run plays in its own process")
+def test_the_next_run_removes_the_temporary_log_of_a_killed_one(tmp_path):
+    """``kill -9`` of a logged run leaves its temporary file (nobody can remove it then); the next run writing a
+    file of that name in that folder removes it, since the process that wrote it no longer runs."""
+    child, workers = _started(tmp_path, "--log", "games.jsonl")
+    child.kill()
+    child.communicate(timeout=WAIT)
+    left = [p.name for p in tmp_path.iterdir()]
+    assert len(left) == 1 and left[0].startswith(f".games.jsonl.{child.pid}.") and left[0].endswith(".tmp")
+    other = tmp_path / f".games.jsonl.{os.getpid()}.abcdefgh.tmp"  # a live process's: kept
+    other.write_text("")
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcli", "simulate", str(DECKS / "monsters-starter.toml"), "--games", "2",
+         "--vs", "skellige", "--log", "games.jsonl"], capture_output=True, text=True, cwd=tmp_path,
+        env=deckcli_env(PYTHONPATH=str(REPO)), timeout=WAIT)
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([other.name, "games.jsonl"])
 
 
 def _signal_masks(pid: int) -> dict[str, int]:

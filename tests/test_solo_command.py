@@ -363,7 +363,18 @@ def test_its_deck_listed_on_the_board_gives_the_cards_it_owes(tmp_path):
     assert document["next"] == [] and document["totals"] == {"me": 5, "opponent": 12}
 
 
-@pytest.mark.parametrize("path", sorted((DECKS / "boards").glob("*.toml")), ids=lambda p: p.name)
+TWO_PLAYER_BOARDS = [p for p in sorted((DECKS / "boards").glob("*.toml")) if "[me]" in p.read_text("utf-8")]
+"""The example boards of a two-player table (the Free For All and team boards, §16–17, are scored only)."""
+
+
+def test_the_other_example_boards_are_refused_by_solo():
+    for path in sorted((DECKS / "boards").glob("*.toml")):
+        if path not in TWO_PLAYER_BOARDS:
+            result = run_cli(["solo", str(path), "--reveal", "Decoy"], exit_code=2)
+            assert "is a Free For All or two versus two board" in result.stderr
+
+
+@pytest.mark.parametrize("path", TWO_PLAYER_BOARDS, ids=lambda p: p.name)
 def test_every_example_board_is_a_board_that_can_happen_and_solo_plays_on_it(path):
     from deckcli.game.board import read_board
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -412,3 +413,23 @@ def test_messages_wrap_to_standard_errors_width_not_standard_outputs(tmp_path):
     assert narrow_errors.count("\n") > 2 and max(len(line) for line in narrow_errors.splitlines()) <= 50
     wide_output = _run_with_one_stream_on_a_terminal(["validate", "deck.toml"], "stdout", 300, tmp_path)
     assert 1 < wide_output.stderr.count("\n") and max(len(line) for line in wide_output.stderr.splitlines()) <= WIDTH
+
+
+def test_the_terminal_page_lists_every_command_that_takes_wide():
+    """docs/terminal-and-ci.md names, in its Width section, each command the CLI gives --wide (read from the CLI)."""
+    from deckcli.cli.main import cli
+
+    taking = {name for name, command in cli.every_command().items()
+              if any("--wide" in getattr(option, "opts", ()) for option in command.params)}
+    assert "simulate" in taking
+    page = (REPO / "docs" / "terminal-and-ci.md").read_text("utf-8")
+    width = " ".join(page.split("## Width", 1)[1].split("## Colour", 1)[0].split())
+    listed = set(re.findall(r"`([a-z]+)`", width.split("`--wide` (on", 1)[1].split(")", 1)[0]))
+    assert listed == taking
+
+
+def test_simulate_pages_on_a_terminal():
+    pager = f"{sys.executable} -c \"import sys; sys.stdout.write(''.join('PAGED ' + l for l in sys.stdin))\""
+    shown = _on_a_terminal(["simulate", "decks/monsters-starter.toml", "--vs", "monsters", "--games", "1",
+                            "--workers", "1"], {"PAGER": pager})
+    assert "PAGED opponent" in shown and "PAGED Measured" in shown.replace("\r", "")

@@ -45,7 +45,7 @@ class DeckDiff:
     every card whose copies differ; ``figures``: ``{"figure", "old", "new",
     "change"}`` (``change`` is ``None`` for a changed Leader or faction);
     ``p_opening``: ``{"card", "old", "new", "change"}`` (fractions 0–1) for each
-    card counted in both main decks.
+    card counted in either main deck (0 in the deck without it).
     """
 
     old: str
@@ -116,14 +116,16 @@ def _figure(profile: dict[str, Any], key: str) -> int:
 
 
 def _p_opening(old: ResolvedDeck, new: ResolvedDeck, before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-    shared = [name for name in before["cards"] if name in after["cards"]]
-    shared.sort(key=lambda name: deck_order(new.main[name].card))
+    """Each card counted in either main deck, in deck order: its chance in both, 0 in the deck that lacks it (the
+    cards added and removed are the changes that move it most)."""
+    placed = {**{n: p.card for n, p in old.main.items()}, **{n: p.card for n, p in new.main.items()}}
+    every = sorted(dict.fromkeys([*before["cards"], *after["cards"]]), key=lambda name: deck_order(placed[name]))
     sizes = (sum(before["cards"].values()), sum(after["cards"].values()))
     hands = (hand_size(before), hand_size(after))
     records = []
-    for name in shared:
-        p_old = p_at_least_one(sizes[0], before["cards"][name], hands[0])
-        p_new = p_at_least_one(sizes[1], after["cards"][name], hands[1])
+    for name in every:
+        p_old = p_at_least_one(sizes[0], before["cards"][name], hands[0]) if name in before["cards"] else 0.0
+        p_new = p_at_least_one(sizes[1], after["cards"][name], hands[1]) if name in after["cards"] else 0.0
         records.append({"card": name, "old": p_old, "new": p_new, "change": p_new - p_old})
     return records
 

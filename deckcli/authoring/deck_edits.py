@@ -50,10 +50,41 @@ def set_leader(text: str, where: str, leader: str) -> str:
     if "leader" in document:
         document["leader"] = leader
     elif "faction" in document:
-        document._insert_after("faction", "leader", leader)  # tomlkit has no public way to place a key
+        placed = _line_after_faction(text.replace("\r\n", "\n"), leader)
+        if placed is not None:
+            return placed.replace("\n", "\r\n") if crlf else placed
+        document.add("leader", leader)
     else:
         document.add("leader", leader)
     return _written(document, crlf)
+
+
+def _line_after_faction(text: str, leader: str) -> str | None:
+    """``text`` with a ``leader = "LEADER"`` line inserted after the line of the top-level ``faction`` key, or
+    ``None`` when that line cannot be told (a value over several lines, a key written unusually): the caller
+    then lets tomlkit place the key. Text is edited, not tomlkit's tree, since tomlkit has no public way to
+    place a key; the result is parsed again and must hold exactly the old keys and the new one."""
+    import tomllib
+
+    import tomlkit
+
+    from deckcli.files.toml_lines import key_lines
+
+    line = key_lines(text).get(("faction",))
+    if line is None:
+        return None
+    lines = text.split("\n")
+    if line >= len(lines) + 1:
+        return None
+    from deckcli.files.toml_text import toml_string
+
+    written = tomlkit.dumps({"leader": toml_string(leader)})
+    edited = "\n".join([*lines[:line], written.rstrip("\n"), *lines[line:]])
+    try:
+        before, after = tomllib.loads(text), tomllib.loads(edited)
+    except tomllib.TOMLDecodeError:
+        return None
+    return edited if after == {**before, "leader": leader} else None
 
 
 def _parsed(text: str, where: str) -> tuple[Any, bool]:

@@ -11,11 +11,8 @@ from deckcli.cli.options import (
     CONTEXT,
     Number,
     StrParamType,
-    bot_options,
     echo_findings,
     echo_text,
-    games_options,
-    opponents_option,
     refuse_choice,
     refuse_without,
     reports_errors,
@@ -23,10 +20,11 @@ from deckcli.cli.options import (
     text_layout,
     wide_option,
 )
+from deckcli.cli.simulation_options import refuse_without_simulate, simulation_options
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
 
 if TYPE_CHECKING:
-    from deckcli.game.simulation.matchups import Opposition
+    from deckcli.cli.simulation_options import Simulation
     from deckcli.analysis.odds import OddsReport
     from deckcli.analysis.stats import StatsReport
 
@@ -134,16 +132,13 @@ def odds(
 @click.command(context_settings=CONTEXT)
 @click.argument("old", shell_complete=complete_path)
 @click.argument("new", shell_complete=complete_path)
-@table_format_option
 @click.option("--simulate", is_flag=True,
               help="Also play both decks against the same opponents on the same seeds, and compare their win rates.")
-@opponents_option
-@games_options(default_games=1000)
-@bot_options
+@simulation_options("OLD and NEW", formats="table")
+@click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
 @wide_option
 @reports_errors
-def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposition, ...], games: int, seed: int,
-         bot: str | None, opponent_bot: str | None, workers: int | None) -> int:
+def diff(old: str, new: str, fmt: str, simulate: bool, simulation: Simulation, force: bool) -> int:
     """Show what changed between two decks.
 
     Cards added and removed, the profile figures (units, Special Cards,
@@ -151,8 +146,10 @@ def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposit
     chance (0–1) of at least one copy in the opening hand of 10 cards (11 with
     Francesca Findabair: Daisy of the Valley). --simulate plays both decks
     against the same --vs opponents (none: the five starter decks) on the
-    same seeds, and shows each matchup's change of win rate with its 95%
-    interval over the paired games, and whether it is beyond noise.
+    same seeds (with --solo, in Gwent Solo against the automaton of each
+    faction), and shows each matchup's change of win rate with its 95%
+    interval over the paired games, and whether it is beyond noise; --log
+    writes the event log of both decks' games.
 
     \b
     Example:
@@ -165,10 +162,12 @@ def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposit
     if old == new == "-":
         raise click.UsageError("standard input (-) can be read only once")
     if not simulate:
-        refuse_without(click.get_current_context(), "--simulate",
-                       ("opposition", "games", "seed", "bot", "opponent_bot", "workers"))
+        refuse_without_simulate(click.get_current_context())
+        refuse_without(click.get_current_context(), "--log", ("force",))
     elif fmt == "csv":
         raise click.UsageError("--simulate prints its own table: choose --format json or a table format, not csv")
+    else:
+        simulation.check(reads_stdin="-" in (old, new))
     decks = [read_named_deck(old), read_named_deck(new)]
     for resolved in decks:
         echo_findings(resolved.where, resolved.warnings, warning=True)
@@ -177,15 +176,11 @@ def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposit
         echo_text(render_diff(changes, fmt, text_layout().width))
         return EXIT_OK
     from deckcli.cli.play import run_with_progress
-    from deckcli.game.bots import DEFAULT
-    from deckcli.game.simulation.matchups import entrant, opponents
-    from deckcli.game.simulation.runs import Plan
+    from deckcli.game.simulation.matchups import entrant
     from deckcli.game.simulation.report import PairedReport
 
-    bot = bot or DEFAULT
-    plan = Plan(tuple(entrant(deck, deck.where) for deck in decks), opponents(opposition), games, seed, bot,
-                opponent_bot or bot)
-    paired = PairedReport(plan, run_with_progress(plan, workers))
+    plan = simulation.plan(tuple(entrant(deck, deck.where, simulation.rules) for deck in decks))
+    paired = PairedReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force))
     if fmt == "json":
         from deckcli.render.documents import document_json
 

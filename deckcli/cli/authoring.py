@@ -10,6 +10,7 @@ from deckcli.cli.completion import complete_leader, complete_path
 from deckcli.cli.options import (
     CONTEXT,
     FactionName,
+    StrParamType,
     before_writing,
     echo,
     echo_findings,
@@ -185,7 +186,7 @@ def _format_one(path: str, check: bool, force: bool) -> int:
     return formatted.exit_code(check)
 
 
-class OutputOf(click.ParamType[str]):
+class OutputOf(StrParamType):
     """``--output-of``: a command whose ``--format json`` output has a schema (checked lazily)."""
 
     name = "command"

@@ -11,20 +11,24 @@ from deckcli.cli.completion import complete_path, complete_rules
 from deckcli.cli.options import (
     CONTEXT,
     echo,
+    OpponentDeck,
     ProgressBar,
     echo_error,
     echo_lines,
     is_terminal,
     layout_options,
+    refuse_without,
     reports_errors,
     say,
     text_layout,
     verdict_format_option,
     wide_option,
 )
+from deckcli.cli.simulation_options import play_options
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
+    from deckcli.game.simulation.matchups import Opposition
     from deckcli.rules.judging import DeckReport
 
 
@@ -95,6 +99,10 @@ def _judge_lineup(files: tuple[str, ...], rules: str, fmt: str) -> int:
     return report.exit_code
 
 
+MATCH_GAMES = 1000
+"""``--games`` of the match forms: per pair of decks (nine pairs for --simulate)."""
+
+
 HANDFUL = 5
 """A desk run of more files than this shows a progress bar (when standard error is a terminal)."""
 
@@ -113,9 +121,28 @@ HANDFUL = 5
 )
 @click.option("--fix", "fix_", is_flag=True, help="Print the fewest card changes over the three decks that make the lineup legal.")
 @click.option("--apply", "apply_", is_flag=True, help="With --fix: rewrite every changed deck file, comments and order kept.")
+@click.option("--vs", "vs", type=OpponentDeck(), metavar="REGISTRATION",
+              help="With --simulate: the opponent's registration.")
+@click.option("--simulate", is_flag=True,
+              help="Solve the best-of-three (§15) against --vs: the 3×3 game-win rates by simulation, your match-win "
+                   "probability and the plan.")
+@click.option("--matrix", "matrix_file", metavar="FILE", shell_complete=complete_path,
+              help="Solve the best-of-three (§15) from the game-win rates in FILE (TOML, docs/tournament.md).")
+@click.option("--choose", is_flag=True,
+              help="Rank the legal registrations of 4 or more DECK files by match-win rate against --field.")
+@click.option("--field", multiple=True, metavar="REGISTRATION", shell_complete=complete_path,
+              help="With --choose: a registration of the field (repeatable).  [default: the lineups of the shipped "
+                   "Advanced decks]")
+@click.option("-o", "--output", metavar="FILE", shell_complete=complete_path,
+              help="With --choose: write the best registration to FILE (never replaced without --force).")
+@click.option("--force", is_flag=True, help="With --choose -o: replace FILE if it exists.")
+@play_options("your decks", default_games=MATCH_GAMES)
 @layout_options
 @reports_errors
-def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool, apply_: bool) -> int:
+def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool, apply_: bool, vs: Opposition | None,
+               simulate: bool, matrix_file: str | None, choose: bool, field: tuple[str, ...], output: str | None,
+               force: bool, games: int, seed: int, bot: str | None, opponent_bot: str | None,
+               workers: int | None) -> int:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
 
     Give one registration file (TOML: decks = [...], names relative to it) or the
@@ -131,10 +158,39 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
       deckcli tournament monsters.toml nilfgaard.toml skellige.toml --format json
       deckcli tournament --dir registrations/ --format csv > desk.csv
       deckcli tournament decks/tournament-registration.toml --fix --apply
+
+    The best-of-three itself (§15) is solved exactly, both players choosing
+    their best: --simulate plays each of your decks against each of theirs
+    (--games each pair) and prints the 3×3 game-win rates, your match-win
+    probability with its 95% interval and the plan (which deck to lead with,
+    to answer with, to keep or switch to); --matrix FILE takes the rates from
+    FILE instead; --choose ranks the registrations of your decks against a field.
+
+    \b
+      deckcli tournament mine.toml --vs theirs.toml --simulate --games 2000
+      deckcli tournament --matrix rates.toml
+      deckcli tournament --choose a.toml b.toml c.toml d.toml -o best.toml
     """
     from deckcli.rules.desk import looks_like_registration
 
     fmt = fmt.lower()
+    match_form = _match_form(click.get_current_context(), files, folder, fix_, vs, simulate, matrix_file, choose, fmt)
+    if match_form is not None:
+        from deckcli.cli import tournament_match
+
+        if match_form == "--matrix":
+            assert matrix_file is not None
+            return tournament_match.solve_matrix_file(matrix_file, fmt)
+        if match_form == "--simulate":
+            assert vs is not None
+            if vs.kind != "file":
+                raise click.UsageError(f"--vs {vs.value or vs.kind}: with --simulate, --vs names the opponent's "
+                                       "registration file (THEIRS.toml)")
+            return tournament_match.simulate_match(files, vs.value, fmt, games, seed, bot, opponent_bot, workers)
+        return tournament_match.choose_registration(files, field, fmt, games, seed, bot, opponent_bot, workers,
+                                                    output, force)
+    refuse_without(click.get_current_context(), "--simulate, --matrix or --choose",
+                   ("vs", "field", "output", "force", "games", "seed", "bot", "opponent_bot", "workers"))
     if apply_ and not fix_:
         raise click.UsageError("--apply goes with --fix")
     if fix_:
@@ -149,6 +205,32 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
             raise click.UsageError("give a registration file, three deck files, or --dir FOLDER")
         return _judge_lineup(files, "tournament", fmt)
     return _run_desk(files, folder, fmt)
+
+
+def _match_form(ctx: click.Context, files: tuple[str, ...], folder: str | None, fix_: bool, vs: Opposition | None,
+                simulate: bool, matrix_file: str | None, choose: bool, fmt: str) -> str | None:
+    """Which §15 match form was asked for (``--simulate``, ``--matrix``, ``--choose``), or ``None``; a usage error
+    (exit 2) for forms mixed, or with --fix, --dir, --format csv or github."""
+    forms = [flag for flag, given in (("--simulate", simulate), ("--matrix", matrix_file is not None),
+                                      ("--choose", choose)) if given]
+    if not forms:
+        return None
+    if len(forms) > 1:
+        raise click.UsageError(f"{' and '.join(forms)} are different questions: give one of them")
+    form = forms[0]
+    if fix_ or folder is not None or fmt not in ("text", "json"):
+        raise click.UsageError(f"{form} goes with neither --fix, --dir nor --format csv or github: --format text or json")
+    if form == "--simulate" and vs is None:
+        raise click.UsageError("--simulate needs the opponent's registration: add --vs THEIRS.toml")
+    if form != "--simulate" and vs is not None:
+        raise click.UsageError("--vs goes with --simulate")
+    if form == "--matrix":
+        if files:
+            raise click.UsageError("--matrix FILE takes the decks' names from FILE: give no deck or registration")
+        refuse_without(ctx, "--simulate or --choose", ("games", "seed", "bot", "opponent_bot", "workers"))
+    if form != "--choose":
+        refuse_without(ctx, "--choose", ("field", "output", "force"))
+    return form
 
 
 def _run_desk(files: tuple[str, ...], folder: str | None, fmt: str) -> int:

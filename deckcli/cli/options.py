@@ -435,26 +435,36 @@ def is_terminal(stream: Any) -> bool:
 class ProgressBar:
     """A one-line progress bar on standard error, redrawn in place, as wide as the terminal lets it be (the bar
     shorter, or left out, on a narrow one); cleared before any other output. With ``after`` (seconds), nothing
-    shows until the work has taken that long (a short run draws nothing)."""
+    shows until the work has taken that long (a short run draws nothing). With ``timed``, the time the work has
+    taken so far and an estimate of the rest follow the count, while they fit (:func:`remaining`)."""
 
     WIDTH = 24
 
-    def __init__(self, total: int, after: float = 0.0) -> None:
+    def __init__(self, total: int, after: float = 0.0, timed: bool = False) -> None:
         import time
 
         self.total = total
         self.shown = False
         self.clock = time.monotonic
-        self.start = self.clock() + after
+        self.began = self.clock()
+        self.start = self.began + after
+        self.timed = timed
 
     def show(self, done: int, where: str) -> None:
-        if not self.shown and self.clock() < self.start:
+        now = self.clock()
+        if not self.shown and now < self.start:
             return
         from deckcli.text import shown
 
         # within the terminal, less its last column: a line that wraps is not redrawn by "\r", but piles up
         columns = max(terminal_size(80, 24, err=True)[0] - 1, 1)
         count = f"{done:,}/{self.total:,} {shown(where)}"
+        if self.timed:
+            elapsed = now - self.began
+            left = remaining(elapsed, done, self.total)
+            timing = f", {clock_text(elapsed)} so far" + ("" if left is None else f", about {clock_text(left)} left")
+            if len(count) + len(timing) <= columns:
+                count += timing
         room = min(self.WIDTH, columns - len(count) - 3)
         if room >= 4:
             filled = room * done // self.total
@@ -468,6 +478,22 @@ class ProgressBar:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
             self.shown = False
+
+
+def remaining(elapsed: float, done: int, total: int) -> float | None:
+    """Seconds the rest of the work should take, were it to go on at the pace of the ``done`` items of ``total``
+    that took ``elapsed`` seconds; ``None`` before the first is done."""
+    if done <= 0:
+        return None
+    return elapsed * max(total - done, 0) / done
+
+
+def clock_text(seconds: float) -> str:
+    """Seconds as a clock shows a duration: ``0:07``, ``1:05``, ``1:02:03`` (rounded to the second)."""
+    whole = max(0, round(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def echo_lines(layout: Layout) -> Callable[..., None]:
@@ -583,31 +609,6 @@ MAX_SEED = 2**64 - 1
 one would play the games of a smaller one (2**64 those of 0)."""
 
 
-def games_options(default_games: int) -> Callable[[_Command], _Command]:
-    """``--games N`` (per matchup, at least 1) and ``--seed N`` of the commands that simulate games."""
-
-    def decorate(command: _Command) -> _Command:
-        command = click.option(
-            "--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
-            help="Seed of every deal, shuffle and bot: the same seed, the same result, whatever --workers.",
-        )(command)
-        return click.option(
-            "--games", type=Number(min=1), default=default_games, show_default=True, metavar="N",
-            help="Games per matchup.",
-        )(command)
-
-    return decorate
-
-
-def opponents_option(command: _Command) -> _Command:
-    """``--vs DECK|FACTION|starters`` (repeatable) of the commands that simulate games."""
-    return click.option(
-        "--vs", "opposition", type=OpponentDeck(), multiple=True, metavar="DECK|FACTION|starters",
-        help="An opponent (repeatable): a deck file, a faction (its starter deck) or starters (all five).  "
-             "[default: starters]",
-    )(command)
-
-
 def refuse_without(ctx: click.Context, flag: str, names: Sequence[str]) -> None:
     """Raise a usage error (exit 2) when any option of ``names`` (parameter names) was given: they go with ``flag``."""
     from click.core import ParameterSource
@@ -616,20 +617,3 @@ def refuse_without(ctx: click.Context, flag: str, names: Sequence[str]) -> None:
              if param.name in names and ctx.get_parameter_source(param.name) not in (ParameterSource.DEFAULT, None)]
     if given:
         raise click.UsageError(f"{', '.join(given)} {'goes' if len(given) == 1 else 'go'} with {flag}")
-
-
-def bot_options(command: _Command) -> _Command:
-    """``--bot``, ``--opponent-bot`` and ``--workers``."""
-    command = click.option(
-        "--workers", type=Number(min=1), default=None, metavar="N",
-        help="Processes playing the games, at most one a core (the result does not depend on it).  "
-             "[default: every core]",
-    )(command)
-    command = click.option(
-        "--opponent-bot", type=BotName(), default=None, metavar="NAME",
-        help="The bot playing the opponents.  [default: the same as --bot]",
-    )(command)
-    return click.option(
-        "--bot", type=BotName(), default=None, metavar="NAME",
-        help="The bot playing DECK: random, heuristic or search.  [default: heuristic]",
-    )(command)

@@ -5,7 +5,7 @@ counted)."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO, Callable, TypeVar
 
 import click
 
@@ -16,39 +16,58 @@ from deckcli.cli.options import (
     Number,
     OpponentDeck,
     ProgressBar,
-    SoloOpponent,
     before_writing,
-    bot_options,
+    clock_text,
     echo,
     echo_findings,
     echo_text,
-    games_options,
     is_terminal,
-    opponents_option,
     refuse_without,
     reports_errors,
     say,
     text_layout,
     wide_option,
 )
+from deckcli.cli.simulation_options import simulation_options
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
+    from deckcli.cli.simulation_options import Simulation
     from deckcli.game.simulation.matchups import Opposition
-    from deckcli.game.simulation.runs import Entrant, Plan, Tally
+    from deckcli.game.simulation.runs import Plan, Tally
 
+Played = TypeVar("Played")
 PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
+LONG_RUN = 10.0
+"""Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
 
 
 def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False) -> Tally:
     """Play ``plan`` on ``workers`` processes (``None``: every core), with a progress bar on standard error when
-    it is a terminal and the run takes over a second; with ``log``, every game's event log written to that
-    file (atomically, never replacing a file without ``force``) and a line on standard error saying so."""
-    from deckcli.game.simulation.runs import default_workers, run_plan
+    it is a terminal and the run takes over a second (the time so far, and an estimate of the rest); a run
+    expected to take over :data:`LONG_RUN` seconds says so first, in one line on standard error; with ``log``,
+    every game's event log written to that file (atomically, never replacing a file without ``force``) and a line
+    on standard error saying so."""
+    from deckcli.game.simulation.runs import default_workers, estimated_seconds, pool_size, run_plan
 
+    before_writing(lambda: None)  # a closed standard output stops the run before its estimate, not after it
+    processes = workers or default_workers()
+    expected = estimated_seconds(plan, processes)
+    if expected > LONG_RUN:
+        used = pool_size(plan, processes)
+        say(f"This run plays {plan.total:,} games: about {clock_text(expected)} on {used} "
+            f"{'process' if used == 1 else 'processes'} (fewer --games for less).", err=True)
+    return played_with_progress(
+        plan.total, lambda stream, progress: run_plan(plan, processes, log=stream, progress=progress), log, force)
+
+
+def played_with_progress(games: int, run: Callable[[BinaryIO | None, Callable[[int, int], None]], Played],
+                         log: str | None, force: bool) -> Played:
+    """``run(stream, progress)`` for a run of ``games`` games (:func:`run_with_progress`, and the Free For All and
+    team runs): the progress bar, the log file written atomically, the line saying so."""
     before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
-    bar = ProgressBar(plan.total, after=PROGRESS_AFTER) if is_terminal(sys.stderr) else None
+    bar = ProgressBar(games, after=PROGRESS_AFTER, timed=True) if is_terminal(sys.stderr) else None
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
@@ -56,36 +75,19 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
 
     try:
         if log is None:
-            tally = run_plan(plan, workers or default_workers(), progress=progress)
+            played = run(None, progress)
         else:
             from deckcli.files.safe_write import streamed_file
 
             with streamed_file(log, force=force) as stream:
-                tally = run_plan(plan, workers or default_workers(), log=stream, progress=progress)
+                played = run(stream, progress)
     finally:
         if bar is not None:
             bar.clear()
     if log is not None:
-        say(f"wrote {log}: the game log of {plan.total:,} {'game' if plan.total == 1 else 'games'} (JSON Lines; "
+        say(f"wrote {log}: the game log of {games:,} {'game' if games == 1 else 'games'} (JSON Lines; "
             "deckcli schema --output-of game-log)", err=True)
-    return tally
-
-
-def solo_opponents(factions: tuple[str, ...], leader_variant: bool, player: str) -> tuple[Entrant, ...]:
-    """The automatons of ``--solo`` (:func:`deckcli.game.simulation.matchups.automatons`), never of the deck's own
-    faction ``player`` (§18): ``all`` skips it, saying so on standard error; naming it is a usage error (exit 2)."""
-    from deckcli.catalog.loading import default_catalog
-    from deckcli.game.simulation.matchups import ALL_FACTIONS, automatons
-
-    try:
-        found = automatons(factions, leader_variant, player)
-    except ValueError as error:
-        raise click.UsageError(f"--solo {player}: {error}: name another faction, or all") from None
-    if ALL_FACTIONS in factions and player in default_catalog().factions:
-        say(f"--solo all: the automatons of the other {len(default_catalog().factions) - 1} factions, not "
-            f"{default_catalog().factions[player].name}, the deck's own (§18: the automaton plays another faction)",
-            err=True)
-    return found
+    return played
 
 
 @click.command(context_settings=CONTEXT)
@@ -100,7 +102,9 @@ def score(board: str, fmt: str) -> int:
 
     BOARD is a board file (TOML; - reads standard input): the Weather Cards in
     play, then [me] and [opponent], each with its faction, Leader and the cards
-    lying in each row (docs/play.md, "The board file"). Each card's Strength
+    lying in each row (docs/play.md, "The board file"); or a Free For All board
+    (three to five [[players]], §16) or a team board ([team_a] and [team_b],
+    §17), scored with each player's points or each team's gem this round. Each card's Strength
     follows the rulebook's order (§8: Weather, Tight Bond, Morale Boost,
     Commander's Horn); Heroes are untouched (§5). A board that cannot happen
     (an unknown card, a unit in a row it cannot enter, more copies than the set
@@ -110,13 +114,20 @@ def score(board: str, fmt: str) -> int:
     Example:
       deckcli score decks/boards/tight-bond.toml
       deckcli score decks/boards/scorch.toml --format json
+      deckcli score decks/boards/free-for-all.toml
     """
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.board import read_board
+    from deckcli.game.multiplayer.board import TableBoard, read_any_board
     from deckcli.game.scoring import render_score, score_board
 
     catalog = default_catalog()
-    report = score_board(read_board(board, catalog), catalog)
+    position = read_any_board(board, catalog)
+    if isinstance(position, TableBoard):  # Free For All (§16) or two versus two (§17)
+        from deckcli.game.multiplayer.scoring import render_table_score, score_table
+
+        echo(render_table_score(score_table(position), fmt.lower(), text_layout().width))
+        return EXIT_OK
+    report = score_board(position, catalog)
     echo(render_score(report, fmt.lower(), text_layout().width))
     return EXIT_OK
 
@@ -232,24 +243,17 @@ def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> s
 
 @click.command(context_settings=CONTEXT)
 @click.argument("deck", shell_complete=complete_path)
-@opponents_option
-@click.option("--solo", "solo", type=SoloOpponent(), multiple=True, metavar="FACTION|all",
-              help="Gwent Solo (§18–20): DECK against the automated opponent of FACTION (repeatable), or all: the "
-                   "five. Not with --vs or --opponent-bot.")
-@click.option("--leader-variant", is_flag=True,
-              help="With --solo: the Leader variant (§18): a round ending with DECK ahead has the automaton reveal and "
-                   "resolve a Leader first.")
-@games_options(default_games=1000)
-@bot_options
-@click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
-              help="Write every game's event log to FILE as JSON Lines (never replaced without --force).")
+@simulation_options("DECK")
+@click.option("--ffa", "ffa", type=click.IntRange(3, 5), default=None, metavar="N",
+              help="Free For All (§16): DECK and N - 1 opponents (3 to 5 players): the --vs decks, else starter "
+                   "decks of other factions.")
+@click.option("--team-with", "team_with", type=OpponentDeck(), default=None, metavar="DECK2|FACTION",
+              help="Two versus two (§17): DECK and DECK2 as a team against two --vs decks (else starter decks of "
+                   "other factions).")
 @click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
-              show_default=True, help="text: the tables and what was measured; json: the same as one document.")
 @wide_option
 @reports_errors
-def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...], leader_variant: bool, games: int,
-             seed: int, bot: str | None, opponent_bot: str | None, workers: int | None, log: str | None, force: bool,
+def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Opposition | None, force: bool,
              fmt: str) -> int:
     """Play a deck against others many times, and count how often it wins.
 
@@ -257,11 +261,16 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
     plays --games games against each --vs deck (none: the five starter decks),
     seats alternating, who starts decided as the rulebook says. Per matchup
     and overall: games, wins, draws, losses and the win rate, (wins +
-    draws/2) / games, with its 95% interval; per card, the win rate with and
-    without it in the opening hand after the exchanges. The same --seed gives
+    draws/2) / games, with its 95% interval, and how the games went (round 1,
+    cards ahead entering the deciding round, margins, how lost games were
+    lost); per card, the win rate with and without it in the opening hand
+    after the exchanges, the largest change first, marked when beyond noise
+    after Holm's correction. The same --seed gives
     the same result, whatever --workers. With --solo, DECK (legal under the
     Solo rules: no Weather Card but Clear Weather) plays Gwent Solo against
-    the automated opponent of each faction instead (§18–20).
+    the automated opponent of each faction instead (§18–20). With --ffa N,
+    DECK plays Free For All (§16) with N - 1 opponents; with --team-with
+    DECK2, two versus two (§17) as DECK2's teammate (docs/play.md).
 
     \b
     Example:
@@ -270,35 +279,28 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
       deckcli simulate decks/skellige-starter.toml --bot search --games 50
       deckcli simulate my-deck.toml --format json --log games.jsonl
       deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
+      deckcli simulate decks/nilfgaard-starter.toml --ffa 4 --games 200
+      deckcli simulate my-deck.toml --team-with skellige --games 200
     """
-    from deckcli.game.bots import DEFAULT
-    from deckcli.game.simulation.matchups import entrant, opponents
-    from deckcli.game.simulation.runs import Plan
+    from deckcli.game.simulation.matchups import entrant
     from deckcli.game.simulation.report import SimulationReport
     from deckcli.rules.judging import read_resolved_deck
 
-    if solo and opposition:
-        raise click.UsageError("--solo and --vs cannot be combined: in Gwent Solo DECK plays the automated opponent "
-                               "of each --solo faction; drop --vs, or run simulate once for each")
-    if solo and opponent_bot is not None:
-        raise click.UsageError("--opponent-bot does not go with --solo: the automated opponent plays by its own rules "
-                               "(§18–20); drop --opponent-bot")
-    if not solo:
-        refuse_without(click.get_current_context(), "--solo", ("leader_variant",))
-    if deck == "-" and any(o.value == "-" for o in opposition):
-        raise click.UsageError("standard input (-) can be read only once")
-    if log == "-":
-        raise click.UsageError("--log -: the game log is written to a file, standard output holds the tables: "
-                               "give the file's name, such as --log games.jsonl")
+    if ffa is not None or team_with is not None:  # Free For All (§16) or two versus two (§17)
+        from deckcli.cli.table_play import simulate_table
+
+        if simulation.solo:
+            raise click.UsageError("--solo does not go with --ffa or --team-with: Gwent Solo is one player against "
+                                   "the automaton (§18); drop one")
+        simulation.check(reads_stdin=deck == "-")
+        return simulate_table(deck, ffa, team_with, simulation.opposition, simulation.games, simulation.seed,
+                              simulation.bot, simulation.opponent_bot, simulation.workers, simulation.log, force,
+                              fmt.lower())
+    simulation.check(reads_stdin=deck == "-")
     resolved = read_resolved_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
-    subject = entrant(resolved, resolved.where, "solo" if solo else "standard")
-    bot = bot or DEFAULT
-    if solo:
-        plan = Plan((subject,), solo_opponents(solo, leader_variant, resolved.faction.slug), games, seed, bot, None)
-    else:
-        plan = Plan((subject,), opponents(opposition), games, seed, bot, opponent_bot or bot)
-    report = SimulationReport(plan, run_with_progress(plan, workers, log, force))
+    plan = simulation.plan((entrant(resolved, resolved.where, simulation.rules),))
+    report = SimulationReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force))
     if fmt.lower() == "json":
         from deckcli.render.documents import document_json
 

@@ -12,19 +12,17 @@ from deckcli.cli.options import (
     before_writing,
     echo,
     echo_findings,
-    games_options,
-    opponents_option,
-    refuse_without,
     reports_errors,
     say,
 )
+from deckcli.cli.simulation_options import refuse_without_simulate, simulation_options
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
     from deckcli.deck.resolution import ResolvedDeck
-    from deckcli.game.simulation.matchups import Opposition
+    from deckcli.cli.simulation_options import Simulation
     from deckcli.game.simulation.report import SimulationReport
-    from deckcli.sheets.pages import Simulation
+    from deckcli.sheets.pages import Simulation as SimulationPlayer
 
 
 @click.command(context_settings=CONTEXT)
@@ -33,18 +31,17 @@ if TYPE_CHECKING:
     "-o", "--output", required=True, metavar="FILE.html|FILE.pdf",
     help="The page to write: .pdf prints it through WeasyPrint (pip install 'deckcli[pdf]'); - prints the HTML.",
 )
-@click.option("--force", is_flag=True, help="Replace FILE if it already exists.")
+@click.option("--force", is_flag=True, help="Replace FILE (and the --log FILE) if it already exists.")
 @click.option(
     "--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
     help="The paper the page prints on (CSS @page size).",
 )
 @click.option("--simulate", is_flag=True,
-              help="Add the deck's simulated matchups (deckcli simulate: the heuristic bot on both sides).")
-@opponents_option
-@games_options(default_games=1000)
+              help="Add the deck's simulated matchups (deckcli simulate: the heuristic bot on both sides unless "
+                   "--bot says otherwise).")
+@simulation_options("DECK", formats=None)
 @reports_errors
-def sheet(file: str, output: str, force: bool, paper: str, simulate: bool, opposition: tuple[Opposition, ...],
-          games: int, seed: int) -> int:
+def sheet(file: str, output: str, force: bool, paper: str, simulate: bool, simulation: Simulation) -> int:
     """Write a printable page: a deck sheet, or a registration sheet for a Tournament registration.
 
     A deck sheet holds the pull list (with a box per copy), the side deck to set
@@ -53,8 +50,9 @@ def sheet(file: str, output: str, force: bool, paper: str, simulate: bool, oppos
     figures. A registration sheet shows the three decks side by side, their pull
     lists, the lineup verdict and lines for the organiser; it fits two A4 pages.
     The HTML page needs no network and no script. --simulate adds a deck's
-    matchups against the --vs decks (none: the five starter decks), as
-    deckcli simulate plays them, with their intervals and what was measured.
+    matchups against the --vs decks (none: the five starter decks), or in
+    Gwent Solo against the --solo automatons, as deckcli simulate plays them
+    (the same options), with their intervals and what was measured.
 
     \b
     Example:
@@ -66,14 +64,16 @@ def sheet(file: str, output: str, force: bool, paper: str, simulate: bool, oppos
     from deckcli.sheets.pages import pdf_bytes, require_pdf, sheet_page
 
     if not simulate:
-        refuse_without(click.get_current_context(), "--simulate", ("opposition", "games", "seed"))
+        refuse_without_simulate(click.get_current_context())
+    else:
+        simulation.check(reads_stdin=file == "-")
 
     pdf = output.lower().endswith(".pdf")
     if output != "-" and not output.lower().endswith((".html", ".htm", ".pdf")):
         raise click.UsageError(f"-o {output}: a sheet is written as FILE.html (or .htm) or FILE.pdf; - prints the HTML")
     if pdf:
         require_pdf()
-    page = sheet_page(file, paper.lower(), _simulation(opposition, games, seed) if simulate else None)
+    page = sheet_page(file, paper.lower(), _simulation(simulation, force) if simulate else None)
     if output == "-":
         echo(page.html, nl=False)
         return page.exit_code
@@ -90,18 +90,17 @@ def sheet(file: str, output: str, force: bool, paper: str, simulate: bool, oppos
     return page.exit_code
 
 
-def _simulation(opposition: tuple[Opposition, ...], games: int, seed: int) -> Simulation:
-    """What plays a sheet's matchups: the heuristic bot on both sides, every core, a progress bar on a terminal."""
+def _simulation(simulation: Simulation, force: bool) -> SimulationPlayer:
+    """What plays a sheet's matchups: the run the shared simulation options ask for, a progress bar on a
+    terminal."""
 
     def simulated(deck: ResolvedDeck) -> SimulationReport:
         from deckcli.cli.play import run_with_progress
-        from deckcli.game.bots import DEFAULT
-        from deckcli.game.simulation.matchups import entrant, opponents
-        from deckcli.game.simulation.runs import Plan
+        from deckcli.game.simulation.matchups import entrant
         from deckcli.game.simulation.report import SimulationReport
 
-        plan = Plan((entrant(deck, deck.where),), opponents(opposition), games, seed, DEFAULT, DEFAULT)
-        return SimulationReport(plan, run_with_progress(plan, None))
+        plan = simulation.plan((entrant(deck, deck.where, simulation.rules),))
+        return SimulationReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force))
 
     return simulated
 

@@ -83,7 +83,7 @@ def streamed_file(path: str | Path, *, force: bool = False) -> Iterator[BinaryIO
     if target.exists() and not force:
         raise OutputError(EXISTS, where=where)
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+        handle, temporary = temporary_beside(str(folder), target.name)
     except OSError as error:
         raise _write_error(error, where) from None
     try:
@@ -111,6 +111,53 @@ def streamed_file(path: str | Path, *, force: bool = False) -> Iterator[BinaryIO
     finally:
         if os.path.lexists(temporary):
             os.unlink(temporary)
+
+
+def temporary_beside(folder: str, name: str) -> tuple[int, str]:
+    """A new temporary file for the file ``name`` of ``folder``: ``(descriptor, path)``, its name
+    ``.NAME.PID.XXXXXXXX.tmp`` (this process's id, random letters), readable and writable by this user only.
+
+    Temporary files of ``name`` left in ``folder`` by a deckcli that no longer runs (killed with ``kill -9``, the
+    machine switched off: nothing could remove them) are removed first: those of that exact name whose process
+    id is not a live process, regular files of this user. Raises ``OSError`` when the folder cannot be written.
+    """
+    _remove_stale(folder, name)
+    return tempfile.mkstemp(dir=folder, prefix=f".{name}.{os.getpid()}.", suffix=".tmp")
+
+
+def _remove_stale(folder: str, name: str) -> None:
+    import re
+
+    if os.name != "posix":  # elsewhere a process cannot be asked whether it runs without being signalled
+        return
+    pattern = re.compile(rf"\.{re.escape(name)}\.([0-9]{{1,10}})\.[a-z0-9_]{{8}}\.tmp")
+    try:
+        entries = os.scandir(folder or ".")
+    except OSError:
+        return
+    with entries:
+        for entry in entries:
+            found = pattern.fullmatch(entry.name)
+            if found is None or _alive(int(found[1])):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_uid == os.getuid():
+                    os.unlink(entry.path)
+            except OSError:
+                continue  # gone meanwhile, or not ours to remove: left as it is
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a process that runs (or may: another user's, which cannot be asked)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
 
 
 def _link_new(temporary: str, target: Path, where: str) -> None:
@@ -247,7 +294,7 @@ def rewrite_text(path: str | Path, text: str, *, force: bool = False, expected: 
     before = check_rewritable(path, force=force)
     folder = os.path.dirname(target)
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+        handle, temporary = temporary_beside(folder, os.path.basename(target))
     except PermissionError:
         raise OutputError(
             "cannot be rewritten: its folder is not writable (an atomic rewrite puts a new file beside it)", where=where

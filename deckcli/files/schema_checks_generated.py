@@ -847,6 +847,7 @@ SOURCES: dict[str, tuple[int, int]] = {
     'rules/standard': (3669, 2374167356),
     'rules/team': (1226, 3261620264),
     'rules/tournament': (1692, 3701774511),
+    'tournament-matrix': (2002, 2070804965),
 }
 
 CHECKS: dict[str, Callable[[Any], bool] | None] = {
@@ -861,4 +862,5 @@ CHECKS: dict[str, Callable[[Any], bool] | None] = {
     'rules/standard': _check_14,
     'rules/team': _check_82,
     'rules/tournament': _check_86,
+    'tournament-matrix': None,  # not translated: keyword 'uniqueItems' at /properties/theirs/uniqueItems
 }

@@ -177,12 +177,14 @@ def scorch_row(game: Game, side: int, row: int) -> None:
 
 def discard_from_battlefield(game: Game, victims: list[tuple[int, int]]) -> None:
     """Cards leaving the battlefield mid-round: each to the discard pile of the side it lay on (§9),
-    then any Summon replaced by its side-deck card (§10)."""
+    then any Summon replaced by its side-deck card (§10). Every such discard is a Scorch's (§10, §11): each is
+    counted in ``game.scorched``."""
     for slot, card in victims:
         game.rows[slot].remove(card)
         game.touch(slot)
         side = slot // 3
         game.discard[side].append(card)
+        game.scorched[side] += 1
         game.emit("discard", side, card, slot % 3)
     for slot, card in victims:
         if game.cards.ability[card] & SUMMON:
@@ -263,6 +265,7 @@ def add_weather(game: Game, player: int, card: int) -> None:
     """A Weather Card into the shared Weather area (§12): its rows on both sides are struck."""
     game.weather.append(card)
     game.weather_by.append(player)
+    game.weathers[player] += 1
     mask = game.cards.weather_rows[card]
     game.weather_mask |= mask
     game.touch_weather(mask)

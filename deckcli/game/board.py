@@ -247,6 +247,10 @@ class _Reader:
         if "faction" in document and ("cards" in document or "me" not in document):
             raise BoardFileError("is a deck file, not a board file: a board lists the cards lying on the table "
                                  "under [me] and [opponent] (docs/play.md)", where=self.where)
+        if "players" in document or "team_a" in document:  # §16, §17: deckcli.game.multiplayer.board reads these
+            raise BoardFileError("is a Free For All or two versus two board ([[players]], [team_a]): deckcli score "
+                                 "reads it; this command reads a two-player board, [me] and [opponent] (docs/play.md)",
+                                 where=self.where)
         self.unknown_keys((), document, TOP_KEYS)
         self.names_list(("weather",), document.get("weather"))
         if "round" in document and not _integer(document["round"], 1, 3):

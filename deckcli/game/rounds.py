@@ -188,10 +188,10 @@ def play_game(game: Game, agents: Agents) -> int | None:
     return game.winner
 
 
-def round_winner(game: Game) -> int | None:
-    """The round's winner on the current board: the higher total (§9); on a tie nobody, unless exactly one
-    player is Nilfgaard, who wins it (§3)."""
-    first, second = game.score(0), game.score(1)
+def round_winner(game: Game, scores: tuple[int, int] | None = None) -> int | None:
+    """The round's winner on the current board (or on ``scores``, both totals): the higher total (§9); on a tie
+    nobody, unless exactly one player is Nilfgaard, who wins it (§3)."""
+    first, second = scores if scores is not None else (game.score(0), game.score(1))
     if first != second:
         return 0 if first > second else 1
     nilfgaard = [p for p in (0, 1) if game.faction[p] == NILFGAARD]
@@ -208,11 +208,13 @@ def end_round(game: Game, agents: Agents) -> None:
     round (:class:`deckcli.game.solo.Automaton`, §18–20)."""
     if game.solo is not None:
         game.solo.round_ending(game, agents)
-    winner = round_winner(game)
+    scores = (game.score(0), game.score(1))
+    winner = round_winner(game, scores)
     for player in (0, 1):
         if winner != player:
             game.gems[player] -= 1
     game.round_winners.append(winner)
+    game.round_scores.append(scores)
     game.emit("round_end", winner, hands=[len(game.hand[0]), len(game.hand[1])],
               decks=[len(game.deck[0]), len(game.deck[1])])
     _clear_battlefield(game)

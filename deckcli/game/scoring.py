@@ -140,24 +140,7 @@ def score_board(board: Board, catalog: Catalog) -> ScoreReport:
 def _side_score(game: Game, player: int, side: str, catalog: Catalog) -> SideScore:
     from deckcli.game.leaders import PASSIVE, WHITE_FLAME
 
-    table = game.cards
-    rows = []
-    for row in range(3):
-        slot = player * 3 + row
-        why: list[list[str]] = []
-        values = game.row_values(slot, why)
-        cards = tuple(
-            CardScore(table.name[card], value, table.power[card],
-                      "hero" if table.kind[card] == HERO else "unit" if table.kind[card] == UNIT else "decoy",
-                      tuple(reasons))
-            for card, value, reasons in zip(game.rows[slot], values, why)
-        )
-        taken: tuple[str, ...] = ()
-        if game.row_total(slot) >= ROW_SCORCH_THRESHOLD:
-            taken = tuple(table.name[card] for _, card in game.strongest((slot,)))
-        weather = tuple(table.name[card] for card in game.weather if table.weather_rows[card] >> row & 1)
-        rows.append(RowScore(ROW_CODES[row], sum(values), cards, _horn(game, slot), weather,
-                             bool(game.mardroeme[slot]), taken))
+    rows = [score_row(game, player * 3 + row) for row in range(3)]
     leader = game.leader[player]
     note = ""
     if leader is not None:
@@ -169,6 +152,26 @@ def _side_score(game: Game, player: int, side: str, catalog: Catalog) -> SideSco
             note = "used"
     faction = next(f.name for f in catalog.factions.values() if f.slug == game.faction[player])
     return SideScore(side, faction, leader, note, sum(row.strength for row in rows), (rows[0], rows[1], rows[2]))
+
+
+def score_row(game: Game, slot: int) -> RowScore:
+    """Row ``slot`` (``side * 3 + row``) scored card by card (§8), with what doubles it, the Weather striking it and
+    what a row-limited Scorch against it would take now (§10)."""
+    table = game.cards
+    row = slot % 3
+    why: list[list[str]] = []
+    values = game.row_values(slot, why)
+    cards = tuple(
+        CardScore(table.name[card], value, table.power[card],
+                  "hero" if table.kind[card] == HERO else "unit" if table.kind[card] == UNIT else "decoy",
+                  tuple(reasons))
+        for card, value, reasons in zip(game.rows[slot], values, why)
+    )
+    taken: tuple[str, ...] = ()
+    if game.row_total(slot) >= ROW_SCORCH_THRESHOLD:
+        taken = tuple(table.name[card] for _, card in game.strongest((slot,)))
+    weather = tuple(table.name[card] for card in game.weather if table.weather_rows[card] >> row & 1)
+    return RowScore(ROW_CODES[row], sum(values), cards, _horn(game, slot), weather, bool(game.mardroeme[slot]), taken)
 
 
 def _horn(game: Game, slot: int) -> str | None:

@@ -52,7 +52,8 @@ class Game:
         "cards", "rng", "hand", "deck", "discard", "side", "rows", "horn", "mardroeme", "weather", "weather_by",
         "weather_mask", "removed", "aside", "resolving", "gems", "passed", "faction", "leader", "leader_used", "leader_live",
         "round", "to_move", "starter", "over", "winner", "round_winners", "known", "spy_factor", "halved",
-        "random_revive", "agile_bonus", "totals", "dirty", "log", "game_id", "solo",
+        "random_revive", "agile_bonus", "totals", "dirty", "log", "game_id", "solo", "round_scores", "scorched",
+        "weathers",
     )
 
     def __init__(self, cards: GameCards, rng: random.Random) -> None:
@@ -94,6 +95,12 @@ class Game:
         """Per side: Strength every Agile unit there gains (a Solo Leader adaptation, §20)."""
         self.totals = [0] * 6
         self.dirty = 0b111111
+        self.round_scores: list[tuple[int, int]] = []
+        """Both totals at the end of each round played, as the round's winner was decided (§9)."""
+        self.scorched = [0, 0]
+        """Per side: its units a Scorch has discarded so far (the Special Card, a unit's or a Leader's, §10, §11)."""
+        self.weathers = [0, 0]
+        """Per player: the Weather Cards it has played so far (§12; Clear Weather is none)."""
         self.log: list[dict[str, Any]] | None = None
         self.game_id = 0
         self.solo: Any = None
@@ -145,6 +152,9 @@ class Game:
         other.agile_bonus = self.agile_bonus[:]
         other.totals = self.totals[:]
         other.dirty = self.dirty
+        other.round_scores = self.round_scores[:]
+        other.scorched = self.scorched[:]
+        other.weathers = self.weathers[:]
         other.log = None
         other.game_id = self.game_id
         other.solo = self.solo.copy() if self.solo is not None else None

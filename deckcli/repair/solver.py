@@ -9,8 +9,10 @@ an optimum is proven when HiGHS closes the gap with no tolerance (``mip_rel_gap`
 
 from __future__ import annotations
 
+import os
+import sys
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
 INFINITY = float("inf")
 
@@ -51,9 +53,7 @@ class Solver:
             raise DeckcliError(f"deckcli fix needs the HiGHS solver: pip install highspy ({error})") from None
 
         self._highspy = highspy
-        # The core class: highspy's wrapper subclass logs a banner to standard output on creation,
-        # before any option can turn the log off.
-        self.highs = highspy._Highs()  # type: ignore[attr-defined]
+        self.highs = _quiet_highs(highspy)
         for option, value in (
             ("output_flag", False), ("mip_rel_gap", 0.0), ("mip_abs_gap", 1e-9), ("threads", 1), ("random_seed", 0),
         ):
@@ -101,3 +101,25 @@ def solver_version() -> str:
     import highspy
 
     return f"{highspy.HIGHS_VERSION_MAJOR}.{highspy.HIGHS_VERSION_MINOR}.{highspy.HIGHS_VERSION_PATCH}"
+
+
+def _quiet_highs(highspy: Any) -> Any:
+    """A ``highspy.Highs()``, its start-up banner kept off standard output.
+
+    HiGHS prints its banner from C++ when the object is made, before any option can turn its log off, so
+    the file descriptor itself is pointed at the null device for that moment (``contextlib.redirect_stdout``
+    reaches only Python's writes). Only the public class is used (issue 26).
+    """
+    try:
+        sys.stdout.flush()
+        saved = os.dup(1)
+    except (OSError, ValueError):  # no standard output to protect
+        return highspy.Highs()
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 1)
+            highs = highspy.Highs()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+    return highs

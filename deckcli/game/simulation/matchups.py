@@ -90,7 +90,7 @@ def starter_entrant(slug: str) -> Entrant:
         data = resources.files("deckcli.decks").joinpath(f"{slug}-starter.toml").read_bytes()
     except (FileNotFoundError, ModuleNotFoundError):
         raise CatalogError("the starter deck is missing from this deckcli installation", where=where) from None
-    return entrant(resolve_deck(parse_deck(data, where), default_catalog()), where)
+    return entrant(resolve_deck(parse_deck(data, where), default_catalog()), where)._replace(starter=True)
 
 
 def opponents(opposition: tuple[Opposition, ...]) -> tuple[Entrant, ...]:
@@ -113,24 +113,26 @@ def opponents(opposition: tuple[Opposition, ...]) -> tuple[Entrant, ...]:
     return tuple(found)
 
 
-def automatons(factions: tuple[str, ...], leader_variant: bool = False, player: str = "") -> tuple[Entrant, ...]:
+def automatons(factions: tuple[str, ...], leader_variant: bool = False,
+               players: tuple[str, ...] = ()) -> tuple[Entrant, ...]:
     """Gwent Solo's automated opponent of each faction of ``factions`` (slugs; ``all``: the five, in the catalog's
-    order, but the ``player``'s faction, a slug: the automaton plays "another" faction, §18), in the order given:
+    order, but the ``players``' factions, slugs: the automaton plays "another" faction, §18), in the order given:
     its deck every card of the faction's set, side deck apart, its Leaders a face-down pile (§18); with
     ``leader_variant``, playing the Leader variant. A faction named twice plays its matchup twice.
 
-    Raises ``KeyError`` for a faction the catalog does not know, ``ValueError`` for the ``player``'s own faction
-    named (§18).
+    Raises ``KeyError`` for a faction the catalog does not know, ``ValueError`` for a player's own faction named
+    (§18).
     """
     from deckcli.catalog.loading import default_catalog
     from deckcli.game.solo.automaton import automaton_deck
 
     catalog = default_catalog()
-    if player in factions:
-        raise ValueError(f"in Gwent Solo the automaton plays another faction than yours (§18), and the deck is "
-                         f"{catalog.factions[player].name}")
+    for player in players:
+        if player in factions:
+            raise ValueError(f"in Gwent Solo the automaton plays another faction than yours (§18), and the deck is "
+                             f"{catalog.factions[player].name}")
     slugs = [slug for wanted in factions
-             for slug in ([f for f in catalog.factions if f != player] if wanted == ALL_FACTIONS else [wanted])]
+             for slug in ([f for f in catalog.factions if f not in players] if wanted == ALL_FACTIONS else [wanted])]
     mode = SOLO_LEADER_VARIANT if leader_variant else SOLO
     return tuple(Entrant(f"{catalog.factions[slug].name} automaton", "", catalog.factions[slug].name, None,
                          automaton_deck(catalog, slug), mode) for slug in slugs)

@@ -48,12 +48,8 @@ def paired_interval(total: int, squares: int, pairs: int, z: float = Z95) -> tup
     """The mean difference of win rate over ``pairs`` paired games and its 95% interval ``(mean, low, high)``,
     fractions of a win, from the per-pair differences of points (2 a win, 1 a draw): their ``total`` and the
     total of their ``squares``. ``None`` with fewer than 2 pairs (no spread to measure)."""
-    if pairs < 2:
-        return None
-    mean = total / pairs
-    variance = max(0.0, (squares - total * total / pairs) / (pairs - 1))
-    half = z * math.sqrt(variance / pairs)
-    return mean / 2, (mean - half) / 2, (mean + half) / 2
+    found = mean_interval(total, squares, pairs, z)
+    return None if found is None else (found[0] / 2, found[1] / 2, found[2] / 2)
 
 
 def percent(value: float | None) -> str:
@@ -68,8 +64,75 @@ def rate_text(points: int, games: int) -> str:
     return f"{points / (2 * games):.1%} ({interval[0] * 100:.1f}–{interval[1] * 100:.1f})"
 
 
+NOISE_LEVEL = 0.05
+"""The family-wise error rate of the per-card table's marks (:func:`holm`): the chance that any row marked beyond
+noise is noise is at most 5%."""
+
+
+def difference_p_value(points: int, games: int, other_points: int, other_games: int) -> float | None:
+    """The two-sided p-value of the difference between the win rates ``points / (2 * games)`` and ``other_points
+    / (2 * other_games)`` (pooled two-proportion z-test, a draw half a win); ``None`` when either has no game or
+    neither rate can vary (every game won, or none)."""
+    if not games or not other_games:
+        return None
+    pooled = (points + other_points) / (2 * (games + other_games))
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / games + 1 / other_games))
+    if spread == 0:
+        return None
+    z = (points / (2 * games) - other_points / (2 * other_games)) / spread
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float | None], level: float = NOISE_LEVEL) -> list[bool]:
+    """Holm's step-down correction for many comparisons (S. Holm, 1979): which of ``p_values`` (``None``: not
+    tested, never marked) stay beyond noise when the chance of marking any true nil difference, over them all,
+    is at most ``level``. The smallest p-value is held to ``level / m``, the next to ``level / (m - 1)``, …,
+    stopping at the first that fails; ``m`` counts the tested ones. It assumes nothing about how the tests
+    depend on each other (cards share hands)."""
+    tested = sorted((p, index) for index, p in enumerate(p_values) if p is not None)
+    marked = [False] * len(p_values)
+    for rank, (p, index) in enumerate(tested):
+        if p > level / (len(tested) - rank):
+            break
+        marked[index] = True
+    return marked
+
+
+def proportion(count: int, of: int) -> dict[str, Any]:
+    """``count`` games of ``of`` as JSON shows a rate: ``count``, ``of``, ``rate`` (a fraction 0–1; ``None`` of no
+    game) and ``ci95``, its 95% Wilson interval (``None`` of no game)."""
+    interval = wilson(2 * count, of)
+    return {"count": count, "of": of, "rate": count / of if of else None,
+            "ci95": list(interval) if interval else None}
+
+
+def mean_interval(total: int, squares: int, count: int, z: float = Z95) -> tuple[float, float, float] | None:
+    """The mean of ``count`` integers from their ``total`` and the total of their ``squares``, with a normal 95%
+    interval of that mean, as ``(mean, low, high)``; ``None`` with fewer than 2 (no spread to measure)."""
+    if count < 2:
+        return None
+    mean = total / count
+    variance = max(0.0, (squares - total * total / count) / (count - 1))
+    half = z * math.sqrt(variance / count)
+    return mean, mean - half, mean + half
+
+
+def average(total: int, squares: int, count: int) -> dict[str, Any]:
+    """A mean as JSON shows it: ``of`` (how many values), ``mean`` and ``ci95`` (``None`` of fewer than 2)."""
+    found = mean_interval(total, squares, count)
+    return {"of": count, "mean": found[0] if found else None, "ci95": [found[1], found[2]] if found else None}
+
+
+def _mode(plan: Plan) -> dict[str, Any]:
+    """``mode`` (``standard``, or ``solo`` with ``leader_variant``) of a run's JSON."""
+    return {"mode": "solo", "leader_variant": plan.leader_variant} if plan.solo else {"mode": "standard"}
+
+
 def _deck_record(entrant: Entrant) -> dict[str, Any]:
-    return {"file": entrant.source or None, "name": entrant.label, "faction": entrant.faction,
+    """A deck as JSON shows it: ``file`` the path it was read from as given, ``null`` for a starter deck named by
+    its faction (``--vs FACTION``, ``starters``: deckcli's own copy, whose path means nothing where the document is
+    read; ``faction`` says which) and for Gwent Solo's automaton."""
+    return {"file": None if entrant.starter else entrant.source or None, "name": entrant.label, "faction": entrant.faction,
             "leader": entrant.leader}
 
 
@@ -79,16 +142,44 @@ def _counts_record(counts: Counts) -> dict[str, Any]:
             "win_rate": win_rate(counts.points, counts.games), "ci95": list(interval) if interval else None}
 
 
+counts_record = _counts_record
+"""A pairing's counts as JSON: ``games``, ``wins``, ``draws``, ``losses``, ``win_rate`` and its ``ci95`` (``tournament
+--simulate``'s matrix cells, as ``simulate``'s matchups)."""
+
+
+def story_record(counts: Counts, hands: bool = True) -> dict[str, Any]:
+    """How a matchup's games went (``story`` of ``simulate --format json``): round 1 won, the game won after
+    losing round 1, the card advantage entering the deciding round (the last played; ``None`` without ``hands``,
+    in Gwent Solo, where the automaton holds no hand), the deciding round's mean margin of won and of lost games
+    (Strength, the deck's total less the opponent's), and how the lost games were lost, each a rate of the lost
+    games (not exclusive: a game may be lost every way at once)."""
+    told = counts.told
+    lost = counts.losses
+    return {
+        "won_round_1": proportion(told("won_round_1"), counts.games),
+        "won_after_losing_round_1": proportion(told("won_after_losing_round_1"), told("lost_round_1")),
+        "card_advantage": average(told("advantage"), told("advantage_squares"), told("advantage_games"))
+        if hands else None,
+        "margin_won": average(told("won_margin"), told("won_margin_squares"), counts.wins),
+        "margin_lost": average(told("lost_margin"), told("lost_margin_squares"), lost),
+        "lost": {"fewer_cards": proportion(told("lost_fewer_cards"), lost) if hands else None,
+                 "scorch": proportion(told("lost_to_scorch"), lost),
+                 "weather": proportion(told("lost_to_weather"), lost),
+                 "tie_against_nilfgaard": proportion(told("lost_on_a_tie"), lost)},
+    }
+
+
 def opponent_labels(opponents: Sequence[Entrant]) -> list[str]:
-    """Each opponent as a table names it: its deck's name; where two opponents share a name, each one's file too,
-    and a deck file met more than once numbered from its second matchup (``Monsters starter (2)``)."""
+    """Each opponent as a table names it: its deck's name; where two opponents share a name, each one's file too
+    (``deckcli's own`` for a starter deck named by its faction), and a deck file met more than once numbered from its second matchup (``Monsters starter (2)``)."""
     names = Counter(opponent.label for opponent in opponents)
     files = Counter((opponent.label, opponent.source) for opponent in opponents)
     met: Counter[tuple[str, str]] = Counter()
     labels = []
     for opponent in opponents:
         deck = (opponent.label, opponent.source)
-        label = f"{opponent.label} ({opponent.source})" if files[deck] < names[opponent.label] else opponent.label
+        where = "deckcli's own" if opponent.starter else opponent.source
+        label = f"{opponent.label} ({where})" if files[deck] < names[opponent.label] else opponent.label
         met[deck] += 1
         labels.append(label if met[deck] == 1 else f"{label} ({met[deck]})")
     return labels
@@ -121,99 +212,189 @@ def measured(plan: Plan) -> str:
             f"games{intervals}. These are bots' games: they measure the deck in the bots' hands, not in a person's.")
 
 
+class CardRow(NamedTuple):
+    """One card of the main deck over every matchup: the games it was in the opening hand after the exchanges and
+    the points scored in them (2 a win, 1 a draw), the games it was not and theirs; the ``difference`` of the win
+    rates (with less without, a fraction; ``None`` when either has no game), its two-sided ``p_value`` and whether
+    it stays ``beyond_noise`` after Holm's correction for the number of rows (:func:`holm`)."""
+
+    card: str
+    held: int
+    held_points: int
+    rest: int
+    rest_points: int
+    difference: float | None
+    p_value: float | None
+    beyond_noise: bool
+
+
+CAVEAT = ("An observation of opening hands, not an experiment: a card in a hand the bot kept comes with the rest of "
+          "that hand, and the bot exchanged away what it judged weak. To measure a change of the deck, play both "
+          "decks on the same seeds: deckcli diff OLD NEW --simulate.")
+NOISE_NOTE = ("* beyond noise: the difference stays beyond chance after Holm's correction for the number of rows (at "
+              "most a 5% chance that any marked row is noise).")
+
+
 class SimulationReport:
-    """One deck against its opponents (``deckcli simulate``): per matchup and overall, and per card of its main
-    deck the games it was in the opening hand after the exchanges, with the win rates with and without it."""
+    """One deck against its opponents (``deckcli simulate``): per matchup and overall, how the games went, and per
+    card of its main deck the games it was in the opening hand after the exchanges, with the win rates with and
+    without it."""
 
     def __init__(self, plan: Plan, tally: Tally) -> None:
         self.plan = plan
         self.tally = tally
 
     def matchups(self) -> list[dict[str, Any]]:
-        return [{"opponent": _deck_record(opponent), **_counts_record(counts)}
+        hands = not self.plan.solo
+        return [{"opponent": _deck_record(opponent), **_counts_record(counts), "story": story_record(counts, hands)}
                 for opponent, counts in zip(self.plan.opponents, self.tally.counts[0])]
 
     def overall(self) -> dict[str, Any]:
-        return _counts_record(self.tally.total(0))
-
-    def card_counts(self) -> list[tuple[str, int, int, int, int]]:
-        """Per card of the main deck (file order): its name, the games it was in the opening hand and the points
-        scored in them (2 a win, 1 a draw), the games it was not and their points."""
         whole = self.tally.total(0)
-        return [(name, whole.held[index], whole.held_points[index], whole.games - whole.held[index],
-                 whole.points - whole.held_points[index])
-                for index, name in enumerate(self.plan.subjects[0].card_names())]
+        return {**_counts_record(whole), "story": story_record(whole, not self.plan.solo)}
+
+    def card_rows(self) -> list[CardRow]:
+        """Per card of the main deck, in the file's order (:class:`CardRow`)."""
+        whole = self.tally.total(0)
+        counted = [(name, whole.held[index], whole.held_points[index], whole.games - whole.held[index],
+                    whole.points - whole.held_points[index])
+                   for index, name in enumerate(self.plan.subjects[0].card_names())]
+        p_values = [difference_p_value(held_points, held, rest_points, rest)
+                    for _name, held, held_points, rest, rest_points in counted]
+        marks = holm(p_values)
+        return [CardRow(*figures, _difference(*figures[1:]), p, mark)
+                for figures, p, mark in zip(counted, p_values, marks)]
 
     def cards(self) -> list[dict[str, Any]]:
-        """Per card of the main deck (file order): ``games_in_hand``, ``win_rate_in_hand``, ``ci95_in_hand`` and the
-        same ``_not_in_hand``."""
+        """Per card of the main deck (file order): ``games_in_hand``, ``win_rate_in_hand``, ``ci95_in_hand``, the
+        same ``_not_in_hand``, the ``difference`` (with less without), its ``p_value`` and ``beyond_noise`` (Holm)."""
         records = []
-        for name, held, held_points, rest, rest_points in self.card_counts():
-            with_it, without = wilson(held_points, held), wilson(rest_points, rest)
+        for row in self.card_rows():
+            with_it, without = wilson(row.held_points, row.held), wilson(row.rest_points, row.rest)
             records.append({
-                "card": name,
-                "games_in_hand": held, "win_rate_in_hand": win_rate(held_points, held),
+                "card": row.card,
+                "games_in_hand": row.held, "win_rate_in_hand": win_rate(row.held_points, row.held),
                 "ci95_in_hand": list(with_it) if with_it else None,
-                "games_not_in_hand": rest, "win_rate_not_in_hand": win_rate(rest_points, rest),
+                "games_not_in_hand": row.rest, "win_rate_not_in_hand": win_rate(row.rest_points, row.rest),
                 "ci95_not_in_hand": list(without) if without else None,
+                "difference": row.difference, "p_value": row.p_value, "beyond_noise": row.beyond_noise,
             })
         return records
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON document of ``simulate --format json`` (``schemas/output/simulate.schema.json``)."""
         plan = self.plan
-        mode: dict[str, Any] = {"mode": "solo", "leader_variant": plan.leader_variant} if plan.solo else {
-            "mode": "standard"}
-        return {"deck": _deck_record(plan.subjects[0]), **mode, "bot": plan.bot, "opponent_bot": plan.opponent_bot,
+        return {"deck": _deck_record(plan.subjects[0]), **_mode(plan), "bot": plan.bot, "opponent_bot": plan.opponent_bot,
                 "games_per_matchup": plan.games, "seed": plan.seed, "matchups": self.matchups(),
-                "overall": self.overall(), "cards": self.cards(), "measured": measured(plan)}
+                "overall": self.overall(), "cards": self.cards(), "caveat": CAVEAT, "measured": measured(plan)}
+
+    def _labelled(self) -> list[tuple[str, Counts]]:
+        rows = list(zip(opponent_labels(self.plan.opponents), self.tally.counts[0]))
+        rows.append(("overall", self.tally.total(0)))
+        return rows
 
     def matchup_rows(self) -> list[dict[str, Any]]:
         """The matchups table as text shows it (games with thousands separators, win rates in per cent)."""
-        rows = list(zip(opponent_labels(self.plan.opponents), self.tally.counts[0]))
-        rows.append(("overall", self.tally.total(0)))
         return [{"opponent": label, "games": f"{c.games:,}", "wins": f"{c.wins:,}", "draws": f"{c.draws:,}",
-                 "losses": f"{c.losses:,}", "rate": rate_text(c.points, c.games)} for label, c in rows]
+                 "losses": f"{c.losses:,}", "rate": rate_text(c.points, c.games)} for label, c in self._labelled()]
+
+    def story_rows(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The two tables of the story as text shows them: how the games went, and how the lost ones were lost."""
+        hands = not self.plan.solo
+        went, lost = [], []
+        for label, counts in self._labelled():
+            story = story_record(counts, hands)
+            went.append({"opponent": label, "round_1": _rate_cell(story["won_round_1"]),
+                         "comeback": _rate_cell(story["won_after_losing_round_1"]),
+                         "cards": _mean_cell(story["card_advantage"], 1), "won": _mean_cell(story["margin_won"], 1),
+                         "lost": _mean_cell(story["margin_lost"], 1)})
+            ways = story["lost"]
+            lost.append({"opponent": label, "games": f"{counts.losses:,}", "fewer": _rate_cell(ways["fewer_cards"]),
+                         "scorch": _rate_cell(ways["scorch"]), "weather": _rate_cell(ways["weather"]),
+                         "tie": _rate_cell(ways["tie_against_nilfgaard"])})
+        return went, lost
 
     def render_text(self, width: int | None) -> str:
-        """The matchups table, the cards table and the measured sentence, fitting ``width`` columns."""
+        """The matchups table, the story's two tables, the cards table (the largest difference first, either way)
+        with its marks and caveat, and the measured sentence, fitting ``width`` columns."""
         from deckcli.render.formats import render_rows
         from deckcli.render.layout import Layout
 
         prose = Layout(width=width)
+
+        def paragraph(text: str) -> str:
+            return "\n".join(prose.wrap(text, continuation=""))
+
         subject = self.plan.subjects[0]
         opponents = len(self.plan.opponents)
         against = (f"in Gwent Solo against {opponents} {'automaton' if opponents == 1 else 'automatons'}"
                    if self.plan.solo else f"against {opponents} {'deck' if opponents == 1 else 'decks'}")
         head = f"{subject.source}: {subject.label} ({subject.faction}, {subject.leader or 'no Leader'}) {against}"
         matchups = render_rows(self.matchup_rows(), "simple", MATCHUP_COLUMNS, width)
+        went, lost = self.story_rows()
+        went_title = ("How the games went (95% CI): round 1 won; the game won after losing round 1; cards in hand "
+                      "more than the opponent entering the deciding round (the last played); the mean margin of "
+                      "that round's Strength in won and in lost games:")
+        if self.plan.solo:
+            went_title += " (no card count in Gwent Solo: the automaton holds no hand)"
+        lost_title = ("How the lost games were lost, as shares of them (95% CI; a game may count under several): "
+                      "entering the deciding round with fewer cards, a Scorch discarding the deck's units in it, "
+                      "the opponent's Weather Card in it, a tie in it that Nilfgaard won (§3):")
         games = self.tally.total(0).games
-        shown = [{"card": name, "held": percent(held / games) if games else "", "with": rate_text(points, held),
-                  "without": rate_text(rest_points, rest)}
-                 for name, held, points, rest, rest_points in sorted(self.card_counts(), key=_carrying, reverse=True)]
-        title = ("Cards in the opening hand after the exchanges, over every matchup (the win rate with the card "
-                 "there and without it, the largest difference first):")
+        rows = sorted(self.card_rows(), key=_carrying, reverse=True)
+        shown = [{"card": row.card + (" *" if row.beyond_noise else ""),
+                  "held": percent(row.held / games) if games else "",
+                  "with": rate_text(row.held_points, row.held), "without": rate_text(row.rest_points, row.rest),
+                  "change": "-" if row.difference is None else f"{row.difference * 100:+.1f} pts"}
+                 for row in rows]
+        title = ("Cards in the opening hand after the exchanges, over every matchup: the win rate with the card there "
+                 "and without it, and the change (with less without) in points of win rate, the largest change first, "
+                 "either way:")
         blocks = [
             "\n".join(prose.wrap(head)),
             matchups,
-            "\n".join(prose.wrap(title, continuation="")) + "\n" + render_rows(shown, "simple", CARD_COLUMNS, width),
-            "\n".join(prose.wrap(measured(self.plan), continuation="")),
+            paragraph(went_title) + "\n" + render_rows(went, "simple", STORY_COLUMNS, width),
+            paragraph(lost_title) + "\n" + render_rows(lost, "simple", LOST_COLUMNS, width),
+            paragraph(title) + "\n" + render_rows(shown, "simple", CARD_COLUMNS, width) + "\n" + paragraph(NOISE_NOTE)
+            + "\n" + paragraph(CAVEAT),
+            paragraph(measured(self.plan)),
         ]
         return "\n\n".join(blocks)
 
 
 MATCHUP_COLUMNS = {"opponent": "opponent", "games": "games", "wins": "won", "draws": "drew", "losses": "lost",
                    "rate": "win rate (95% CI)"}
-CARD_COLUMNS = {"card": "card", "held": "in hand", "with": "win rate with", "without": "without"}
+STORY_COLUMNS = {"opponent": "opponent", "round_1": "won round 1", "comeback": "won after losing it",
+                 "cards": "cards ahead", "won": "margin won", "lost": "margin lost"}
+LOST_COLUMNS = {"opponent": "opponent", "games": "lost", "fewer": "fewer cards", "scorch": "Scorch",
+                "weather": "Weather", "tie": "Nilfgaard tie"}
+CARD_COLUMNS = {"card": "card", "held": "in hand", "with": "win rate with", "without": "without", "change": "change"}
 
 
-def _carrying(figures: tuple[str, int, int, int, int]) -> float:
-    """How much more often the deck won with the card in the opening hand than without (a card never held, or
-    always held, last)."""
-    _name, held, points, rest, rest_points = figures
-    if not held or not rest:
-        return -2.0
-    return points / (2 * held) - rest_points / (2 * rest)
+def _rate_cell(record: dict[str, Any] | None) -> str:
+    """``62% (52–71)``: a rate of :func:`proportion` in whole per cent with its interval; ``-`` of no game."""
+    if record is None or record["rate"] is None:
+        return "-"
+    low, high = record["ci95"]
+    return f"{record['rate']:.0%} ({low * 100:.0f}–{high * 100:.0f})"
+
+
+def _mean_cell(record: dict[str, Any] | None, digits: int) -> str:
+    """``+0.8 ±0.2``: a mean of :func:`average` with the half-width of its interval; ``-`` with fewer than 2."""
+    if record is None or record["mean"] is None:
+        return "-"
+    low, high = record["ci95"]
+    return f"{record['mean']:+.{digits}f} ±{(high - low) / 2:.{digits}f}"
+
+
+def _difference(held: int, held_points: int, rest: int, rest_points: int) -> float | None:
+    return held_points / (2 * held) - rest_points / (2 * rest) if held and rest else None
+
+
+def _carrying(row: CardRow) -> float:
+    """How far the win rate with the card in the opening hand is from the rate without, either way (a card never
+    held, or always held, last)."""
+    return -1.0 if row.difference is None else abs(row.difference)
 
 
 class PairedRow(NamedTuple):
@@ -263,7 +444,7 @@ class PairedReport:
                 "ci95_difference": [difference[1], difference[2]] if difference else None,
                 "beyond_noise": row.beyond_noise,
             })
-        return {"bot": plan.bot, "opponent_bot": plan.opponent_bot, "games_per_matchup": plan.games,
+        return {**_mode(plan), "bot": plan.bot, "opponent_bot": plan.opponent_bot, "games_per_matchup": plan.games,
                 "seed": plan.seed, "opponents": [_deck_record(o) for o in plan.opponents],
                 "matchups": records[:-1], "overall": records[-1], "measured": measured(plan)}
 

@@ -46,8 +46,9 @@ _MASK = (1 << 64) - 1
 
 class Entrant(NamedTuple):
     """A deck at the table: ``label`` (its name, or its file), the ``source`` file it was read from (``""``: Gwent
-    Solo's automaton, which has none), its faction's and Leader's names, the cards, and the ``mode`` of game it
-    is played in as an opponent (:data:`GAME_MODES`)."""
+    Solo's automaton, which has none), its faction's and Leader's names, the cards, the ``mode`` of game it is
+    played in as an opponent (:data:`GAME_MODES`), and whether it is a faction's ``starter`` deck as the package
+    ships it (``--vs FACTION``, ``starters``: its ``source`` then is the package's own path)."""
 
     label: str
     source: str
@@ -55,6 +56,7 @@ class Entrant(NamedTuple):
     leader: str | None
     deck: GameDeck
     mode: str = STANDARD
+    starter: bool = False
 
     def card_names(self) -> tuple[str, ...]:
         """The main deck's card names, once each, in the file's order."""
@@ -100,6 +102,12 @@ def derived_seed(*parts: int) -> int:
     return state
 
 
+def game_number(plan: Plan, subject: int, matchup: int, index: int) -> int:
+    """The number of game ``index`` of ``matchup`` for deck under test ``subject`` in the game log (``game``): the
+    games of the first deck under test numbered from 0, matchup by matchup, then those of the second."""
+    return (subject * len(plan.opponents) + matchup) * plan.games + index
+
+
 def default_workers() -> int:
     """Every core this process may run on."""
     try:
@@ -111,17 +119,35 @@ def default_workers() -> int:
 # counting --------------------------------------------------------------------------------------------------
 
 
+STORY = ("won_round_1", "lost_round_1", "won_after_losing_round_1", "advantage_games", "advantage",
+         "advantage_squares", "won_margin", "won_margin_squares", "lost_margin", "lost_margin_squares",
+         "lost_fewer_cards", "lost_to_scorch", "lost_to_weather", "lost_on_a_tie")
+"""What :attr:`Counts.story` counts of the games, by index: games that won round 1, that lost it, won after losing
+it; games whose card advantage entering the deciding round was measured (none in Gwent Solo: the automaton holds
+no hand, §18), the sum of that advantage (cards in the deck's hand less the opponent's) and of its squares; the
+sums of the deciding round's margin (the deck's total less the opponent's) over won games and over lost games,
+and of its squares; lost games that entered the deciding round with fewer cards, that had a Scorch discard at
+least one of the deck's units in it, that had the opponent play a Weather Card in it, and whose deciding round
+was a tie that Nilfgaard won (§3). The deciding round is the last round played."""
+_S = {name: index for index, name in enumerate(STORY)}
+
+
 class Counts:
     """One deck under test in one matchup: games won, drawn, lost, and per card of its main deck (in
     :meth:`Entrant.card_names` order) the games it was in the opening hand after the exchanges and the points
-    scored in them (2 a win, 1 a draw)."""
+    scored in them (2 a win, 1 a draw); ``story``, how the games went (integers, :data:`STORY`)."""
 
-    __slots__ = ("wins", "draws", "losses", "held", "held_points")
+    __slots__ = ("wins", "draws", "losses", "held", "held_points", "story")
 
     def __init__(self, cards: int) -> None:
         self.wins = self.draws = self.losses = 0
         self.held = [0] * cards
         self.held_points = [0] * cards
+        self.story = [0] * len(STORY)
+
+    def told(self, name: str) -> int:
+        """One figure of :attr:`story` by its name in :data:`STORY`."""
+        return self.story[_S[name]]
 
     @property
     def games(self) -> int:
@@ -140,6 +166,8 @@ class Counts:
             self.held[index] += value
         for index, value in enumerate(other.held_points):
             self.held_points[index] += value
+        for index, value in enumerate(other.story):
+            self.story[index] += value
 
 
 class Tally:
@@ -189,10 +217,51 @@ def _held(run: _Run, subject: int, game: Game, seat: int) -> set[int]:
     return {where[names[card]] for card in game.hand[seat] if names[card] in where}
 
 
-def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[dict[str, Any]] | None) -> tuple[int, set[int]]:
-    """Game ``index`` of ``matchup`` for deck under test ``subject``, a two-player game (§6–§9): its points for
-    that deck (2 a win, 1 a draw, 0 a loss) and the indices of the deck's cards in its opening hand after the
-    exchanges."""
+Played = tuple[int, set[int], list[int]]
+"""What a game gives the tally: its points for the deck under test (2 a win, 1 a draw, 0 a loss), the indices of
+the deck's cards in its opening hand after the exchanges, and how it went (:data:`STORY`, one game's figures)."""
+
+
+def _entering(game: Game) -> tuple[int, int, int, int, int, int]:
+    """What a round starts from: both hands' sizes, both sides' units scorched so far and both players' Weather
+    Cards played so far."""
+    return (len(game.hand[0]), len(game.hand[1]), game.scorched[0], game.scorched[1], game.weathers[0],
+            game.weathers[1])
+
+
+def _story(game: Game, seat: int, entering: tuple[int, int, int, int, int, int], hands: bool) -> list[int]:
+    """One game's :data:`STORY` figures for the deck in ``seat``, ``entering`` what the deciding round (the last)
+    started from; ``hands``: whether the card advantage means anything (not in Gwent Solo)."""
+    other = 1 - seat
+    story = [0] * len(STORY)
+    first = game.round_winners[0] if game.round_winners else None
+    won, lost = game.winner == seat, game.winner == other
+    if first == seat:
+        story[_S["won_round_1"]] = 1
+    elif first == other:
+        story[_S["lost_round_1"]] = 1
+        story[_S["won_after_losing_round_1"]] = int(won)
+    advantage = entering[seat] - entering[other]
+    if hands:
+        story[_S["advantage_games"]] = 1
+        story[_S["advantage"]] = advantage
+        story[_S["advantage_squares"]] = advantage * advantage
+    last = game.round_scores[-1] if game.round_scores else (0, 0)
+    margin = last[seat] - last[other]
+    if won:
+        story[_S["won_margin"]], story[_S["won_margin_squares"]] = margin, margin * margin
+    elif lost:
+        story[_S["lost_margin"]], story[_S["lost_margin_squares"]] = margin, margin * margin
+        story[_S["lost_fewer_cards"]] = int(hands and advantage < 0)
+        story[_S["lost_to_scorch"]] = int(game.scorched[seat] > entering[2 + seat])
+        story[_S["lost_to_weather"]] = int(game.weathers[other] > entering[4 + other])
+        story[_S["lost_on_a_tie"]] = int(last[0] == last[1] and game.round_winners[-1] == other)
+    return story
+
+
+def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[dict[str, Any]] | None) -> Played:
+    """Game ``index`` of ``matchup`` for deck under test ``subject``, a two-player game (§6–§9): what it gives
+    the tally (:data:`Played`)."""
     plan = run.plan
     seed = derived_seed(plan.seed, matchup, index)
     seat = index % 2
@@ -203,7 +272,7 @@ def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[d
     table = run.tables.get(key)
     if table is None:
         table = run.tables[key] = card_table(decks)
-    game = new_game(decks, seed, log=log, game_id=matchup * plan.games + index, table=table,
+    game = new_game(decks, seed, log=log, game_id=game_number(plan, subject, matchup, index), table=table,
                     deck_seeds=(own_seed, other_seed) if seat == 0 else (other_seed, own_seed))
     bot: Agent = run.bots[0](derived_seed(seed, 3))
     opponent: Agent = run.bots[1](derived_seed(seed, 4))
@@ -212,17 +281,21 @@ def play_standard(run: _Run, subject: int, matchup: int, index: int, log: list[d
     if log:
         log[0]["deck_names"] = [mine.label, theirs.label] if seat == 0 else [theirs.label, mine.label]
     held = _held(run, subject, game, seat)
+    entering = _entering(game)
+    round_number = game.round
     while not game.over:
         step(game, agents.act(game, game.to_move, legal_actions(game)), agents)
-    return (2 if game.winner == seat else 1 if game.winner is None else 0), held
+        if game.round != round_number:
+            round_number, entering = game.round, _entering(game)
+    return (2 if game.winner == seat else 1 if game.winner is None else 0), held, _story(game, seat, entering, True)
 
 
 def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[str, Any]] | None, *,
-              leader_variant: bool = False) -> tuple[int, set[int]]:
+              leader_variant: bool = False) -> Played:
     """Game ``index`` of ``matchup`` for deck under test ``subject``, a game of Gwent Solo (§18–20): the deck is the
     player's (seat 0), the opponent the automaton of its faction (seat 1, :mod:`deckcli.game.solo.automaton`), which
     starts every round but where a Scoia'tael player does (§19); with ``leader_variant``, the Leader variant.
-    Returns what :func:`play_standard` does."""
+    Returns what :func:`play_standard` does (with no card advantage: the automaton holds no hand, §18)."""
     from deckcli.catalog.loading import default_catalog
     from deckcli.game.solo.automaton import new_solo_game, solo_agents, solo_decks, solo_step, start_solo_game
 
@@ -236,25 +309,30 @@ def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[
     if table is None:
         table = run.tables[key] = card_table(solo_decks(mine.deck, faction, catalog))
     game = new_solo_game(mine.deck, faction, seed, leader_variant=leader_variant, catalog=catalog, log=log,
-                         game_id=matchup * plan.games + index, table=table)
+                         game_id=game_number(plan, subject, matchup, index), table=table)
     agents = solo_agents(run.bots[0](derived_seed(seed, 3)))
     start_solo_game(game, agents)
     if log:
         log[0]["deck_names"] = [mine.label, theirs.label]
     # the automaton's first turn has been played: nothing it plays touches the player's hand (§19)
     held = _held(run, subject, game, 0)
+    # the round-1 counts from the start: the automaton's first turn may have played a Weather Card already
+    entering = (0, 0, 0, 0, 0, 0)
+    round_number = game.round
     while not game.over:
         solo_step(game, agents.act(game, 0, legal_actions(game)), agents)
-    return (2 if game.winner == 0 else 1 if game.winner is None else 0), held
+        if game.round != round_number:
+            round_number, entering = game.round, _entering(game)
+    return (2 if game.winner == 0 else 1 if game.winner is None else 0), held, _story(game, 0, entering, False)
 
 
 def play_solo_leader_variant(run: _Run, subject: int, matchup: int, index: int,
-                             log: list[dict[str, Any]] | None) -> tuple[int, set[int]]:
+                             log: list[dict[str, Any]] | None) -> Played:
     """:func:`play_solo` with the Leader variant (§18)."""
     return play_solo(run, subject, matchup, index, log, leader_variant=True)
 
 
-GAME_MODES: dict[str, Callable[[_Run, int, int, int, list[dict[str, Any]] | None], tuple[int, set[int]]]] = {
+GAME_MODES: dict[str, Callable[[_Run, int, int, int, list[dict[str, Any]] | None], Played]] = {
     STANDARD: play_standard,
     SOLO: play_solo,
     SOLO_LEADER_VARIANT: play_solo_leader_variant,
@@ -262,7 +340,13 @@ GAME_MODES: dict[str, Callable[[_Run, int, int, int, list[dict[str, Any]] | None
 """How a matchup's games are made and played, by :attr:`Entrant.mode` of the opponent."""
 
 
-def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
+class RunStopped(Exception):
+    """A worker's task given up because its run was stopped (:func:`_stop_pool`)."""
+
+
+def _play_chunk(run: _Run, task: tuple[int, int, int, bool], stopped: Any = None) -> _Chunk:
+    """Play one task's games; ``stopped`` (a worker's :class:`multiprocessing.Event`) is looked at before each game,
+    and :class:`RunStopped` raised once it is set."""
     matchup, start, stop, logging = task
     plan = run.plan
     play = GAME_MODES[plan.opponents[matchup].mode]
@@ -270,10 +354,12 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
     lines: list[str] = []
     paired = [0, 0]
     for game in range(start, stop):
+        if stopped is not None and stopped.is_set():
+            raise RunStopped
         points = []
         for subject, tally in enumerate(counts):
-            log: list[dict[str, Any]] | None = [] if logging and subject == 0 else None
-            won, held = play(run, subject, matchup, game, log)
+            log: list[dict[str, Any]] | None = [] if logging else None
+            won, held, story = play(run, subject, matchup, game, log)
             points.append(won)
             if won == 2:
                 tally.wins += 1
@@ -284,6 +370,8 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
             for card in held:
                 tally.held[card] += 1
                 tally.held_points[card] += won
+            for figure, value in enumerate(story):
+                tally.story[figure] += value
             if log:
                 lines.extend(json.dumps(event, ensure_ascii=False) for event in log)
         if len(points) == 2:
@@ -294,32 +382,38 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool]) -> _Chunk:
 
 
 _WORKER: _Run | None = None
+_STOPPED: Any = None
+"""In a worker: its run's stop event (:func:`_start_worker`)."""
 
 PARENT_CHECK = 0.5
 """Seconds between a worker's looks at whether the process that started it is still there."""
+STOP_GRACE = 1.0
+"""Seconds a stopped run gives its workers to end the game they play and hand back what they hold, before they
+are killed (:func:`_stop_pool`)."""
 HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
-"""The signals that stop a run: held while its workers start (:func:`_signals_held`)."""
+"""The signals that stop a run: held while its workers start (:func:`_signals_held`), ignored by the workers."""
 
 
-def _start_worker(plan: Plan, parent: int) -> None:
+def _start_worker(plan: Plan, parent: int, stopped: Any) -> None:
     """A worker's start: the signals left to the process that started it, then the plan.
 
-    Ctrl-C reaches every process of the terminal's group: the worker ignores it, and the run's own process stops
-    the workers (:func:`_stopped`). A worker keeps no handler the starting process set for SIGTERM or SIGHUP (a
-    fork copies them). Those signals are held (:func:`_signals_held`) from the fork until they are set here, so
-    that none lands in between. A worker ends once that process is gone, however it went (even ``kill -9``): a
-    worker waiting for tasks would otherwise wait for ever.
+    Ctrl-C, SIGTERM and SIGHUP reach every process of the terminal's group (a closing terminal sends SIGHUP to
+    all of them): a worker ignores them, and the run's own process stops the workers (:func:`_stop_pool`). A
+    worker that died of the signal could die halfway through handing back a task's games, and the run would
+    wait for ever for the rest. The signals are held (:func:`_signals_held`) from the fork until they are set
+    here, so that none lands in between. A worker ends once that process is gone, however it went (even
+    ``kill -9``): a worker waiting for tasks would otherwise wait for ever. ``stopped`` is the run's stop event.
     """
     import signal
     import threading
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for number in HELD_SIGNALS - {signal.SIGINT}:
-        signal.signal(number, signal.SIG_DFL)
+    for number in HELD_SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
-    global _WORKER
+    global _WORKER, _STOPPED
     _WORKER = _Run(plan)
+    _STOPPED = stopped
     threading.Thread(target=_end_with, args=(parent,), name="deckcli-parent-watch", daemon=True).start()
 
 
@@ -349,7 +443,7 @@ def _end_with(parent: int) -> None:
 
 def _worker_chunk(task: tuple[int, int, int, bool]) -> _Chunk:
     assert _WORKER is not None, "the worker was started without its plan"
-    return _play_chunk(_WORKER, task)
+    return _play_chunk(_WORKER, task, _STOPPED)
 
 
 def _tasks(plan: Plan, logging: bool) -> Iterator[tuple[int, int, int, bool]]:
@@ -374,8 +468,8 @@ def _chunks(plan: Plan, logging: bool, workers: int) -> Generator[_Chunk, None, 
     """The tasks' results in task order: played here, or by ``workers`` processes (:func:`pool_size`), at most
     two tasks a worker ahead of the one awaited (so that memory does not grow with the number of games).
 
-    When the run does not end by itself (Ctrl-C, SIGTERM, an error, the generator closed), the workers are killed
-    at once rather than left to finish the tasks they hold.
+    When the run does not end by itself (Ctrl-C, SIGTERM, SIGHUP, an error, the generator closed), the workers
+    stop within about :data:`STOP_GRACE` seconds rather than finish the tasks they hold (:func:`_stop_pool`).
     """
     workers = pool_size(plan, workers)
     tasks = _tasks(plan, logging)
@@ -384,14 +478,18 @@ def _chunks(plan: Plan, logging: bool, workers: int) -> Generator[_Chunk, None, 
         for task in tasks:
             yield _play_chunk(run, task)
         return
+    import multiprocessing
     from concurrent.futures import Future, ProcessPoolExecutor
 
     pending: deque[Future[_Chunk]] = deque()
     pool: ProcessPoolExecutor | None = None
+    stopped = multiprocessing.get_context().Event()
     finished = False
     try:
         with _signals_held():
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(plan, os.getpid()))
+            pool = ProcessPoolExecutor(
+                max_workers=workers, initializer=_start_worker, initargs=(plan, os.getpid(), stopped),
+            )
             pending.append(pool.submit(_worker_chunk, next(tasks)))  # starts the workers (with fork, all of them)
         for task in tasks:
             pending.append(pool.submit(_worker_chunk, task))
@@ -401,10 +499,32 @@ def _chunks(plan: Plan, logging: bool, workers: int) -> Generator[_Chunk, None, 
             yield pending.popleft().result()
         finished = True
     finally:
-        if not finished:
-            _stopped()
         if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            if finished:
+                pool.shutdown(wait=True)
+            else:
+                _stop_pool(pool, pending, stopped)
+
+
+def _stop_pool(pool: Any, pending: deque[Any], stopped: Any) -> None:
+    """End a run that did not end by itself (Ctrl-C, SIGTERM, SIGHUP, an error, the generator closed), within
+    about :data:`STOP_GRACE` seconds.
+
+    The workers are told to stop (``stopped``): each ends the game it plays and hands back its task unfinished,
+    and the pool's own thread goes on reading until every task still held is back, so that no worker is cut off
+    halfway through handing one back. Any still busy after the grace (a long game of the search bot, a worker
+    killed from outside) are killed, and the pool is then left without waiting for its thread, which may wait
+    for ever on the half of a task's games that never comes (the command line ends with ``os._exit``).
+    """
+    from concurrent.futures import wait
+
+    stopped.set()
+    for future in pending:
+        future.cancel()
+    _, running = wait(pending, timeout=STOP_GRACE)
+    if running:
+        _stopped()
+    pool.shutdown(wait=not running, cancel_futures=True)
 
 
 def _stopped() -> None:
@@ -416,13 +536,60 @@ def _stopped() -> None:
         process.join()
 
 
+SAMPLE_BUDGET = 0.3
+"""Seconds :func:`estimated_seconds` may spend playing sample games (it plays at least one)."""
+SAMPLE_GAMES = 4
+"""The most sample games :func:`estimated_seconds` plays."""
+
+
+def estimated_seconds(plan: Plan, workers: int, clock: Callable[[], float] | None = None,
+                      load: float | None = None) -> float:
+    """How long a run of ``plan`` on ``workers`` processes should take, in seconds of wall-clock time.
+
+    A few of its games are played here (at most :data:`SAMPLE_GAMES`, while they take less than
+    :data:`SAMPLE_BUDGET`): the median of their CPU times (``clock``, default :func:`time.process_time`) is one
+    game's. The run's games are shared over the processes it gets (:func:`pool_size`), each with its share of
+    a core: all of one when the cores outnumber what runs, else ``cores / (load + processes)``, ``load`` being
+    the processes already running (default: the one-minute load average, 0 where the system has none). The
+    sample games are the plan's first of each matchup in turn, played again by the run: their results are
+    thrown away, and nothing of the run depends on them.
+    """
+    import time
+
+    tick = clock or time.process_time
+    run = _Run(plan)
+    times: list[float] = []
+    began = tick()
+    for sample in range(SAMPLE_GAMES):
+        matchup, index = sample % len(plan.opponents), sample // len(plan.opponents)
+        if index >= plan.games:
+            break
+        start = tick()
+        GAME_MODES[plan.opponents[matchup].mode](run, 0, matchup, index, None)
+        times.append(tick() - start)
+        if tick() - began >= SAMPLE_BUDGET:
+            break
+    times.sort()
+    middle = len(times) // 2
+    per_game = times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2
+    if load is None:
+        try:
+            load = os.getloadavg()[0]
+        except (AttributeError, OSError):  # not on this system
+            load = 0.0
+    processes = pool_size(plan, workers)
+    share = min(1.0, default_workers() / max(load + processes, 1.0))
+    return per_game * plan.total / (processes * share)
+
+
 def run_plan(plan: Plan, workers: int = 1, log: BinaryIO | None = None,
              progress: Callable[[int, int], None] | None = None) -> Tally:
     """Play every game of ``plan`` on ``workers`` processes (1: in this one; never more than the cores, see
     :func:`pool_size`) and count the results.
 
-    With ``log``, the game log of every game of the first deck under test is written to it as JSON Lines
-    (UTF-8), game after game in game order. ``progress(done, total)`` is called after each task's games.
+    With ``log``, the game log of every game is written to it as JSON Lines (UTF-8), game after game in the
+    order they are played: a paired run's two games of a deal one after the other (their numbers,
+    :func:`game_number`, tell the decks under test apart). ``progress(done, total)`` is called after each task's games.
     """
     tally = Tally(plan)
     done = 0

@@ -1,0 +1,129 @@
+"""The §15 match forms of ``deckcli tournament``: ``--simulate`` (two lineups), ``--matrix FILE`` (rates given)
+and ``--choose`` (the best registration of a player's decks against a field)."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+import click
+
+from deckcli.cli.options import echo, echo_error, echo_findings, echo_lines, echo_text, say, text_layout
+from deckcli.errors import EXIT_OK
+
+if TYPE_CHECKING:
+    from deckcli.render.match_plan import MatchReport
+    from deckcli.rules.lineups import LineupReport
+
+MIN_CHOICE = 4
+"""Decks ``--choose`` needs: with three there is nothing to choose."""
+
+
+def _show(report: MatchReport, fmt: str) -> None:
+    if fmt == "json":
+        from deckcli.render.documents import document_json
+
+        echo(document_json(report.as_dict()))
+    else:
+        echo_text(report.render_text(text_layout().width))
+
+
+def solve_matrix_file(path: str, fmt: str) -> int:
+    """``tournament --matrix FILE``: the match solved from the rates in FILE."""
+    from deckcli.render.match_plan import given_report
+    from deckcli.rules.match import solve_match
+    from deckcli.rules.match_file import read_matrix
+
+    _show(given_report(solve_match(read_matrix(path)), os.path.normpath(path) if path != "-" else "<stdin>"), fmt)
+    return EXIT_OK
+
+
+def _legal_lineup(files: tuple[str, ...], fmt: str) -> LineupReport | int:
+    """The lineup ``files`` name, judged; when it is not legal, its verdict printed as ``tournament`` prints it and
+    the exit code returned instead."""
+    from deckcli.render.verdicts import render_lineup
+    from deckcli.rules.lineups import judge_lineup_files
+
+    report = judge_lineup_files(files, "tournament")
+    if report.exit_code != EXIT_OK:
+        layout = text_layout()
+        render_lineup(report, fmt, out=echo_lines(layout), err=echo_error, layout=layout)
+        return report.exit_code
+    echo_findings(report.where, report.warnings, warning=True)  # a key it does not use, a deck outside its folder
+    return report
+
+
+def simulate_match(files: tuple[str, ...], vs: str, fmt: str, games: int, seed: int, bot: str | None,
+                   opponent_bot: str | None, workers: int | None) -> int:
+    """``tournament MINE --vs THEIRS --simulate``: the nine pairings played, the match solved."""
+    from deckcli.cli.play import run_with_progress
+    from deckcli.game.bots import DEFAULT
+    from deckcli.game.simulation.runs import Plan
+    from deckcli.game.simulation.tournament import lineup_entrants, simulated_report
+
+    if not files:
+        raise click.UsageError("--simulate needs your registration: deckcli tournament MINE.toml --vs THEIRS.toml "
+                               "--simulate")
+    mine = _legal_lineup(files, fmt)
+    if isinstance(mine, int):
+        return mine
+    theirs = _legal_lineup((vs,), fmt)
+    if isinstance(theirs, int):
+        return theirs
+    bot = bot or DEFAULT
+    plan = Plan(lineup_entrants(mine), lineup_entrants(theirs), games, seed, bot, opponent_bot or bot)
+    _show(simulated_report(plan, run_with_progress(plan, workers), mine, theirs), fmt)
+    return EXIT_OK
+
+
+def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str, games: int, seed: int,
+                        bot: str | None, opponent_bot: str | None, workers: int | None, output: str | None,
+                        force: bool) -> int:
+    """``tournament --choose DECK... [--field REG...] [-o FILE]``: the legal registrations ranked."""
+    from deckcli.cli.play import run_with_progress
+    from deckcli.game.bots import DEFAULT
+    from deckcli.game.simulation.tournament import choose_plan, rank_registrations, shipped_field
+
+    if len(decks) < MIN_CHOICE:
+        raise click.UsageError(f"--choose ranks the registrations of {MIN_CHOICE} or more deck files; got "
+                               f"{len(decks)} (three: deckcli tournament A.toml B.toml C.toml --vs THEIRS.toml "
+                               "--simulate)")
+    if "-" in decks or "-" in field:
+        raise click.UsageError("--choose reads deck files, not standard input (-)")
+    if field:
+        lineups, names = [], []
+        for registration in field:
+            report = _legal_lineup((registration,), fmt)
+            if isinstance(report, int):
+                return report
+            lineups.append(tuple(deck.deck for deck in report.decks))
+            names.append(report.player or report.registration or registration)
+    else:
+        lineups, names = shipped_field()
+    bot = bot or DEFAULT
+    plan, candidates, field_lineups, rejected = choose_plan(decks, lineups, games, seed, bot, opponent_bot or bot)
+    ranking = rank_registrations(plan, run_with_progress(plan, workers), candidates, field_lineups, names, rejected)
+    if fmt == "json":
+        from deckcli.render.documents import document_json
+
+        echo(document_json(ranking.as_dict()))
+    else:
+        echo_text(ranking.render_text(text_layout().width))
+    if output is not None:
+        from deckcli.files.safe_write import write_text
+
+        write_text(output, registration_text(ranking.best_files(), output), force=force)
+        say(f"wrote {output}: the best registration (check it with deckcli tournament {output})", err=True)
+    return EXIT_OK
+
+
+def registration_text(decks: tuple[str, ...], output: str) -> str:
+    """A registration file naming ``decks`` relative to the folder of ``output`` (where it is written)."""
+    import json
+
+    folder = os.path.dirname(os.path.abspath(output))
+    names = [os.path.relpath(os.path.abspath(deck), folder).replace(os.sep, "/") for deck in decks]
+    listed = "".join(f"    {json.dumps(name, ensure_ascii=False)},\n" for name in names)
+    return ("# The best registration of deckcli tournament --choose (rulebook §15): three Advanced-legal\n"
+            "# decks of three factions, no Hero in two of them. Deck files are relative to this file.\n"
+            f"decks = [\n{listed}]\n")
