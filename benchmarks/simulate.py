@@ -129,7 +129,8 @@ def solo(games: int, two_player: float) -> list[tuple[str, str, bool | None]]:
     subject = file_entrant(str(REPO / "decks" / "northern-realms-advanced.toml"))
     rows = []
     for variant in (False, True):
-        plan = Plan((subject,), automatons(("all",), variant), games // len(FACTIONS), 1, "heuristic", None)
+        opponents = automatons(("all",), variant, players=("northern-realms",))  # another faction than the deck's (§18)
+        plan = Plan((subject,), opponents, games // len(opponents), 1, "heuristic", None)
         start = own_cpu()
         counts = run_plan(plan, workers=1).total(0)
         per_game = (own_cpu() - start) / plan.total

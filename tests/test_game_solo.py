@@ -292,6 +292,20 @@ def test_decoy_puts_its_top_card_under_it_until_the_round_ends():
     assert sorted(names(game, game.discard[1])) == ["Decoy", "Fiend", "Foglet"] and game.solo.held() == []
 
 
+def test_weather_under_its_decoy_changes_the_score_but_gives_no_turn_after_the_round():
+    """§9, §18: both players have passed and the round is over when the Biting Frost under its Decoy takes effect:
+    it lowers your Close Combat, but gives the automaton no further card (the Catapult stays in its deck), so
+    the round you lead 13 to 0 is yours, 8 to 0; §18's extra turn is for Weather it reveals on its turn."""
+    game = solo(side("monsters", close=("Fiend",), ranged=("Yennefer of Vengerberg",)),
+                side("northern-realms", deck=("Catapult", "Biting Frost", "Decoy")), to_move=0)
+    solo_step(game, PASS_ACTION, solo_agents(Scripted()))
+    end = next(n for n, e in enumerate(game.log) if e["event"] == "round_end")
+    assert [e["card"] for e in game.log[:end] if e["event"] == "play"] == ["Decoy", "Biting Frost"]
+    assert game.round_winners == [0] and game.log[end]["totals"] == [8, 0]
+    assert why(game, "Biting Frost").endswith("a Weather Card as the round is scored: it changes the totals, but "
+                                              "both players have passed: no further card (§9)")
+
+
 # Whole games -------------------------------------------------------------------------------------------------
 
 

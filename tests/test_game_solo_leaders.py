@@ -32,11 +32,13 @@ def test_destroyer_of_worlds_and_daisy_draw_a_card_and_play_it(leader):
 
 
 def test_king_of_the_wild_hunt_plays_the_first_weather_card_of_its_deck():
-    """§20: find the first Weather Card in its deck, play it, shuffle; the Weather gives it one more card."""
+    """§20: find the first Weather Card in its deck, play it, shuffle. The Leader is revealed as the round is
+    scored: the Weather changes the totals but gives it no further card (§9; §18's extra turn is for Weather it
+    reveals on its turn)."""
     game = reveal(solo(side(close=("Ves",)), side("monsters", deck=("Foglet", "Biting Frost", "Fiend"))),
                   "Eredin: King of the Wild Hunt")
-    assert names(game, game.weather) == ["Biting Frost"] and len(game.deck[1]) == 1
-    assert len(row_names(game, 1, "close")) == 1
+    assert names(game, game.weather) == ["Biting Frost"] and len(game.deck[1]) == 2
+    assert row_names(game, 1, "close") == [] and game.scores() == [1, 0]
 
 
 def test_bringer_of_death_plays_the_card_of_its_discard_pile_giving_it_the_greatest_advantage():
@@ -131,7 +133,7 @@ def test_every_leader_of_the_catalog_resolves_for_the_automaton():
     scorch = reveal(solo(side(ranged=("Keira Metz", "Dethmold")), side("northern-realms")), "Foltest: Son of Medell")
     assert names(scorch, scorch.discard[0]) == ["Dethmold"]
     fog = reveal(solo(side(), side("northern-realms", deck=("Ves", "Impenetrable Fog"))), "Foltest: King of Temeria")
-    assert names(fog, fog.weather) == ["Impenetrable Fog"] and row_names(fog, 1, "close") == ["Ves"]
+    assert names(fog, fog.weather) == ["Impenetrable Fog"] and row_names(fog, 1, "close") == []  # no further card
 
 
 # The Leader variant (§18) -------------------------------------------------------------------------------------

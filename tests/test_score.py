@@ -170,7 +170,10 @@ def test_nilfgaard_wins_a_tie_and_otherwise_a_tie_is_level(tmp_path):
     tie = write_board(tmp_path, {**NR, "siege": ["Ballista"]}, {"faction": "Nilfgaard", "siege": ["Siege Engineer"]})
     assert scored(tie)["ahead"] == "opponent"
     assert run_cli(["score", tie]).stdout.splitlines()[-1] == (
-        "Me 6, opponent 6: level; Nilfgaard wins a tie (§3), so opponent is ahead")
+        "Me 6, opponent 6: level; Nilfgaard wins a tie (§3), so the opponent is ahead")
+    mine = write_board(tmp_path, {"faction": "Nilfgaard", "siege": ["Siege Engineer"]}, {**NR, "siege": ["Ballista"]})
+    assert run_cli(["score", mine]).stdout.splitlines()[-1] == (
+        "Me 6, opponent 6: level; Nilfgaard wins a tie (§3), so you are ahead")
 
 
 # The text -------------------------------------------------------------------------------------
@@ -186,7 +189,7 @@ def test_the_text_says_why_each_card_is_worth_what_it_is_within_80_columns(monke
                                 "bond", "×3,", "Horn", "×2"] for line in lines)
     assert any(line.split()[:4] == ["Geralt", "of", "Rivia", "15"] and line.endswith("Hero: untouched (§5)")
                for line in lines)
-    assert lines[-1] == "Me 53, opponent 18: me ahead by 35"
+    assert lines[-1] == "Me 53, opponent 18: you are ahead by 35"
 
 
 def test_long_reasons_go_on_a_line_of_their_own(tmp_path, monkeypatch):
@@ -432,6 +435,62 @@ def test_a_passive_leader_is_never_used(tmp_path):
     assert said == "4: King Bran is Passive (§5): it is always in effect, never used"
 
 
+SIDE_DECK_CARDS = sorted(card.name for card in default_catalog().cards.values() if card.side_deck)
+"""Every side-deck card of the catalog (§2): the Summon and Berserker replacements."""
+
+
+@pytest.mark.parametrize("key", ["hand", "deck"])
+@pytest.mark.parametrize("name", SIDE_DECK_CARDS)
+def test_a_side_deck_card_is_never_in_a_hand_or_deck(tmp_path, name, key):
+    """§2: the side deck's cards never begin in the main deck, so none is drawn into a hand or lies in a deck."""
+    faction = next(f for f in default_catalog().factions.values() if name in f.copies)
+    said = refusal(tmp_path, f'[me]\nfaction = "{faction.name}"\n{key} = ["{name}"]\n[opponent]\nfaction = "Monsters"\n')
+    assert said.startswith(f"3:{len(key) + 5}: {name} is a side-deck card: it never begins in the main deck (§2), "
+                           f"so it is never in a {key}: list it in side"), said
+    assert len(SIDE_DECK_CARDS) >= 4 and {"Hemdall", "Bovine Defense Force"} <= set(SIDE_DECK_CARDS)
+
+
+@pytest.mark.parametrize(
+    ("zones", "line"),
+    [
+        ('close = ["Berserker", "Transformed Vildkaarl"]', "3:23"),
+        ('close = ["Transformed Vildkaarl"]\nhand = ["Berserker"]', "4:9"),
+        ('close = ["Transformed Vildkaarl"]\ndeck = ["Berserker"]', "4:9"),
+        ('ranged = ["Young Berserker", "Young Berserker", "Young Berserker"]\ndiscard = ["Transformed Young Vildkaarl"]',
+         "4:12"),
+    ],
+    ids=["both-on-the-battlefield", "transformed-and-in-hand", "transformed-and-in-deck", "more-than-printed"],
+)
+def test_a_berserker_transformed_is_removed_from_the_game(tmp_path, zones, line):
+    """§10: a transformed Berserker leaves the game and its replacement comes from the side deck: the set's
+    Berserkers and the replacements out of the side deck together are at most the Berserkers it prints."""
+    said = refusal(tmp_path, f'[me]\nfaction = "Skellige"\n{zones}\n[opponent]\nfaction = "Monsters"\n')
+    assert said.startswith(f"{line}: "), said
+    assert "removed from the game (§10)" in said and said.endswith("Vildkaarl")
+
+
+def test_decoys_are_the_automatons_and_count_as_copies(tmp_path):
+    """decoys = N: Gwent Solo's automaton's Decoys with a card under each (§19), in no row; never [me]'s; each a copy
+    of Decoy of its set (§1)."""
+    said = refusal(tmp_path, '[me]\nfaction = "Monsters"\ndecoys = 1\n[opponent]\nfaction = "Skellige"\n')
+    assert said.startswith("3: decoys are Gwent Solo's automaton's (§19: a card under each)")
+    path = write_board(tmp_path, NR, {**MONSTERS, "decoys": 2, "discard": ["Decoy"]})
+    assert read_board(str(path), default_catalog()).decoys == 2
+    said = refusal(tmp_path, '[me]\nfaction = "Northern Realms"\n[opponent]\nfaction = "Monsters"\ndecoys = 3\n'
+                             'hand = ["Decoy"]\n')
+    assert "Decoy: 4 copies of the opponent's (" in said and "the Monsters set prints 3 (§1)" in said, said
+
+
+def test_berserkers_and_replacements_that_fit_are_read(tmp_path):
+    """Two Young Berserkers in play and one transformed and discarded (the set prints 3); a replacement still in the side deck
+    used no Berserker up."""
+    path = write_board(tmp_path, {"faction": "Skellige", "ranged": ["Young Berserker", "Young Berserker"],
+                                  "discard": ["Transformed Young Vildkaarl"]})
+    assert scored(path)["sides"]["me"]["total"] > 0
+    write_board(tmp_path, {"faction": "Skellige", "close": ["Berserker"], "side": ["Transformed Vildkaarl"]})
+    assert scored(path)["sides"]["me"]["rows"]["close"]["cards"][0]["name"] == "Berserker"
+
+
 @pytest.mark.parametrize(
     ("top", "gems", "said"),
     [
@@ -451,6 +510,12 @@ def test_a_player_who_passed_is_not_to_move(tmp_path):
     said = refusal(tmp_path, 'to_move = "opponent"\n[me]\nfaction = "Monsters"\n[opponent]\nfaction = "Skellige"\n'
                              "passed = true\n")
     assert said == '1: [opponent] has passed and moves no more this round (§7): to_move = "me"'
+
+
+@pytest.mark.parametrize(("passed", "moves"), [("me", 1), ("opponent", 0)])
+def test_a_side_that_passed_says_the_other_moves_without_to_move(tmp_path, passed, moves):
+    path = write_board(tmp_path, {**NR, "passed": passed == "me"}, {**MONSTERS, "passed": passed == "opponent"})
+    assert read_board(str(path), default_catalog()).to_move == moves
 
 
 @pytest.mark.parametrize(

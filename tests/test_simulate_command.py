@@ -313,20 +313,27 @@ def test_solo_gives_the_same_document_and_log_whatever_the_workers(tmp_path):
     assert _json(*args, "--workers", "1", "--seed", "2")["matchups"] != first["matchups"]
 
 
-def test_solo_all_plays_the_five_automatons_and_says_what_was_measured():
-    document = _json(SOLO_DECK, "--solo", "all", "--games", "2", "--workers", "1")
+def test_solo_all_plays_the_automatons_of_the_other_factions_and_says_what_was_measured():
+    """§18: the automaton plays "another" faction: --solo all skips the deck's own (Skellige) and says so; naming
+    the deck's own faction is refused."""
+    result = run_cli(["simulate", SOLO_DECK, "--solo", "all", "--games", "2", "--workers", "1", "--format", "json"])
+    assert result.stderr.startswith("--solo all: the automatons of the other 4 factions, not Skellige, the deck's own")
+    document = json.loads(result.stdout)
     jsonschema.validate(document, output_schema("simulate"))
     assert document["mode"] == "solo" and document["leader_variant"] is False and document["opponent_bot"] is None
     assert [m["opponent"] for m in document["matchups"]] == [
         {"file": None, "name": f"{name} automaton", "faction": name, "leader": None}
-        for name in ("Monsters", "Nilfgaard", "Northern Realms", "Scoia'tael", "Skellige")]
-    assert document["overall"]["games"] == 10
+        for name in ("Monsters", "Nilfgaard", "Northern Realms", "Scoia'tael")]
+    assert document["overall"]["games"] == 8
     said = " ".join(document["measured"].split())
-    assert said.startswith("Measured: 10 games (2 a matchup, seed 1), Gwent Solo against the automaton of Monsters, "
-                           "Nilfgaard, Northern Realms, Scoia'tael and Skellige, the Leader variant off; the heuristic "
+    assert said.startswith("Measured: 8 games (2 a matchup, seed 1), Gwent Solo against the automaton of Monsters, "
+                           "Nilfgaard, Northern Realms and Scoia'tael, the Leader variant off; the heuristic "
                            "bot")
-    text = run_cli(["simulate", SOLO_DECK, "--solo", "skellige", "--leader-variant", "--games", "2", "--workers", "1",
-                    "--bot", "random"], env={"COLUMNS": "80"}).stdout
+    refused = run_cli(["simulate", SOLO_DECK, "--solo", "monsters", "--solo", "Skellige", "--games", "2"], exit_code=2)
+    assert "--solo skellige: in Gwent Solo the automaton plays another faction than yours (§18), and the deck is " \
+           "Skellige: name another faction, or all" in " ".join(refused.stderr.split())
+    text = run_cli(["simulate", str(DECKS / "monsters-advanced.toml"), "--solo", "skellige", "--leader-variant",
+                    "--games", "2", "--workers", "1", "--bot", "random"], env={"COLUMNS": "80"}).stdout
     assert max(len(line) for line in text.splitlines()) <= 80
     said = " ".join(text.split())
     assert "in Gwent Solo against 1 automaton" in said and "Skellige automaton 2" in said

@@ -12,14 +12,17 @@ import click
 from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
-    ProgressBar,
+    MAX_SEED,
+    Number,
     OpponentDeck,
+    ProgressBar,
     before_writing,
     clock_text,
     echo,
     echo_findings,
     echo_text,
     is_terminal,
+    refuse_without,
     reports_errors,
     say,
     text_layout,
@@ -130,15 +133,34 @@ def score(board: str, fmt: str) -> int:
 
 
 @click.command(context_settings=CONTEXT)
-@click.argument("board", shell_complete=complete_path)
-@click.option("--reveal", "card", metavar="CARD", shell_complete=complete_card,
-              help="The card the automaton has just revealed from its deck (or a Leader it reveals, in the Leader variant).")
+@click.argument("board", required=False, metavar="BOARD|DECK", shell_complete=complete_path)
+@click.option("--table", "table", is_flag=True,
+              help="Play a whole Gwent Solo game at the table with DECK (a deck file, in place of BOARD): you say "
+                   "each card the automaton reveals and your own plays, deckcli keeps the board.")
+@click.option("--vs", "faction", type=OpponentDeck(), metavar="FACTION", help="With --table: the automaton's faction.")
+@click.option("--leader-variant", is_flag=True, help="With --table: the Leader variant (§18).")
+@click.option("--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
+              help="With --table: the seed of the random picks deckcli makes (Monsters' kept unit, Skellige's units).")
+@click.option("--save", metavar="FILE", shell_complete=complete_path,
+              help="With --table: save the game to FILE after every answer (never over a file without --force).")
+@click.option("--resume", metavar="FILE", shell_complete=complete_path,
+              help="Play on a game of --table saved to FILE (its deck, faction, variant and seed): no DECK.")
+@click.option("--reveal", "cards", metavar="CARD", multiple=True, shell_complete=complete_card,
+              help="The card the automaton has just revealed from its deck (or a Leader it reveals, in the Leader "
+                   "variant); repeated: the cards its chained turn reveals next, in order (after a Weather Card, a "
+                   "Spy, a Muster).")
+@click.option("-o", "--output", metavar="FILE", shell_complete=complete_path,
+              help="Write the board after the automaton's turn to FILE (never replaced without --force).")
+@click.option("--apply", "apply_", is_flag=True, help="Rewrite BOARD itself with the board after the automaton's turn.")
+@click.option("--force", is_flag=True, help="With -o or --save: replace FILE if it already exists.")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
     help="text: a line per step with its reason; json: the same as one document.",
 )
 @reports_errors
-def solo(board: str, card: str | None, fmt: str) -> int:
+def solo(board: str | None, table: bool, faction: Opposition | None, leader_variant: bool, seed: int,
+         save: str | None, resume: str | None, cards: tuple[str, ...], output: str | None, apply_: bool, force: bool,
+         fmt: str) -> int:
     """Gwent Solo: how the automaton plays its card.
 
     The card is the one Gwent Solo's automated opponent has just revealed from
@@ -148,20 +170,75 @@ def solo(board: str, card: str | None, fmt: str) -> int:
     Horn or an Agile unit takes, the unit a Medic brings back, what a Scorch
     discards, the Agile units that move. Then the new totals, and what you do
     next at the table (reveal two more cards after a Spy, one after a Weather
-    Card, search its deck for a Muster, a card under a Decoy).
+    Card, search its deck for a Muster, a card under a Decoy). Repeat --reveal
+    for the cards its chained turn reveals, in order; -o FILE (or --apply)
+    writes the board after its turn. --table DECK --vs FACTION plays a whole
+    game at the table instead, asking for each card and keeping the board.
 
     \b
     Example:
       deckcli solo decks/boards/solo-horn.toml --reveal "Commander's Horn"
+      deckcli solo board.toml --reveal "Biting Frost" --reveal Fiend -o next.toml
+      deckcli solo --table my-deck.toml --vs monsters --save game.json
     """
     from deckcli.errors import CardLookupError
     from deckcli.game.solo.reveal import render_solo, solo_reveal
 
-    if card is None:
+    context = click.get_current_context()
+    if table or resume is not None:
+        if cards or output is not None or apply_:
+            raise click.UsageError("--table plays a whole game: --reveal, -o and --apply go without it")
+        if resume is not None and (table or board is not None or faction is not None):
+            raise click.UsageError("--resume FILE plays on with the deck, faction, variant and seed saved in FILE: "
+                                   "drop --table, DECK and --vs")
+        if faction is not None and faction.kind != "faction":
+            raise click.UsageError("--vs: the automaton plays a faction's whole set (§18): name a faction, not a deck "
+                                   "file or starters")
+        from deckcli.cli.solo_table import play_at_table
+
+        return play_at_table(board, faction.value if faction is not None else None, leader_variant, seed, save,
+                             resume, force)
+    refuse_without(context, "--table", ("faction", "leader_variant", "save", "seed"))
+    if board is None:
+        raise click.UsageError("BOARD is missing: deckcli solo BOARD --reveal CARD, or deckcli solo --table DECK "
+                               "--vs FACTION for a whole game")
+    if not cards:
         raise CardLookupError("--reveal CARD is missing: name the card the automaton has just revealed from its deck")
-    report = solo_reveal(board, card)
+    target = _solo_target(board, output, apply_, force)
+    report = solo_reveal(board, cards, target)
+    if target is not None and report.board_text is not None:
+        from deckcli.files.safe_write import rewrite_text, write_text
+
+        if apply_:
+            rewrite_text(board, report.board_text)
+        else:
+            write_text(target, report.board_text, force=force)
     echo(render_solo(report, fmt.lower(), text_layout().width))
     return report.exit_code
+
+
+def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> str | None:
+    """The file ``solo`` writes the board to (``None``: none), refusing before anything is played what writing would
+    refuse: -o and --apply together, BOARD as -o without --apply, standard input rewritten, an existing -o FILE."""
+    import os
+
+    from deckcli.errors import OutputError
+    from deckcli.files.safe_write import EXISTS
+
+    if apply_ and output is not None:
+        raise click.UsageError("give --apply (rewrite BOARD) or -o FILE, not both")
+    if apply_ and board == "-":
+        raise click.UsageError("--apply rewrites BOARD, and standard input cannot be rewritten: use -o FILE")
+    if force and output is None:
+        raise click.UsageError("--force goes with -o FILE")
+    if output == "-":
+        raise click.UsageError("-o -: the board is written to a file, standard output holds the steps: give the "
+                               "file's name, such as -o next.toml")
+    if output is not None and board != "-" and os.path.lexists(output) and os.path.samefile(output, board):
+        raise click.UsageError(f"-o {output} is BOARD itself: --apply rewrites it, or give another file")
+    if output is not None and os.path.lexists(output) and not force:
+        raise OutputError(EXISTS, where=output)
+    return board if apply_ else output
 
 
 @click.command(context_settings=CONTEXT)

@@ -87,13 +87,38 @@ class Simulation(NamedTuple):
         Raises what :func:`deckcli.game.simulation.matchups.opponents` raises for an opponent's deck.
         """
         from deckcli.game.bots import DEFAULT
-        from deckcli.game.simulation.matchups import automatons, opponents
+        from deckcli.game.simulation.matchups import opponents
         from deckcli.game.simulation.runs import Plan
 
         bot = self.bot or DEFAULT
         if self.solo:
-            return Plan(subjects, automatons(self.solo, self.leader_variant), self.games, self.seed, bot, None)
+            return Plan(subjects, solo_opponents(self.solo, self.leader_variant, subjects), self.games, self.seed, bot,
+                        None)
         return Plan(subjects, opponents(self.opposition), self.games, self.seed, bot, self.opponent_bot or bot)
+
+
+def solo_opponents(factions: tuple[str, ...], leader_variant: bool,
+                   subjects: tuple[Entrant, ...]) -> tuple[Entrant, ...]:
+    """The automatons of ``--solo`` (:func:`deckcli.game.simulation.matchups.automatons`), never of a deck under
+    test's own faction (§18: the automaton plays "another"): ``all`` skips it, saying so on standard error; naming it
+    is a usage error (exit 2)."""
+    from deckcli.catalog.loading import default_catalog
+    from deckcli.cli.options import say
+    from deckcli.game.simulation.matchups import ALL_FACTIONS, automatons
+
+    catalog = default_catalog()
+    players = tuple(dict.fromkeys(catalog.faction(subject.faction).slug for subject in subjects))
+    try:
+        found = automatons(factions, leader_variant, players)
+    except ValueError as error:
+        named = next(player for player in players if player in factions)
+        raise click.UsageError(f"--solo {named}: {error}: name another faction, or all") from None
+    if ALL_FACTIONS in factions:
+        own = " and ".join(catalog.factions[player].name for player in players)
+        whose = "the deck's own" if len(players) == 1 else "the decks' own"
+        say(f"--solo all: the automatons of the other {len(catalog.factions) - len(players)} factions, not {own}, "
+            f"{whose} (§18: the automaton plays another faction)", err=True)
+    return found
 
 
 def simulation_options(subject: str = "DECK", formats: str | None = TEXT_JSON,

@@ -5,7 +5,7 @@ format (docs/play.md, "The board file")::
 
     weather = ["Biting Frost"]          # the shared Weather area (§12)
     round = 1                           # optional: 1, 2 or 3
-    to_move = "me"                      # optional: "me" or "opponent"
+    to_move = "me"                      # optional: "me" or "opponent" (who has not passed, when one has)
     [me]
     faction = "Northern Realms"
     leader = "Foltest: The Siegemaster" # optional
@@ -32,8 +32,9 @@ A board that cannot happen is refused with :class:`~deckcli.errors.BoardFileErro
 the file, the line and the column where known, and what to write instead: a key deckcli does not know, a
 value of the wrong type, an unknown faction, card or Leader, a Leader of another faction, a unit in a row
 it cannot enter (§4, §10), a Special Card other than Decoy in a row, a Weather Card anywhere on the
-battlefield but the Weather area, more copies than a set prints (§1), two Horns in one Horn zone (§11,
-§21), gems that do not fit the round (§9). The file is read through deckcli's input budget
+battlefield but the Weather area, more copies than a set prints (§1), a side-deck card in a hand or deck (§2),
+more Berserkers and transformed Berserkers together than the set prints Berserkers (§10), two Horns in one Horn
+zone (§11, §21), gems that do not fit the round (§9). The file is read through deckcli's input budget
 (:mod:`deckcli.files.budget`), so a hostile file is answered in time linear in its length.
 """
 
@@ -57,7 +58,8 @@ ROW_KEYS = ROW_CODES
 """The keys of the three rows of a side (§4)."""
 NAME_LISTS = (*ROW_KEYS, "hand", "deck", "discard", "side")
 """The keys of a side that list card names."""
-SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroeme", "gems", "passed", "leader_used")
+SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroeme", "gems", "passed", "leader_used",
+             "decoys")
 TOP_KEYS = ("weather", "round", "to_move", *SIDES)
 _ROW_NAMES = {CLOSE: "Close Combat", RANGED: "Ranged Combat", SIEGE: "Siege"}
 _EXAMPLE_NAMES = {
@@ -78,13 +80,16 @@ _WHERE_IT_GOES = {
 class Board(NamedTuple):
     """A position read from a board file: ``sides`` (``[me]`` is player 0, ``[opponent]`` player 1) and the
     ``weather`` cards for :func:`deckcli.game.position.build_position`, the ``round_number`` (1 to 3) and the
-    player ``to_move``; ``where`` the file as messages name it."""
+    player ``to_move``; ``where`` the file as messages name it. ``decoys``: the Decoys Gwent Solo's automaton
+    (``[opponent]``) has played this round, each with a card face down under it, played when the round ends (§19);
+    they lie in no row."""
 
     where: str
     sides: tuple[SidePosition, SidePosition]
     weather: tuple[Card, ...] = ()
     round_number: int = 1
     to_move: int = 0
+    decoys: int = 0
 
     def game(self, catalog: Catalog, seed: int = 0) -> Game:
         """The game standing at this position (nothing resolves as it is built; ongoing effects and Passive
@@ -95,8 +100,9 @@ class Board(NamedTuple):
                               round_number=self.round_number)
 
 
-def read_board(path: str, catalog: Catalog) -> Board:
-    """The board file at ``path`` (``-``: standard input), read and checked against ``catalog``.
+def read_board(path: str, catalog: Catalog, *, solo: bool = False) -> Board:
+    """The board file at ``path`` (``-``: standard input), read and checked against ``catalog``; ``solo``: a
+    Gwent Solo position, whose ``[opponent]`` (the automaton) plays another faction than ``[me]`` (§18).
 
     Raises :class:`~deckcli.errors.DeckcliError` (exit code 2): a file that cannot be read, is not UTF-8,
     not TOML or over the input budget, or a board that cannot happen (:class:`BoardFileError`).
@@ -104,15 +110,16 @@ def read_board(path: str, catalog: Catalog) -> Board:
     from deckcli.files.reading import decode_text, display_path, read_bytes
 
     where = display_path(path)
-    return parse_board(decode_text(read_bytes(path, "board file"), where), where, catalog)
+    return parse_board(decode_text(read_bytes(path, "board file"), where), where, catalog, solo=solo)
 
 
-def parse_board(text: str, where: str, catalog: Catalog) -> Board:
-    """A board file's text, read and checked; ``where`` names it in messages. Raises :class:`BoardFileError`."""
+def parse_board(text: str, where: str, catalog: Catalog, *, solo: bool = False) -> Board:
+    """A board file's text, read and checked; ``where`` names it in messages; ``solo`` as in :func:`read_board`.
+    Raises :class:`BoardFileError`."""
     from deckcli.files.toml_lines import key_lines, parse_toml
 
     document = parse_toml(text, where, error=BoardFileError)
-    return _Reader(text, where, key_lines(text), catalog).board(document)
+    return _Reader(text, where, key_lines(text), catalog, solo).board(document)
 
 
 class _Named(NamedTuple):
@@ -145,7 +152,9 @@ class _Reader:
     say together. Each stage gathers every problem it finds and the first (by line) is raised, saying how
     many more there are."""
 
-    def __init__(self, text: str, where: str, lines: dict[tuple[str, ...], int], catalog: Catalog) -> None:
+    def __init__(self, text: str, where: str, lines: dict[tuple[str, ...], int], catalog: Catalog,
+                 solo: bool = False) -> None:
+        self.solo = solo
         self.text = text
         self.where = where
         self.lines = lines
@@ -193,6 +202,11 @@ class _Reader:
         tables: list[dict[str, Any]] = [document[side] for side in SIDES]
         found = [self.faction(SIDES[player], tables[player]) for player in (0, 1)]
         self.settle()
+        if self.solo and found[0].slug == found[1].slug:
+            other = next(f.name for f in self.catalog.factions.values() if f.slug != found[0].slug)
+            self.refuse(("opponent", "faction"), f"in Gwent Solo the automaton plays another faction than yours (§18), "
+                        f'and [me] is {found[0].name} too: write another, such as faction = "{other}"')
+            self.settle()
         sets = (found[0], found[1])
         leaders = [self.leader(SIDES[player], tables[player], sets[player]) for player in (0, 1)]
         self.settle()
@@ -201,8 +215,14 @@ class _Reader:
         horns = [self.rows_named(player, "horns", tables[player], sets, copies) for player in (0, 1)]
         mardroeme = [self.rows_named(player, "mardroeme", tables[player], sets, copies) for player in (0, 1)]
         weather = self.weather(document.get("weather", []), sets, copies)
+        decoy = self.catalog.cards.get("Decoy")
+        decoys = tables[1].get("decoys", 0)
+        if decoy is not None:
+            where = _Named("Decoy", self.line(("opponent", "decoys")), None)
+            copies.extend(_Copy(decoy, (1,), where, "opponent.decoys") for _ in range(decoys))
         self.settle()
         self.count_copies(copies, sets)
+        self.count_berserkers(copies, sets)
         round_number = document.get("round", 1)
         gems = [table.get("gems", 1 if round_number == 3 else 2) for table in tables]
         self.check_round(document, round_number, gems)
@@ -220,7 +240,7 @@ class _Reader:
             )
             for player in (0, 1)
         )
-        return Board(self.where, (sides[0], sides[1]), weather, round_number, to_move)
+        return Board(self.where, (sides[0], sides[1]), weather, round_number, to_move, decoys)
 
     def check_shape(self, document: dict[str, Any]) -> None:
         """Every key known, every value of its type, both sides there with a faction."""
@@ -255,6 +275,11 @@ class _Reader:
                 self.names_list((side, key), table.get(key))
             if "gems" in table and not _integer(table["gems"], 1, 2):
                 self.refuse((side, "gems"), "gems is 1 or 2: the gems a player has left (§9; at 0 the game is over)")
+            if "decoys" in table and not _integer(table["decoys"], 0, 9):
+                self.refuse((side, "decoys"), "decoys is a number: the Decoys the automaton has played this round")
+            elif table.get("decoys") and side == "me":
+                self.refuse((side, "decoys"), "decoys are Gwent Solo's automaton's (§19: a card under each): write "
+                            "them under [opponent]; a Decoy of yours lies in its row")
             for key in ("passed", "leader_used"):
                 if key in table and not isinstance(table[key], bool):
                     self.refuse((side, key), f"{key} is true or false, not {_shown(table[key])}")
@@ -364,6 +389,10 @@ class _Reader:
                 self.refuse(path, f"{card.name} is not a side-deck card (§2): side lists the cards set aside for "
                             "Summon and Berserker", named)
             return card.side_deck
+        if key in ("hand", "deck") and card.side_deck:
+            self.refuse(path, f"{card.name} is a side-deck card: it never begins in the main deck (§2), so it is "
+                        f"never in a {key}: list it in side, or in the row where its Summon or Berserker put it", named)
+            return False
         if key not in ROW_KEYS:
             return True
         row = ROW_KEYS.index(key)
@@ -439,6 +468,36 @@ class _Reader:
             printed = sets[owner].copies[name]
             if len(mine) == printed + 1:
                 self.refuse((), functools.partial(_over_count, name, mine, printed, sets[owner], owner), copy.named)
+
+    def count_berserkers(self, copies: list[_Copy], sets: tuple[FactionSet, FactionSet]) -> None:
+        """No more Berserkers and transformed Berserkers together than the set prints Berserkers (§10): a
+        transformed Berserker is removed from the game and its replacement (Transformed Vildkaarl) comes from the
+        side deck, so each replacement out of the side deck (in a row or a discard pile) used up one Berserker.
+        A Berserker and its replacement both on the battlefield, or more replacements than Berserkers, cannot be."""
+        replaced_by = {card.side_deck_card: card for card in self.catalog.cards.values()
+                       if "berserker" in card.abilities and card.side_deck_card}
+        counted: dict[tuple[int, str], list[_Copy]] = {}
+        for copy in copies:
+            berserker = replaced_by.get(copy.card.name)
+            if berserker is not None and copy.zone.endswith(".side"):
+                continue  # still beside the play area: no Berserker was used up for it
+            name = berserker.name if berserker is not None else copy.card.name
+            if berserker is None and "berserker" not in copy.card.abilities:
+                continue
+            counted.setdefault((copy.owners[0], name), []).append(copy)
+        for (owner, name), found in counted.items():
+            printed = sets[owner].copies.get(name, 0)
+            transformed = [copy for copy in found if copy.card.name != name]
+            if len(found) <= printed or not transformed:
+                continue
+            last = max(found, key=lambda c: (c.named.line or 0, c.named.column or 0))
+            whose = "mine" if owner == 0 else "the opponent's"
+            replacement = transformed[0].card.name
+            self.refuse((), f"{name} ×{len(found) - len(transformed)} and {replacement} ×{len(transformed)} of "
+                        f"{whose} ({_zones(found)}): the {sets[owner].name} set prints {printed} {name}, and each "
+                        f"{replacement} took the place of one, removed from the game (§10): remove a {name} or a "
+                        f"{replacement}",
+                        last.named)
 
     def check_round(self, document: dict[str, Any], round_number: int, gems: list[int]) -> None:
         """Gems that fit the round (§6, §9): 2 each in round 1; one lost by someone before round 2 (a tie costs
@@ -518,9 +577,11 @@ class _Reader:
         return None
 
     def to_move(self, document: dict[str, Any]) -> int:
-        """The player to move (default: me); a player who passed moves no more in the round (§7 C)."""
-        player = SIDES.index(document.get("to_move", "me"))
+        """The player to move: a player who passed moves no more in the round (§7 C), so when one side has passed
+        the other moves without ``to_move`` saying so; otherwise me by default."""
         passed = [bool(document[side].get("passed", False)) for side in SIDES]
+        default = SIDES[passed.index(False)] if passed.count(True) == 1 else "me"
+        player = SIDES.index(document.get("to_move", default))
         if passed[player] and not passed[1 - player]:
             other = SIDES[1 - player]
             self.refuse(("to_move",) if "to_move" in document else (SIDES[player], "passed"),
@@ -593,3 +654,52 @@ def _over_both(name: str, placed: list[_Copy], sets: tuple[FactionSet, FactionSe
     both = sets[0].copies[name] + sets[1].copies[name]
     return (f"{name}: {len(copies)} copies on the table ({_zones(copies)}); the {sets[0].name} and {sets[1].name} "
             f"sets print {both} between them (§1)")
+
+
+def board_text(game: Game, factions: tuple[str, str], *, decoys: int = 0, note: str = "") -> str:
+    """The position of ``game`` as a board file that :func:`read_board` reads back to the same totals: the Weather
+    area, the round, the player to move, then ``[me]`` and ``[opponent]`` (``factions``: their names) with every
+    zone card by card (a deck's top card last), the Horn zones, the Mardroemes, gems, passes and Leaders; ``decoys``
+    the automaton's Decoys with a card under each (Gwent Solo, §19). ``note`` opens the file as a comment."""
+    from deckcli.files.toml_text import safe_toml_text
+    from deckcli.game.state import LEADER_HORN
+
+    name = game.cards.name
+    document: dict[str, Any] = {"weather": [name[card] for card in game.weather], "round": game.round,
+                                "to_move": SIDES[game.to_move]}
+    for player in (0, 1):
+        slots = range(player * 3, player * 3 + 3)
+        table: dict[str, Any] = {"faction": factions[player]}
+        if game.leader[player] is not None:
+            table["leader"] = game.leader[player]
+        for row, slot in enumerate(slots):
+            table[ROW_KEYS[row]] = [name[card] for card in game.rows[slot]]
+        table["horns"] = [ROW_KEYS[row] for row, slot in enumerate(slots) if game.horn[slot] >= 0]
+        leader_horn = [ROW_KEYS[row] for row, slot in enumerate(slots) if game.horn[slot] == LEADER_HORN]
+        if leader_horn:
+            table["leader_horn"] = leader_horn[0]
+        table["mardroeme"] = [ROW_KEYS[row] for row, slot in enumerate(slots) for _ in game.mardroeme[slot]]
+        for key, zone in (("hand", game.hand), ("deck", game.deck), ("discard", game.discard), ("side", game.side)):
+            table[key] = [name[card] for card in zone[player]]
+        table.update(gems=game.gems[player], passed=game.passed[player], leader_used=game.leader_used[player])
+        if player == 1 and decoys:
+            table["decoys"] = decoys
+        document[SIDES[player]] = table
+    lines = [f"# {line}" for line in note.splitlines()]
+    for key, value in document.items():
+        if isinstance(value, dict):
+            lines += ["", f"[{key}]", *(f"{k} = {_toml_value(v)}" for k, v in value.items())]
+        else:
+            lines.append(f"{key} = {_toml_value(value)}")
+    return safe_toml_text("\n".join(lines) + "\n")
+
+
+def _toml_value(value: object) -> str:
+    """A TOML value on one line: a JSON string is a TOML basic string (its escapes are TOML's), a list inline."""
+    import json
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    return json.dumps(value, ensure_ascii=False)

@@ -172,6 +172,7 @@ def _check_event(event: Any, path: str, line: int) -> None:
                    "deckcli (pip install -U deckcli)")
     checks = (
         isinstance(event.get("game"), int) and not isinstance(event.get("game"), bool),
+        isinstance(event.get("round"), int) and not isinstance(event.get("round"), bool),
         event.get("event") in EVENTS,
         all(isinstance(event.get(key), list) and len(event[key]) == 2
             and all(isinstance(n, int) for n in event[key]) for key in ("scores", "gems", "hands", "decks")),
@@ -179,7 +180,7 @@ def _check_event(event: Any, path: str, line: int) -> None:
         event.get("player") in (0, 1, None),
     )
     if not all(checks):
-        refuse("not a game log's event of this format (game, event, player, scores, gems, hands, decks, board): "
+        refuse("not a game log's event of this format (game, round, event, player, scores, gems, hands, decks, board): "
                "make the log again with deckcli simulate DECK --log FILE")
 
 

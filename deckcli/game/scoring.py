@@ -323,11 +323,15 @@ def _row_scorch_lines(report: ScoreReport, width: int) -> list[str]:
     return lines
 
 
+_WHO_IS_AHEAD = {"me": "you are ahead", "opponent": "the opponent is ahead"}
+"""Who leads, in words a player reads: [me] is "you"."""
+
+
 def _verdict(report: ScoreReport) -> str:
     me, opponent = report.sides
     totals = f"Me {me.total}, opponent {opponent.total}"
-    if me.total != opponent.total:
-        return f"{totals}: {report.ahead} ahead by {abs(me.total - opponent.total)}"
+    if report.ahead is not None and me.total != opponent.total:
+        return f"{totals}: {_WHO_IS_AHEAD[report.ahead]} by {abs(me.total - opponent.total)}"
     if report.ahead is not None:
-        return f"{totals}: level; Nilfgaard wins a tie (§3), so {report.ahead} is ahead"
+        return f"{totals}: level; Nilfgaard wins a tie (§3), so {_WHO_IS_AHEAD[report.ahead]}"
     return f"{totals}: level; a round ending so costs both players a gem (§9)"

@@ -113,19 +113,26 @@ def opponents(opposition: tuple[Opposition, ...]) -> tuple[Entrant, ...]:
     return tuple(found)
 
 
-def automatons(factions: tuple[str, ...], leader_variant: bool = False) -> tuple[Entrant, ...]:
+def automatons(factions: tuple[str, ...], leader_variant: bool = False,
+               players: tuple[str, ...] = ()) -> tuple[Entrant, ...]:
     """Gwent Solo's automated opponent of each faction of ``factions`` (slugs; ``all``: the five, in the catalog's
-    order), in the order given: its deck every card of the faction's set, side deck apart, its Leaders a
-    face-down pile (§18); with ``leader_variant``, playing the Leader variant. A faction named twice plays its
-    matchup twice.
+    order, but the ``players``' factions, slugs: the automaton plays "another" faction, §18), in the order given:
+    its deck every card of the faction's set, side deck apart, its Leaders a face-down pile (§18); with
+    ``leader_variant``, playing the Leader variant. A faction named twice plays its matchup twice.
 
-    Raises ``KeyError`` for a faction the catalog does not know.
+    Raises ``KeyError`` for a faction the catalog does not know, ``ValueError`` for a player's own faction named
+    (§18).
     """
     from deckcli.catalog.loading import default_catalog
     from deckcli.game.solo.automaton import automaton_deck
 
     catalog = default_catalog()
-    slugs = [slug for wanted in factions for slug in (catalog.factions if wanted == ALL_FACTIONS else (wanted,))]
+    for player in players:
+        if player in factions:
+            raise ValueError(f"in Gwent Solo the automaton plays another faction than yours (§18), and the deck is "
+                             f"{catalog.factions[player].name}")
+    slugs = [slug for wanted in factions
+             for slug in ([f for f in catalog.factions if f not in players] if wanted == ALL_FACTIONS else [wanted])]
     mode = SOLO_LEADER_VARIANT if leader_variant else SOLO
     return tuple(Entrant(f"{catalog.factions[slug].name} automaton", "", catalog.factions[slug].name, None,
                          automaton_deck(catalog, slug), mode) for slug in slugs)

@@ -10,14 +10,18 @@ effects, a Scorch, a transformation, the Agile moves it sets off) and nothing of
 deck (the two cards after a Spy, the card a Muster finds, the card under a Decoy). Ties go to the row
 with the most cards (§19's Horn rule, used for every row the automaton picks), then to Close Combat,
 Ranged Combat, Siege in that order; among cards, to the one nearest the top of its pile or deck. While the
-automaton weighs one option, a choice inside it (the unit a Medic it would bring back brings back in turn)
-takes the first option in that order, so that weighing stays cheap.
+automaton weighs one option, a choice inside it takes the first option in that order, so that weighing stays
+cheap; but a Medic's pick is weighed at every depth (§19, "the non-Hero unit that adds the most Strength"): a
+Medic it could bring back is worth what its own recovery then adds, all the way down the chain.
 
 Rulings where §18–19 are silent, decided as a player at the table would:
 
 - It plays every card it reveals, even one that lowers its own total: it has no hand to keep a card in.
-- Every Weather Card it plays gives it one more card, wherever the Weather comes from (its turn, a Spy's
-  two cards, a Decoy's card at the round's end, a Leader); Clear Weather is a Weather Card (§12) and counts.
+- Every Weather Card it plays on its turn gives it one more card (its own reveal, a Spy's two cards, the card
+  a Muster finds); Clear Weather is a Weather Card (§12) and counts. A Weather Card that takes effect as the
+  round is scored (the card under its Decoy, or one a Leader of the variant plays) changes the totals but gives
+  no further card: both players have passed and the round is over (§9); §18's extra turn is for Weather it
+  reveals on its turn.
 - Spy: the two cards are revealed and played one after the other, each by these rules.
 - Muster: the card found is played but does not muster in turn (else the rule would call the whole group
   one card at a time, which is what the Solo change prevents); the deck is shuffled even when nothing is found.
@@ -107,14 +111,15 @@ class Automaton:
     ``leaders`` is its face-down Leader pile (the top card last), ``revealed`` the Leaders turned so far;
     ``leader_variant`` whether a round the player would win reveals one (§18). ``decoys`` holds each Decoy it
     has played this round with the instance of the card under it (-1: none). ``extra_card``: it plays two cards
-    on its next turn (Northern Realms, §19). ``mode`` is :data:`KNOWN`, :data:`INSTRUCTING` or
+    on its next turn (Northern Realms, §19). ``scoring``: the round is being scored (both players have passed), so
+    a Weather Card gives it no further card (§9). ``mode`` is :data:`KNOWN`, :data:`INSTRUCTING` or
     :data:`EVALUATING`; ``pool`` the cards its deck may hold, one per copy (for the instructions of
     ``INSTRUCTING``). ``at_table``: deckcli reports to a player at the table (``deckcli solo``), who makes the
     random picks and their own choices there; ``instructions`` is then what the player must do, in order.
     """
 
     __slots__ = ("seat", "leaders", "revealed", "leader_variant", "decoys", "extra_card", "mode", "depth", "pool",
-                 "at_table", "instructions")
+                 "at_table", "instructions", "scoring")
 
     def __init__(self, leaders: Sequence[str] = (), *, leader_variant: bool = False, deck_known: bool = True,
                  pool: tuple[Card, ...] = (), at_table: bool = False) -> None:
@@ -129,6 +134,7 @@ class Automaton:
         self.pool = pool
         self.at_table = at_table
         self.instructions: list[Instruction] = []
+        self.scoring = False
 
     def copy(self) -> Automaton:
         other = Automaton.__new__(Automaton)
@@ -143,6 +149,7 @@ class Automaton:
         other.pool = self.pool
         other.at_table = self.at_table
         other.instructions = self.instructions[:]
+        other.scoring = self.scoring
         return other
 
     def held(self) -> list[int]:
@@ -182,7 +189,9 @@ class Automaton:
     def round_ending(self, game: Game, agents: Agents) -> None:
         """Both players have passed: the cards under its Decoys are played (§19), the Decoys discarded, then in
         the Leader variant, if the player's total is the higher, its top Leader is revealed and resolved (§18).
-        A Decoy it plays while the round ends has its card played at once: the round is ending."""
+        A Decoy it plays while the round ends has its card played at once: the round is ending. A Weather Card
+        played now gives it no further card (§9: the round is over)."""
+        self.scoring = True
         self._play_under_decoys(game, agents)
         player = 1 - self.seat
         if self.leader_variant and self.leaders and game.score(player) > game.score(self.seat):
@@ -195,6 +204,7 @@ class Automaton:
         for decoy, _ in self.decoys:
             game.discard[self.seat].append(decoy)
         self.decoys = []
+        self.scoring = False
 
     def _play_under_decoys(self, game: Game, agents: Agents) -> None:
         waiting = [pair for pair in self.decoys if pair[1] >= 0]
@@ -426,14 +436,18 @@ def play_owed(game: Game, owed: int, agents: Agents) -> None:
     deck = game.deck[solo.seat]
     while owed > 0:
         if solo.mode != KNOWN:
-            noun = "card" if owed == 1 else f"{owed} cards"
-            solo.instruct("reveal", f"reveal the next {noun} of its deck and play {'it' if owed == 1 else 'them'} "
-                          "(deckcli solo BOARD --reveal CARD)", number=owed)
+            solo.instruct("reveal", reveal_text(owed), number=owed)
             return
         if not deck:
             return
         owed += play_revealed(game, deck.pop(), agents) - 1
         move_agile(game)
+
+
+def reveal_text(owed: int) -> str:
+    """What the player does at the table for the ``owed`` cards its deck gives now (an :class:`Instruction`'s text)."""
+    noun = "card" if owed == 1 else f"{owed} cards"
+    return f"reveal the next {noun} of its deck and play {'it' if owed == 1 else 'them'} (deckcli solo BOARD --reveal CARD)"
 
 
 def play_card_owed(game: Game, card: int, agents: Agents, why: str | None = None) -> None:
@@ -448,7 +462,8 @@ def play_card_owed(game: Game, card: int, agents: Agents, why: str | None = None
 
 def play_revealed(game: Game, card: int, agents: Agents) -> int:
     """The automaton plays ``card`` (out of every zone) as effectively as possible (§18, §19); returns the cards
-    it owes now from its deck: one after a Weather Card, two after a Spy (a unit its Medic brings back counted)."""
+    it owes now from its deck: one after a Weather Card (none while the round is scored, §9), two after a Spy (a
+    unit its Medic brings back counted)."""
     cards = game.cards
     kind, bits = cards.kind[card], cards.ability[card]
     seat = game.solo.seat
@@ -456,6 +471,10 @@ def play_revealed(game: Game, card: int, agents: Agents) -> int:
         mark = _mark(game)
         play_card(game, seat, card, -1, -1, agents)
         cleared = "it clears the weather; " if bits & CLEAR else ""
+        if game.solo.scoring:
+            note(game, mark, f"{cleared}a Weather Card as the round is scored: it changes the totals, but both "
+                 "players have passed: no further card (§9)")
+            return 0
         note(game, mark, f"{cleared}a Weather Card: it plays one more card")
         return 1
     if kind == SPECIAL:
@@ -474,15 +493,16 @@ def play_revealed(game: Game, card: int, agents: Agents) -> int:
     return play_unit(game, card, row, agents, why=why)
 
 
-def unit_row(game: Game, card: int, agents: Agents) -> tuple[int, str | None]:
+def unit_row(game: Game, card: int, agents: Agents, *, chain: bool = False) -> tuple[int, str | None]:
     """The row the automaton plays a unit into: its only row, or for an Agile unit the best (§18); with the
-    reason when the game keeps a log."""
+    reason when the game keeps a log. ``chain``: weighed even inside another weighing (a unit a Medic brings
+    back, :func:`best`)."""
     rows = game.cards.rows[card]
     if len(rows) == 1:
         return rows[0], None
     seat = game.solo.seat
     choice, gains = best(game, row_order(game, seat, rows), lambda trial, row: play_unit(trial, card, row, agents),
-                         pinned=card)
+                         pinned=card, chain=chain)
     return choice, compared(gains, choice, lambda row: ROW_NAMES[row])
 
 
@@ -533,7 +553,7 @@ def _medic(game: Game, agents: Agents) -> int:
         why = "brought back by its Medic, picked at random (Invader of the North)"
     else:
         options = topmost(game, units)
-        chosen, gains = best(game, options, lambda trial, unit: _bring_back(trial, unit, agents))
+        chosen, gains = best(game, options, lambda trial, unit: _bring_back(trial, unit, agents), chain=True)
         why = "brought back by its Medic: " + (compared(gains, chosen, lambda unit: game.cards.name[unit]) or "the only unit")
     pile.remove(chosen)
     row, row_why = unit_row(game, chosen, agents)
@@ -541,8 +561,10 @@ def _medic(game: Game, agents: Agents) -> int:
 
 
 def _bring_back(trial: Game, unit: int, agents: Agents) -> None:
+    """``unit`` brought back from the discard pile on a copy of the game, into the row it would take (§19): a Medic
+    brought back brings back in turn the unit adding most, and so on down the chain, each weighed as the first."""
     trial.discard[trial.solo.seat].remove(unit)
-    play_unit(trial, unit, unit_row(trial, unit, agents)[0], agents)
+    play_unit(trial, unit, unit_row(trial, unit, agents, chain=True)[0], agents)
 
 
 def _muster(game: Game, card: int, agents: Agents) -> int:
@@ -703,14 +725,18 @@ def topmost(game: Game, pile: list[int]) -> list[int]:
 
 
 def best(game: Game, options: Sequence[Option], trial: Callable[[Game, Option], object], *,
-         pinned: int = -1) -> tuple[Option, list[tuple[Option, int]]]:
+         pinned: int = -1, chain: bool = False) -> tuple[Option, list[tuple[Option, int]]]:
     """The option whose ``trial`` (run on a copy of the game, then the Agile moves but ``pinned``'s) leaves the
     automaton the largest margin, the first in ``options``' order on a tie; with each option's gain over the margin
-    now (empty when nothing was weighed: a single option in a game without a log, or a choice inside a weighing)."""
+    now (empty when nothing was weighed: a single option in a game without a log, or a choice inside a weighing).
+
+    ``chain``: weighed at any depth. A Medic's pick is (§19: the unit "that adds the most Strength"): a Medic it
+    would bring back is valued with what its own recovery adds, all the way down; each recovery takes a card out of
+    the discard pile, so the chain ends."""
     solo = game.solo
     if not options:
         raise ValueError("no option to choose from")
-    if solo.depth >= MAX_DEPTH or (len(options) == 1 and game.log is None):
+    if (solo.depth >= MAX_DEPTH and not chain) or (len(options) == 1 and game.log is None):
         return options[0], []
     base = margin(game)
     gains: list[tuple[Option, int]] = []

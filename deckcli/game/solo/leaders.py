@@ -14,8 +14,9 @@ Rulings where §20 is silent, decided as a player at the table would:
   doubled) lasts until that round's cards leave the battlefield; only The White Flame says "for the rest of
   the game", and it does.
 - Heroes are never taken by a Leader (§5): The Relentless, like Bringer of Death, takes no Hero.
-- A card a Leader plays is played as a revealed card (:func:`deckcli.game.solo.play_revealed`): a Weather
-  Card gives one more card, a Spy two.
+- A card a Leader plays is played as a revealed card (:func:`deckcli.game.solo.play_revealed`): a Spy gives
+  two more cards; a Weather Card none, since a Leader is revealed as the round is scored and the round is over
+  (§9; §18's extra turn is for Weather revealed on its turn).
 - The player's Emhyr var Emreis: The White Flame cancels every Leader the automaton reveals.
 - Leaders §20 does not list resolve by their text for the automaton: a Horn Leader doubles its row (none
   where a Horn already does); a Scorch Leader scorches the player's row at 10 Strength or more; His Imperial
@@ -49,8 +50,9 @@ Resolution = tuple[int, str]
 
 def resolve_leader(game: Game, name: str, agents: Agents) -> None:
     """The automaton resolves the Leader ``name`` it has just revealed (§18, §20), then its Agile moves and the
-    cards it owes."""
+    cards it owes. It is revealed as the round is scored: a Weather Card it plays gives no further card (§9)."""
     seat = game.solo.seat
+    scoring, game.solo.scoring = game.solo.scoring, True
     mark = len(game.log) if game.log is not None else -1
     game.emit("leader", seat, name)
     announced = game.log[-1] if game.log is not None else None
@@ -64,6 +66,7 @@ def resolve_leader(game: Game, name: str, agents: Agents) -> None:
         game.restamp(announced)
     move_agile(game)
     play_owed(game, owed, agents)
+    game.solo.scoring = scoring
 
 
 # §20's adaptations ------------------------------------------------------------------------------------------

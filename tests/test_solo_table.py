@@ -1,0 +1,269 @@
+"""``deckcli solo --table``: a whole game of Gwent Solo kept while it is played at the table (issue 30 item 5).
+
+The library (:mod:`deckcli.game.solo.table`) is driven by scripted answers; the command by standard input through
+Click's runner (fast), and in a real terminal under tmux (``tests/test_solo_table_terminal.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from conftest import DECKS, run_cli
+from deckcli.game.simulation.matchups import entrant
+from deckcli.game.solo.automaton import solo_player_deck
+from deckcli.game.solo.table import Question, TableSetup, play_table_game
+from deckcli.rules.judging import read_resolved_deck
+
+SKELLIGE = str(DECKS / "skellige-advanced.toml")
+
+
+def setup(deck: str = SKELLIGE, vs: str = "monsters", leader_variant: bool = False, seed: int = 1) -> TableSetup:
+    resolved = read_resolved_deck(deck)
+    return TableSetup(solo_player_deck(entrant(resolved, resolved.where, "solo").deck), vs, leader_variant, seed)
+
+
+class Player:
+    """Answers as a player at the table might, at random from ``seed`` among what is offered; records them."""
+
+    def __init__(self, seed: int, passing: float = 0.25) -> None:
+        self.rng = random.Random(seed)
+        self.passing = passing
+        self.asked: list[Question] = []
+        self.answers: list[str] = []
+        self.told: list[str] = []
+
+    def ask(self, question: Question) -> str:
+        assert not question.error, question  # only what was offered is answered
+        self.asked.append(question)
+        playable = [o for o in question.options if o not in ("board", "help", "leader")]
+        if question.kind == "move":
+            answer = "pass" if self.rng.random() < self.passing or not playable else self.rng.choice(playable)
+        elif question.kind == "search":
+            answer = self.rng.choice(["", *question.options])
+        elif question.kind == "choose":
+            answer = str(self.rng.randrange(len(question.options)) + 1)
+        else:
+            answer = self.rng.choice(question.options)
+        self.answers.append(answer)
+        return answer
+
+    def tell(self, lines: list[str]) -> None:
+        self.told.extend(lines)
+
+
+def replayed(answers: list[str]):
+    queue = list(answers)
+    return lambda question: queue.pop(0)
+
+
+@pytest.mark.parametrize(("deck", "vs", "seed"), [
+    (SKELLIGE, "monsters", 3), (SKELLIGE, "nilfgaard", 6), (SKELLIGE, "northern-realms", 1),
+    (str(DECKS / "scoiatael-advanced.toml"), "skellige", 2), (str(DECKS / "monsters-advanced.toml"), "scoiatael", 4),
+])
+def test_a_whole_game_is_kept_to_its_end_and_is_the_same_played_again_from_its_answers(deck, vs, seed):
+    """Every card the automaton reveals is one its deck still holds, the game ends with a player out of gems (§9),
+    and the same answers give the same game (what --resume relies on)."""
+    player = Player(seed)
+    game = play_table_game(setup(deck, vs, True, seed), player.ask, player.tell)
+    assert game.over and min(game.gems) == 0 and len(game.round_winners) in (2, 3)
+    reveals = [q for q in player.asked if q.kind == "reveal"]
+    assert reveals and all(q.options for q in reveals)
+    assert any(line.startswith("Game over: ") for line in player.told)
+    picked = [e for e in game.log if e["event"] in ("keep", "return") and e["player"] == 0]
+    said = [line for line in player.told if "picked at random, --seed)" in line]
+    assert len(said) >= len(picked)  # the random picks of the rules are said
+    again = play_table_game(setup(deck, vs, True, seed), replayed(player.answers), lambda lines: None)
+    assert again.log == game.log
+
+
+class Stop(Exception):
+    """The script is over: the game stops there."""
+
+
+def scripted(answers: list[str]):
+    """A player answering ``answers`` in order, recording each question and what is told; then :class:`Stop`."""
+    queue = list(answers)
+    asked: list[Question] = []
+    told: list[str] = []
+
+    def ask(question: Question) -> str:
+        asked.append(question)
+        if not queue:
+            raise Stop()
+        return queue.pop(0)
+
+    return ask, told.extend, asked, told
+
+
+def test_a_wrong_answer_is_asked_again_with_the_reason():
+    ask, tell, asked, _ = scripted(["Ballista", "Arachas Behemoth", "Ghoul", ""])
+    with pytest.raises(Stop):
+        play_table_game(setup(), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "reveal", "search", "search", "move"]
+    assert asked[1].error.startswith('"Ballista" is not a card left in its deck')
+    assert asked[2].options == ("Arachas",) and asked[2].optional
+    assert asked[3].error.startswith('"Ghoul" is not a card its Muster searches for')
+
+
+def test_weather_under_its_decoy_gives_no_further_card_at_the_table():
+    """Its Decoy's card, named as the round ends, is played then: the Biting Frost takes its Griffin to 1, and no
+    further card is asked for (§9): the round is scored 0 to 1 and round 2 begins with its turn."""
+    ask, tell, asked, told = scripted(["Decoy", "pass", "Griffin", "Biting Frost"])
+    with pytest.raises(Stop):
+        play_table_game(setup(), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal", "reveal", "reveal"]
+    assert "the card under its Decoy" in asked[3].text and "the top card of its deck" in asked[4].text
+    assert any(line.startswith("Round 1 ends: you 0, the automaton 1: the automaton wins it.") for line in told), told
+
+
+# The command, its answers on standard input (Click's runner) ---------------------------------------------------
+
+
+def _answers(deck: str, vs: str, seed: int) -> list[str]:
+    """A whole game's answers, as a player at the table gives them (the library played with a scripted player)."""
+    player = Player(seed)
+    play_table_game(setup(deck, vs, False, seed), player.ask, player.tell)
+    return player.answers
+
+
+def test_the_command_plays_a_whole_game_from_standard_input(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    answers = _answers(SKELLIGE, "nilfgaard", 5)
+    result = run_cli(["solo", "--table", SKELLIGE, "--vs", "Nilfgaard", "--seed", "5"], input="\n".join(answers) + "\n",
+                     env={"COLUMNS": "80"})
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Gwent Solo at the table: your Skellige against the automaton of Nilfgaard")
+    assert any(line.startswith("Game over: ") for line in lines) and lines[-1].startswith("Final gems: ")
+    assert max(len(line) for line in lines) <= 80
+    assert lines.count("Round 1. Weather: none.") >= 1 and any(line.startswith("You: ") for line in lines)
+    assert not list(tmp_path.iterdir())  # nothing saved without --save: the game ended
+
+
+def test_a_game_saved_as_it_goes_plays_on_from_where_it_stopped(tmp_path, monkeypatch):
+    """--save writes every answer; the input ending half-way (or quit) leaves the game saved; --resume plays the
+    saved answers again, silently, then asks on: the game ends as the one played in one go."""
+    monkeypatch.chdir(tmp_path)
+    answers = _answers(SKELLIGE, "monsters", 3)
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3"], input="\n".join(answers) + "\n")
+    half = len(answers) // 2
+    first = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
+                    input="\n".join(answers[:half]) + "\n")
+    assert "saved the game to game.json: deckcli solo --table --resume game.json plays on" in first.stdout
+    saved = json.loads((tmp_path / "game.json").read_text())
+    assert saved["answers"] == answers[:half] and saved["vs"] == "monsters" and saved["seed"] == 3
+    second = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[half:]) + "\n")
+    assert second.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
+    assert json.loads((tmp_path / "game.json").read_text())["answers"] == answers
+    quit_early = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters"], input=f"{answers[0]}\nquit\n")
+    assert "saved the game to solo-table.json" in quit_early.stdout and (tmp_path / "solo-table.json").exists()
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--table", SKELLIGE, "--vs", "skellige"], "in Gwent Solo the automaton plays another faction than yours (§18)"),
+    (["--table", SKELLIGE], "--table needs DECK and --vs FACTION"),
+    (["--table", SKELLIGE, "--vs", "monsters", "--reveal", "Fiend"], "--reveal, -o and --apply go without it"),
+    (["--table", SKELLIGE, "--vs", "rival.toml"], "--vs: the automaton plays a faction's whole set (§18)"),
+    (["--table", str(DECKS / "skellige-starter.toml"), "--vs", "monsters"], "not legal under solo"),
+    (["board.toml", "--reveal", "Fiend", "--seed", "2"], "--seed goes with --table"),
+    (["--reveal", "Fiend"], "BOARD is missing"),
+    (["--resume", "game.json", "--vs", "monsters"], "--resume FILE plays on with the deck, faction, variant and seed"),
+    (["--seed", "2", "--table", SKELLIGE, "--vs", "monsters", "--save", "x.json", "--resume", "x.json"],
+     "drop --table, DECK and --vs"),
+])
+def test_what_cannot_start_a_game_is_refused(tmp_path, monkeypatch, args, said):
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(["solo", *args], exit_code=1 if "not legal" in said else 2, input="")
+    assert said in result.stderr
+
+
+def test_a_save_file_is_never_written_over_and_a_changed_deck_is_not_resumed(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.json").write_text("mine")
+    said = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--save", "mine.json"], exit_code=2).stderr
+    assert "mine.json: already exists" in said and (tmp_path / "mine.json").read_text() == "mine"
+    assert "is not a saved game" in run_cli(["solo", "--resume", "mine.json"], exit_code=2).stderr
+    deck = tmp_path / "deck.toml"
+    deck.write_text((DECKS / "skellige-advanced.toml").read_text())
+    run_cli(["solo", "--table", deck, "--vs", "monsters", "--save", "game.json"], input="Fiend\n")
+    deck.write_text(deck.read_text() + "\n# changed\n")
+    said = run_cli(["solo", "--resume", "game.json"], exit_code=2).stderr
+    assert "has changed since the game was saved" in said
+
+
+def test_the_transcript_of_docs_play_md_is_what_deckcli_prints(tmp_path, monkeypatch):
+    """docs/play.md shows a game played with --table as a transcript (an interactive session cannot be a console
+    example): its first lines and its last, around a "…", are what deckcli prints for the answers of
+    tests/readme_files/gwent-solo-at-the-table/answers.txt on an 80-column terminal."""
+    from conftest import REPO
+
+    page = (REPO / "docs" / "play.md").read_text(encoding="utf-8")
+    section = page[page.index("### Gwent Solo at the table"):]
+    block = section[section.index("```text\n") + len("```text\n"):]
+    shown = block[: block.index("```")].splitlines()
+    head, tail = shown[: shown.index("…")], shown[shown.index("…") + 1:]
+    answers = (REPO / "tests" / "readme_files" / "gwent-solo-at-the-table" / "answers.txt").read_text(encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    printed = run_cli(["solo", "--table", DECKS / "skellige-advanced.toml", "--vs", "nilfgaard"], input=answers,
+                      env={"COLUMNS": "80"}).stdout.splitlines()
+    assert printed[: len(head)] == head and printed[-len(tail):] == tail
+    assert tail[-2:] == ["Game over: you win the game.", "Final gems: you 1, the automaton 0."]
+
+
+FACTIONS = ("monsters", "nilfgaard", "northern-realms", "scoiatael", "skellige")
+
+
+@pytest.mark.parametrize("deck", FACTIONS)
+def test_every_pairing_plays_to_its_end_in_the_leader_variant(deck):
+    """Each example advanced deck against the automaton of each other faction, the Leader variant on: every Leader
+    of §20 it reveals (searches of its deck for a Weather Card, a Tight Bond unit, a Mardroeme; a random pick) is
+    asked for and resolved, and the game ends."""
+    for vs in FACTIONS:
+        if vs != deck:
+            for seed in (1, 2):
+                player = Player(seed, passing=0.15)
+                game = play_table_game(setup(str(DECKS / f"{deck}-advanced.toml"), vs, True, seed), player.ask,
+                                       player.tell)
+                assert game.over and min(game.gems) == 0
+
+
+def test_a_leader_of_the_variant_searching_its_deck_plays_what_is_found():
+    """You lead at the score: the automaton reveals Eredin: King of the Wild Hunt (§20), whose search of its deck for a
+    Weather Card is asked for; the Biting Frost found is played as the round is scored (no further card, §9): your
+    Shield Maidens fall to 2 each under King Bran, bonded 6."""
+    ask, tell, asked, told = scripted(["Fiend", "Cerys", "Ghoul", "", "pass", "Griffin",
+                                       "Eredin: King of the Wild Hunt", "Biting Frost"])
+    with pytest.raises(Stop):
+        play_table_game(setup(leader_variant=True), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal", "search", "move", "reveal", "leader", "search",
+                                       "reveal"]
+    assert "Biting Frost" in asked[7].options and "the top card of its deck" in asked[8].text
+    assert any(line.startswith("Round 1 ends: you 28, the automaton 3: you win it.") for line in told), told
+
+
+def test_the_emperor_of_nilfgaard_asks_which_card_of_your_hand_you_discard():
+    """§20: the Emperor of Nilfgaard, revealed at the score, makes you discard a card of your choice: asked, and the
+    card goes to your discard pile (your Medic may bring it back)."""
+    ask, tell, asked, told = scripted(["Rainfarn", "Cerys", "Sweers", "pass", "Vreemde",
+                                       "Emhyr var Emreis: Emperor of Nilfgaard", "Udalryk"])
+    with pytest.raises(Stop):
+        play_table_game(setup(vs="nilfgaard", leader_variant=True), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal", "move", "reveal", "leader", "discard", "reveal"]
+    assert asked[6].text == "Which card of your hand do you discard?" and "Udalryk" in asked[6].options
+    assert "  you discard Udalryk" in told
+
+
+def test_your_leader_may_play_a_card_of_your_deck(tmp_path):
+    """Your hand and deck are one pool at the table: Arnjolf: The Patricide finds the Tight Bond unit of your deck
+    that adds most and plays it (§5, its text), as you do at the table."""
+    deck = tmp_path / "arnjolf.toml"
+    deck.write_text((DECKS / "skellige-advanced.toml").read_text().replace('leader = "King Bran"',
+                                                                           'leader = "Arnjolf: The Patricide"'))
+    ask, tell, asked, told = scripted(["Fiend", "leader"])
+    with pytest.raises(Stop):
+        play_table_game(setup(str(deck)), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal"] and not asked[2].error
+    assert "  you use your Leader Arnjolf: The Patricide" in told
+    assert "  Close Combat 4: Clan Drummond Shield Maiden 4" in told
