@@ -199,7 +199,10 @@ def test_an_illegal_registration_exits_1_with_its_verdict(tmp_path):
     ([REGISTRATION, "--simulate"], "add --vs THEIRS.toml"),
     ([REGISTRATION, "--vs", REGISTRATION], "--vs goes with --simulate"),
     ([REGISTRATION, "--vs", "monsters", "--simulate"], "--vs names the opponent's registration file"),
-    ([REGISTRATION, "--games", "5"], "--games goes with --simulate, --matrix or --choose"),
+    ([REGISTRATION, "--games", "5"], "--games goes with --simulate or --choose"),
+    ([REGISTRATION, "--vs", REGISTRATION], "--vs goes with --simulate"),  # not with --matrix nor --choose
+    ([REGISTRATION, "--field", REGISTRATION], "--field goes with --choose"),
+    ([REGISTRATION, "-o", "x.toml"], "-o goes with --choose"),
     (["--matrix", "x.toml", "--games", "5"], "--games goes with --simulate or --choose"),
     (["--matrix", "x.toml", "--simulate", "--vs", REGISTRATION], "are different questions"),
     ([REGISTRATION, "--vs", REGISTRATION, "--simulate", "--format", "csv"], "--format text or json"),
@@ -244,6 +247,28 @@ def test_choose_ranks_every_legal_registration_and_writes_the_best(tmp_path):
     again = run_cli(["tournament", "--choose", *decks, "--field", theirs, "--games", "1", "--workers", "1", "-o", best],
                     exit_code=2)
     assert "best.toml" in again.stderr
+
+
+@pytest.mark.parametrize("repeat", ["same", "dot", "link"])
+def test_choose_refuses_one_deck_file_given_twice(tmp_path, repeat):
+    again = {"same": str(FOUR[0]), "dot": f"{FOUR[0].parent}/./{FOUR[0].name}", "link": tmp_path / "again.toml"}[repeat]
+    if repeat == "link":
+        again.symlink_to(FOUR[0])
+    result = run_cli(["tournament", "--choose", *FOUR, again, "--games", "1", "--workers", "1"], exit_code=2)
+    assert result.stdout == ""
+    assert "is given twice" in " ".join(result.stderr.split())
+
+
+@pytest.mark.parametrize("where", ["exists", "folder", "no-folder"])
+def test_choose_refuses_an_output_it_cannot_write_before_playing(tmp_path, where):
+    output = {"exists": tmp_path / "best.toml", "folder": tmp_path, "no-folder": tmp_path / "no" / "best.toml"}[where]
+    if where == "exists":
+        output.write_text("# mine\n", "utf-8")
+    result = run_cli(["tournament", "--choose", *FOUR, "--games", "1", "--workers", "1", "-o", output], exit_code=2)
+    assert result.stdout == ""  # no table: refused before the games, not after them
+    assert str(output) in result.stderr
+    if where == "exists":
+        assert output.read_text("utf-8") == "# mine\n"
 
 
 def test_choose_ranks_a_registration_as_the_mean_of_its_solved_matches(tmp_path):

@@ -189,8 +189,10 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
             return tournament_match.simulate_match(files, vs.value, fmt, games, seed, bot, opponent_bot, workers)
         return tournament_match.choose_registration(files, field, fmt, games, seed, bot, opponent_bot, workers,
                                                     output, force)
-    refuse_without(click.get_current_context(), "--simulate, --matrix or --choose",
-                   ("vs", "field", "output", "force", "games", "seed", "bot", "opponent_bot", "workers"))
+    ctx = click.get_current_context()
+    refuse_without(ctx, "--simulate", ("vs",))
+    refuse_without(ctx, "--choose", ("field", "output", "force"))
+    refuse_without(ctx, "--simulate or --choose", ("games", "seed", "bot", "opponent_bot", "workers"))
     if apply_ and not fix_:
         raise click.UsageError("--apply goes with --fix")
     if fix_:

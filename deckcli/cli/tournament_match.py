@@ -90,6 +90,11 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
                                "--simulate)")
     if "-" in decks or "-" in field:
         raise click.UsageError("--choose reads deck files, not standard input (-)")
+    _refuse_repeated_decks(decks)
+    if output is not None:
+        from deckcli.files.safe_write import check_writable
+
+        check_writable(output, force=force)  # refused before the games, not after minutes of them
     if field:
         lineups, names = [], []
         for registration in field:
@@ -115,6 +120,20 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
         write_text(output, registration_text(ranking.best_files(), output), force=force)
         say(f"wrote {output}: the best registration (check it with deckcli tournament {output})", err=True)
     return EXIT_OK
+
+
+def _refuse_repeated_decks(decks: tuple[str, ...]) -> None:
+    """Raise :class:`DeckcliError` (exit 2) when one deck file is given twice to ``--choose`` (also as ``./x`` or
+    through a link): each registration would be ranked twice, and sets of three with it twice rejected."""
+    from deckcli.errors import DeckcliError
+    from deckcli.files.reading import first_repeat
+
+    repeat = first_repeat(decks)
+    if repeat:
+        earlier, later = decks[repeat[0]], decks[repeat[1]]
+        named = later if earlier == later else f"{earlier} (as {later})"
+        raise DeckcliError(f"{named} is given twice: --choose ranks the registrations of different deck files; "
+                           "give each once")
 
 
 def registration_text(decks: tuple[str, ...], output: str) -> str:
