@@ -271,6 +271,15 @@ def test_choose_refuses_an_output_it_cannot_write_before_playing(tmp_path, where
         assert output.read_text("utf-8") == "# mine\n"
 
 
+@pytest.mark.parametrize("option", ["--vs", "--field"])
+def test_a_deck_file_for_the_opponent_is_refused_saying_what_to_write(option):
+    deck = DECKS / "skellige-advanced.toml"
+    args = ([REGISTRATION, "--vs", deck, "--simulate"] if option == "--vs" else ["--choose", *FOUR, "--field", deck])
+    said = " ".join(run_cli(["tournament", *args, "--games", "1", "--workers", "1"], exit_code=2).stderr.split())
+    assert said.startswith(f"{deck}: is a deck file, not a registration: {option} takes one registration"), said
+    assert "give 3 deck files" not in said  # the option keeps one file: three of them cannot be given to it
+
+
 def test_choose_ranks_a_registration_as_the_mean_of_its_solved_matches(tmp_path):
     # one field lineup: the best registration's rate is the match --simulate solves, on the same seeds
     theirs = their_registration(tmp_path)

@@ -53,6 +53,27 @@ def _legal_lineup(files: tuple[str, ...], fmt: str) -> LineupReport | int:
     return report
 
 
+def _refuse_a_deck(path: str, option: str) -> None:
+    """Raise :class:`DeckFileError` (exit 2) when ``path``, given to ``option`` (``--vs``, ``--field``), is a deck
+    file: the option takes one registration, and the reader's own message ("give 3 deck files") would send the
+    player to repeat the option, which keeps only the last. Anything else unreadable is reported where it is
+    judged."""
+    from deckcli.errors import DeckcliError, DeckFileError
+    from deckcli.files.reading import STDIN, decode_text, display_path, read_bytes
+    from deckcli.files.toml_lines import parse_toml
+
+    if path == STDIN or not os.path.isfile(path):
+        return
+    try:
+        document = parse_toml(decode_text(read_bytes(path), display_path(path)), display_path(path))
+    except DeckcliError:
+        return
+    if "faction" in document and "decks" not in document:
+        raise DeckFileError(f"is a deck file, not a registration: {option} takes one registration naming the three "
+                            'decks, such as decks = ["a.toml", "b.toml", "c.toml"] (deck files relative to it)',
+                            where=display_path(path))
+
+
 def simulate_match(files: tuple[str, ...], vs: str, fmt: str, games: int, seed: int, bot: str | None,
                    opponent_bot: str | None, workers: int | None) -> int:
     """``tournament MINE --vs THEIRS --simulate``: the nine pairings played, the match solved."""
@@ -67,6 +88,7 @@ def simulate_match(files: tuple[str, ...], vs: str, fmt: str, games: int, seed: 
     mine = _legal_lineup(files, fmt)
     if isinstance(mine, int):
         return mine
+    _refuse_a_deck(vs, "--vs")
     theirs = _legal_lineup((vs,), fmt)
     if isinstance(theirs, int):
         return theirs
@@ -98,6 +120,7 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
     if field:
         lineups, names = [], []
         for registration in field:
+            _refuse_a_deck(registration, "--field")
             report = _legal_lineup((registration,), fmt)
             if isinstance(report, int):
                 return report
