@@ -90,6 +90,11 @@ def test_draws_in_a_matrix_file_are_replayed(tmp_path):
     ('theirs = ["X", "Y", "Z"]\n[win]\nA = [0, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n[draw]\nD = [0, 0, 0]\n', 7,
      "[draw] names 'D', which is not a deck of [win]"),
     ('theirs = ["X", "Y", "Z"]\n[win\n', 2, "not valid TOML"),
+    # a line break in a name would print as rows of the table that are not decks
+    ('theirs = ["X", "Y", "Z"]\n[win]\n"A\\n\\nB" = [0, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n', 3,
+     "the deck name 'A\\n\\nB' is not one line of text"),
+    ('theirs = ["X", " ", "Z\\u001b[31m"]\n[win]\nA = [0, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n', 1,
+     "the deck name ' ' is not one line of text"),
 ])
 def test_a_bad_matrix_file_exits_2_naming_the_file_and_line(tmp_path, text, line, words):
     path = write(tmp_path / "rates.toml", text)
