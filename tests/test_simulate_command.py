@@ -203,6 +203,21 @@ def test_the_log_never_replaces_a_file_without_force(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]  # no temporary file left
 
 
+@pytest.mark.parametrize("which", ["deck", "opponent", "link", "diff-new"])
+def test_the_log_never_replaces_a_deck_the_run_plays_even_with_force(tmp_path, which):
+    deck, rival = tmp_path / "mine.toml", tmp_path / "rival.toml"
+    deck.write_bytes(Path(NR).read_bytes())
+    rival.write_bytes(Path(MONSTERS).read_bytes())
+    (tmp_path / "link.jsonl").symlink_to(deck)
+    log = {"deck": deck, "opponent": rival, "link": tmp_path / "link.jsonl", "diff-new": rival}[which]
+    command = (["diff", deck, rival, "--simulate"] if which == "diff-new" else ["simulate", deck, "--vs", rival])
+    before = Path(log).read_bytes()
+    result = run_cli([*command, "--games", "2", "--workers", "1", "--log", log, "--force"], exit_code=2)
+    said = " ".join(result.stderr.split())
+    assert said.startswith(f"{log}: is ") and "which this command reads: the game log would replace it" in said
+    assert Path(log).read_bytes() == before and result.stdout == ""
+
+
 def test_a_log_in_a_missing_folder_is_refused_before_any_game(tmp_path):
     result = run_cli(["simulate", NR, "--games", "2", "--log", str(tmp_path / "no" / "games.jsonl")], exit_code=2)
     assert "does not exist" in result.stderr and result.stdout == ""

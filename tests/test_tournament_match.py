@@ -285,6 +285,18 @@ def test_a_deck_file_for_the_opponent_is_refused_saying_what_to_write(option):
     assert "give 3 deck files" not in said  # the option keeps one file: three of them cannot be given to it
 
 
+def test_choose_never_writes_its_registration_over_a_deck_it_reads(tmp_path):
+    decks = []
+    for deck in FOUR:
+        decks.append(tmp_path / deck.name)
+        shutil.copy(deck, decks[-1])
+    before = decks[0].read_bytes()
+    result = run_cli(["tournament", "--choose", *decks, "--games", "1", "--workers", "1", "-o", decks[0], "--force"],
+                     exit_code=2)
+    assert "which this command reads: the registration would replace it" in " ".join(result.stderr.split())
+    assert decks[0].read_bytes() == before and result.stdout == ""
+
+
 def test_choose_ranks_a_registration_as_the_mean_of_its_solved_matches(tmp_path):
     # one field lineup: the best registration's rate is the match --simulate solves, on the same seeds
     theirs = their_registration(tmp_path)

@@ -114,9 +114,10 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
         raise click.UsageError("--choose reads deck files, not standard input (-)")
     _refuse_repeated_decks(decks)
     if output is not None:
-        from deckcli.files.safe_write import check_writable
+        from deckcli.files.safe_write import check_writable, refuse_an_input
 
         check_writable(output, force=force)  # refused before the games, not after minutes of them
+        refuse_an_input(output, decks + field, "the registration")
     if field:
         lineups, names = [], []
         for registration in field:

@@ -127,6 +127,21 @@ def check_writable(path: str | Path, *, force: bool = False) -> Path:
     return target
 
 
+def refuse_an_input(path: str | Path, inputs: Sequence[str], what: str) -> None:
+    """Raise :class:`OutputError` (exit code 2) when ``path``, a file to write, is one of ``inputs`` (the files the
+    command reads: also through ``./``, a link or another hard link): ``--force`` replaces a file the player
+    chose to replace, never the deck being played. ``what`` says what would be written (``the game log``)."""
+    from deckcli.files.reading import STDIN, file_identity
+
+    if not os.path.exists(path):
+        return
+    written = file_identity(str(path))
+    for source in inputs:
+        if source and source != STDIN and file_identity(source) == written:
+            raise OutputError(f"is {source}, which this command reads: {what} would replace it, even with --force; "
+                              "give another file", where=str(path))
+
+
 def temporary_beside(folder: str, name: str) -> tuple[int, str]:
     """A new temporary file for the file ``name`` of ``folder``: ``(descriptor, path)``, its name
     ``.NAME.PID.XXXXXXXX.tmp`` (this process's id, random letters), readable and writable by this user only.
