@@ -285,6 +285,21 @@ def test_a_deck_file_for_the_opponent_is_refused_saying_what_to_write(option):
     assert "give 3 deck files" not in said  # the option keeps one file: three of them cannot be given to it
 
 
+def test_choose_refuses_a_pipe_which_it_could_read_only_once():
+    import os
+
+    read, write = os.pipe()  # what the shell's <(cat deck) names as /dev/fd/N
+    try:
+        os.write(write, FOUR[3].read_bytes())
+        os.close(write)
+        pipe = f"/dev/fd/{read}"
+        result = run_cli(["tournament", "--choose", *FOUR[:3], pipe, "--games", "1", "--workers", "1"], exit_code=2)
+    finally:
+        os.close(read)
+    said = " ".join(result.stderr.split())
+    assert said.startswith(f"{pipe}: is a pipe or a device, not a file"), said  # not "no faction: add a line"
+
+
 def test_choose_never_writes_its_registration_over_a_deck_it_reads(tmp_path):
     decks = []
     for deck in FOUR:

@@ -113,6 +113,14 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
     if "-" in decks or "-" in field:
         raise click.UsageError("--choose reads deck files, not standard input (-)")
     _refuse_repeated_decks(decks)
+    for path in decks + field:
+        if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
+            from deckcli.errors import DeckFileError
+
+            # each deck is read to judge the registrations, then again to play it: a pipe would be empty the
+            # second time, and its deck reported as having no faction
+            raise DeckFileError("is a pipe or a device, not a file: --choose reads each file more than once; save "
+                                "it to a file first", where=path)
     if output is not None:
         from deckcli.files.safe_write import check_writable, refuse_an_input
 
