@@ -285,19 +285,32 @@ def test_a_deck_file_for_the_opponent_is_refused_saying_what_to_write(option):
     assert "give 3 deck files" not in said  # the option keeps one file: three of them cannot be given to it
 
 
-def test_choose_refuses_a_pipe_which_it_could_read_only_once():
+@pytest.mark.parametrize("form", ["--choose", "--simulate", "--vs"])
+@pytest.mark.parametrize("how", ["pipe", "stdin"])
+def test_a_pipe_or_standard_input_which_can_be_read_only_once_is_refused(tmp_path, form, how):
     import os
 
+    theirs = their_registration(tmp_path)
+    piped = FOUR[3] if form != "--vs" else theirs
     read, write = os.pipe()  # what the shell's <(cat deck) names as /dev/fd/N
     try:
-        os.write(write, FOUR[3].read_bytes())
+        os.write(write, piped.read_bytes())
         os.close(write)
-        pipe = f"/dev/fd/{read}"
-        result = run_cli(["tournament", "--choose", *FOUR[:3], pipe, "--games", "1", "--workers", "1"], exit_code=2)
+        given = f"/dev/fd/{read}" if how == "pipe" else "-"
+        args = {"--choose": ["--choose", *FOUR[:3], given],
+                "--simulate": [*FOUR[:2], given, "--vs", theirs, "--simulate"],
+                "--vs": [REGISTRATION, "--vs", given, "--simulate"]}[form]
+        result = run_cli(["tournament", *args, "--games", "1", "--workers", "1"], exit_code=2,
+                         input=piped.read_text("utf-8"))
     finally:
         os.close(read)
     said = " ".join(result.stderr.split())
-    assert said.startswith(f"{pipe}: is a pipe or a device, not a file"), said  # not "no faction: add a line"
+    if form == "--choose" and how == "stdin":
+        assert "--choose reads deck files, not standard input (-)" in said
+        return
+    # not "no faction: add a line", nor "<stdin>: no such file"
+    assert said.startswith(f"{given}: is a pipe" if how == "pipe" else "deckcli: standard input (-):"), said
+    assert "more than once; save it to a file first" in said
 
 
 def test_choose_never_writes_its_registration_over_a_deck_it_reads(tmp_path):

@@ -53,6 +53,22 @@ def _legal_lineup(files: tuple[str, ...], fmt: str) -> LineupReport | int:
     return report
 
 
+def _refuse_what_is_read_once(paths: tuple[str, ...], form: str) -> None:
+    """Raise :class:`DeckFileError` (exit 2) for standard input (``-``) or a pipe (``<(cat deck.toml)``) among
+    ``paths``: ``form`` reads each deck to judge the lineups, then again to play it, and a pipe would be empty the
+    second time (its deck reported as having no faction, or ``<stdin>`` as no such file)."""
+    from deckcli.errors import DeckFileError
+    from deckcli.files.reading import STDIN
+
+    for path in paths:
+        if path == STDIN:
+            raise DeckFileError(f"standard input (-): {form} reads each deck and registration more than once; save "
+                                "it to a file first")
+        if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
+            raise DeckFileError(f"is a pipe or a device, not a file: {form} reads each file more than once; save it "
+                                "to a file first", where=path)
+
+
 def _refuse_a_deck(path: str, option: str) -> None:
     """Raise :class:`DeckFileError` (exit 2) when ``path``, given to ``option`` (``--vs``, ``--field``), is a deck
     file: the option takes one registration, and the reader's own message ("give 3 deck files") would send the
@@ -85,6 +101,7 @@ def simulate_match(files: tuple[str, ...], vs: str, fmt: str, games: int, seed: 
     if not files:
         raise click.UsageError("--simulate needs your registration: deckcli tournament MINE.toml --vs THEIRS.toml "
                                "--simulate")
+    _refuse_what_is_read_once(files + (vs,), "--simulate")
     mine = _legal_lineup(files, fmt)
     if isinstance(mine, int):
         return mine
@@ -113,14 +130,7 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
     if "-" in decks or "-" in field:
         raise click.UsageError("--choose reads deck files, not standard input (-)")
     _refuse_repeated_decks(decks)
-    for path in decks + field:
-        if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
-            from deckcli.errors import DeckFileError
-
-            # each deck is read to judge the registrations, then again to play it: a pipe would be empty the
-            # second time, and its deck reported as having no faction
-            raise DeckFileError("is a pipe or a device, not a file: --choose reads each file more than once; save "
-                                "it to a file first", where=path)
+    _refuse_what_is_read_once(decks + field, "--choose")
     if output is not None:
         from deckcli.files.safe_write import check_writable, refuse_an_input
 
