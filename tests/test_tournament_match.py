@@ -206,6 +206,8 @@ def test_an_illegal_registration_exits_1_with_its_verdict(tmp_path):
     ([REGISTRATION, "--vs", "monsters", "--simulate"], "--vs names the opponent's registration file"),
     ([REGISTRATION, "--games", "5"], "--games goes with --simulate or --choose"),
     ([REGISTRATION, "--vs", REGISTRATION], "--vs goes with --simulate"),  # not with --matrix nor --choose
+    # the last --vs would win, the others dropped without a word
+    ([REGISTRATION, "--vs", REGISTRATION, "--vs", REGISTRATION, "--simulate"], "--vs names one registration"),
     ([REGISTRATION, "--field", REGISTRATION], "--field goes with --choose"),
     ([REGISTRATION, "-o", "x.toml"], "-o goes with --choose"),
     (["--matrix", "x.toml", "--games", "5"], "--games goes with --simulate or --choose"),
