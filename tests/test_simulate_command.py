@@ -288,6 +288,21 @@ def test_a_faction_names_its_starter_deck_in_any_spelling():
     jsonschema.validate(by_name, output_schema("simulate"))
 
 
+@pytest.mark.parametrize("command", ["simulate", "diff"])
+def test_a_line_break_in_a_deck_s_name_stays_in_its_row(tmp_path, command):
+    evil = tmp_path / "evil.toml"
+    text = Path(NR).read_text("utf-8")
+    evil.write_text(text.replace('name = "Northern Realms starter"', 'name = "Evil\\nName"'), "utf-8")
+    assert "Evil\\nName" in evil.read_text("utf-8")
+    args = ["simulate", evil, "--vs", evil] if command == "simulate" else ["diff", NR, NR, "--simulate", "--vs", evil]
+    out = run_cli([*args, "--games", "1", "--workers", "1"]).stdout
+    lines = out.splitlines()
+    assert not any(line.startswith("Name") for line in lines), out  # no row split in two
+    assert any(line.startswith("Evil\\nName ") for line in lines), out
+    if command == "simulate":
+        assert lines[0].startswith(f"{evil}: Evil\\nName (Northern Realms")
+
+
 def test_opponents_of_one_name_are_told_apart(tmp_path):
     """Two deck files of one name (a rival's deck and its copy) were two rows of that name, and so were two matchups
     against one deck: each is named by its file, and a deck met again is numbered."""
