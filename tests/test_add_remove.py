@@ -179,6 +179,19 @@ def test_a_leader_is_one_card(tmp_path):
     assert deck.read_text("utf-8") == DECK
 
 
+@pytest.mark.parametrize(("leader", "said"), [
+    ("foltest: the siegemaster", "Foltest: The Siegemaster is the deck's Leader"),
+    ("Foltest: King of Temeria", "Foltest: King of Temeria is a Leader, not in [cards]"),
+])
+def test_removing_a_leader_says_how_to_change_it(tmp_path, leader, said):
+    # not "[cards] holds no Foltest: The Siegemaster", which the deck's own leader line contradicts
+    deck = deck_file(tmp_path)
+    message = " ".join(run_cli(["remove", deck, leader], exit_code=2).stderr.split())
+    assert message.startswith(f"{deck}: {said}: a deck has exactly one Leader"), message
+    assert f'to change it, add another: deckcli add {deck} "LEADER"' in message
+    assert deck.read_text("utf-8") == DECK
+
+
 def test_a_misspelt_leader_key_is_named_not_doubled(tmp_path):
     text = DECK.replace("leader =", "Leadr =")
     deck = deck_file(tmp_path, text)

@@ -215,6 +215,20 @@ def test_a_deck_on_standard_input_gets_its_sheet(tmp_path):
     assert from_stdin == from_file.replace(breakable_path(str(deck)), "&lt;stdin&gt;")
 
 
+def test_a_deck_through_a_pipe_gets_its_sheet(tmp_path):
+    import os
+
+    deck = DECKS / "monsters-starter.toml"
+    read, write = os.pipe()  # what the shell's <(cat deck.toml) names as /dev/fd/N: it can be read once
+    try:
+        os.write(write, deck.read_bytes())
+        os.close(write)
+        result = run_cli(["sheet", f"/dev/fd/{read}", "-o", tmp_path / "deck.html"])
+    finally:
+        os.close(read)
+    assert "deck sheet of Monsters starter" in result.stdout  # not "no faction": the pipe was read twice
+
+
 def test_control_characters_in_a_deck_name_are_shown_escaped(tmp_path):
     deck = DECKS / "monsters-starter.toml"
     text = deck.read_text("utf-8")

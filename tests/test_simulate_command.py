@@ -203,6 +203,21 @@ def test_the_log_never_replaces_a_file_without_force(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl"]  # no temporary file left
 
 
+@pytest.mark.parametrize("which", ["deck", "opponent", "link", "diff-new"])
+def test_the_log_never_replaces_a_deck_the_run_plays_even_with_force(tmp_path, which):
+    deck, rival = tmp_path / "mine.toml", tmp_path / "rival.toml"
+    deck.write_bytes(Path(NR).read_bytes())
+    rival.write_bytes(Path(MONSTERS).read_bytes())
+    (tmp_path / "link.jsonl").symlink_to(deck)
+    log = {"deck": deck, "opponent": rival, "link": tmp_path / "link.jsonl", "diff-new": rival}[which]
+    command = (["diff", deck, rival, "--simulate"] if which == "diff-new" else ["simulate", deck, "--vs", rival])
+    before = Path(log).read_bytes()
+    result = run_cli([*command, "--games", "2", "--workers", "1", "--log", log, "--force"], exit_code=2)
+    said = " ".join(result.stderr.split())
+    assert said.startswith(f"{log}: is ") and "which this command reads: the game log would replace it" in said
+    assert Path(log).read_bytes() == before and result.stdout == ""
+
+
 def test_a_log_in_a_missing_folder_is_refused_before_any_game(tmp_path):
     result = run_cli(["simulate", NR, "--games", "2", "--log", str(tmp_path / "no" / "games.jsonl")], exit_code=2)
     assert "does not exist" in result.stderr and result.stdout == ""
@@ -271,6 +286,21 @@ def test_a_faction_names_its_starter_deck_in_any_spelling():
     assert by_name["matchups"][0]["opponent"]["file"] is None
     assert by_file["matchups"][0]["opponent"]["file"] == str(DECKS / "scoiatael-starter.toml")
     jsonschema.validate(by_name, output_schema("simulate"))
+
+
+@pytest.mark.parametrize("command", ["simulate", "diff"])
+def test_a_line_break_in_a_deck_s_name_stays_in_its_row(tmp_path, command):
+    evil = tmp_path / "evil.toml"
+    text = Path(NR).read_text("utf-8")
+    evil.write_text(text.replace('name = "Northern Realms starter"', 'name = "Evil\\nName"'), "utf-8")
+    assert "Evil\\nName" in evil.read_text("utf-8")
+    args = ["simulate", evil, "--vs", evil] if command == "simulate" else ["diff", NR, NR, "--simulate", "--vs", evil]
+    out = run_cli([*args, "--games", "1", "--workers", "1"]).stdout
+    lines = out.splitlines()
+    assert not any(line.startswith("Name") for line in lines), out  # no row split in two
+    assert any(line.startswith("Evil\\nName ") for line in lines), out
+    if command == "simulate":
+        assert lines[0].startswith(f"{evil}: Evil\\nName (Northern Realms")
 
 
 def test_opponents_of_one_name_are_told_apart(tmp_path):

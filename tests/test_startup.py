@@ -89,11 +89,13 @@ def test_a_legal_deck_is_judged_without_jsonschema_tables_or_toml_writers():
 def test_a_command_imports_no_other_command_module():
     code, modules = imports_of("validate", str(DECKS / "northern-realms-starter.toml"))
     assert code == 0
-    # simulation_options: the shared options of the commands that play games, which tournament (in judging) takes
+    # simulation_options is no command: it defines the options shared by every command that plays games,
+    # tournament --simulate among them, and imports only options and completion (no game code).
     assert {name for name in modules if name.startswith("deckcli.cli.")} == {
         "deckcli.cli.main", "deckcli.cli.options", "deckcli.cli.completion", "deckcli.cli.judging",
         "deckcli.cli.simulation_options",
     }
+    assert not {name for name in modules if name.startswith("deckcli.game.")}
 
 
 def test_a_board_is_scored_without_jsonschema_tables_toml_writers_or_the_deck_reader():

@@ -90,6 +90,11 @@ def test_draws_in_a_matrix_file_are_replayed(tmp_path):
     ('theirs = ["X", "Y", "Z"]\n[win]\nA = [0, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n[draw]\nD = [0, 0, 0]\n', 7,
      "[draw] names 'D', which is not a deck of [win]"),
     ('theirs = ["X", "Y", "Z"]\n[win\n', 2, "not valid TOML"),
+    # a line break in a name would print as rows of the table that are not decks
+    ('theirs = ["X", "Y", "Z"]\n[win]\n"A\\n\\nB" = [0, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n', 3,
+     "the deck name 'A\\n\\nB' is not one line of text"),
+    ('theirs = ["X", " ", "Z\\u001b[31m"]\n[win]\nA = [0, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n', 1,
+     "the deck name ' ' is not one line of text"),
 ])
 def test_a_bad_matrix_file_exits_2_naming_the_file_and_line(tmp_path, text, line, words):
     path = write(tmp_path / "rates.toml", text)
@@ -199,7 +204,12 @@ def test_an_illegal_registration_exits_1_with_its_verdict(tmp_path):
     ([REGISTRATION, "--simulate"], "add --vs THEIRS.toml"),
     ([REGISTRATION, "--vs", REGISTRATION], "--vs goes with --simulate"),
     ([REGISTRATION, "--vs", "monsters", "--simulate"], "--vs names the opponent's registration file"),
-    ([REGISTRATION, "--games", "5"], "--games goes with --simulate, --matrix or --choose"),
+    ([REGISTRATION, "--games", "5"], "--games goes with --simulate or --choose"),
+    ([REGISTRATION, "--vs", REGISTRATION], "--vs goes with --simulate"),  # not with --matrix nor --choose
+    # the last --vs would win, the others dropped without a word
+    ([REGISTRATION, "--vs", REGISTRATION, "--vs", REGISTRATION, "--simulate"], "--vs names one registration"),
+    ([REGISTRATION, "--field", REGISTRATION], "--field goes with --choose"),
+    ([REGISTRATION, "-o", "x.toml"], "-o goes with --choose"),
     (["--matrix", "x.toml", "--games", "5"], "--games goes with --simulate or --choose"),
     (["--matrix", "x.toml", "--simulate", "--vs", REGISTRATION], "are different questions"),
     ([REGISTRATION, "--vs", REGISTRATION, "--simulate", "--format", "csv"], "--format text or json"),
@@ -244,6 +254,77 @@ def test_choose_ranks_every_legal_registration_and_writes_the_best(tmp_path):
     again = run_cli(["tournament", "--choose", *decks, "--field", theirs, "--games", "1", "--workers", "1", "-o", best],
                     exit_code=2)
     assert "best.toml" in again.stderr
+
+
+@pytest.mark.parametrize("repeat", ["same", "dot", "link"])
+def test_choose_refuses_one_deck_file_given_twice(tmp_path, repeat):
+    again = {"same": str(FOUR[0]), "dot": f"{FOUR[0].parent}/./{FOUR[0].name}", "link": tmp_path / "again.toml"}[repeat]
+    if repeat == "link":
+        again.symlink_to(FOUR[0])
+    result = run_cli(["tournament", "--choose", *FOUR, again, "--games", "1", "--workers", "1"], exit_code=2)
+    assert result.stdout == ""
+    assert "is given twice" in " ".join(result.stderr.split())
+
+
+@pytest.mark.parametrize("where", ["exists", "folder", "no-folder"])
+def test_choose_refuses_an_output_it_cannot_write_before_playing(tmp_path, where):
+    output = {"exists": tmp_path / "best.toml", "folder": tmp_path, "no-folder": tmp_path / "no" / "best.toml"}[where]
+    if where == "exists":
+        output.write_text("# mine\n", "utf-8")
+    result = run_cli(["tournament", "--choose", *FOUR, "--games", "1", "--workers", "1", "-o", output], exit_code=2)
+    assert result.stdout == ""  # no table: refused before the games, not after them
+    assert str(output) in result.stderr
+    if where == "exists":
+        assert output.read_text("utf-8") == "# mine\n"
+
+
+@pytest.mark.parametrize("option", ["--vs", "--field"])
+def test_a_deck_file_for_the_opponent_is_refused_saying_what_to_write(option):
+    deck = DECKS / "skellige-advanced.toml"
+    args = ([REGISTRATION, "--vs", deck, "--simulate"] if option == "--vs" else ["--choose", *FOUR, "--field", deck])
+    said = " ".join(run_cli(["tournament", *args, "--games", "1", "--workers", "1"], exit_code=2).stderr.split())
+    assert said.startswith(f"{deck}: is a deck file, not a registration: {option} takes one registration"), said
+    assert "give 3 deck files" not in said  # the option keeps one file: three of them cannot be given to it
+
+
+@pytest.mark.parametrize("form", ["--choose", "--simulate", "--vs"])
+@pytest.mark.parametrize("how", ["pipe", "stdin"])
+def test_a_pipe_or_standard_input_which_can_be_read_only_once_is_refused(tmp_path, form, how):
+    import os
+
+    theirs = their_registration(tmp_path)
+    piped = FOUR[3] if form != "--vs" else theirs
+    read, write = os.pipe()  # what the shell's <(cat deck) names as /dev/fd/N
+    try:
+        os.write(write, piped.read_bytes())
+        os.close(write)
+        given = f"/dev/fd/{read}" if how == "pipe" else "-"
+        args = {"--choose": ["--choose", *FOUR[:3], given],
+                "--simulate": [*FOUR[:2], given, "--vs", theirs, "--simulate"],
+                "--vs": [REGISTRATION, "--vs", given, "--simulate"]}[form]
+        result = run_cli(["tournament", *args, "--games", "1", "--workers", "1"], exit_code=2,
+                         input=piped.read_text("utf-8"))
+    finally:
+        os.close(read)
+    said = " ".join(result.stderr.split())
+    if form == "--choose" and how == "stdin":
+        assert "--choose reads deck files, not standard input (-)" in said
+        return
+    # not "no faction: add a line", nor "<stdin>: no such file"
+    assert said.startswith(f"{given}: is a pipe" if how == "pipe" else "deckcli: standard input (-):"), said
+    assert "more than once; save it to a file first" in said
+
+
+def test_choose_never_writes_its_registration_over_a_deck_it_reads(tmp_path):
+    decks = []
+    for deck in FOUR:
+        decks.append(tmp_path / deck.name)
+        shutil.copy(deck, decks[-1])
+    before = decks[0].read_bytes()
+    result = run_cli(["tournament", "--choose", *decks, "--games", "1", "--workers", "1", "-o", decks[0], "--force"],
+                     exit_code=2)
+    assert "which this command reads: the registration would replace it" in " ".join(result.stderr.split())
+    assert decks[0].read_bytes() == before and result.stdout == ""
 
 
 def test_choose_ranks_a_registration_as_the_mean_of_its_solved_matches(tmp_path):

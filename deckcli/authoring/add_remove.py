@@ -66,7 +66,8 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
     another faction's Leader, and :class:`DeckFileError` (exit 2) when the file
     is no deck, when more than one copy of a Leader is asked, when the faction's
     set does not print the card, when adding would pass the copies the set
-    prints, or when removing a card the section does not hold.
+    prints, or when removing a card the section does not hold or a Leader (a
+    deck has one: another is added in its place).
     """
     from deckcli.authoring.deck_edits import set_copies
     from deckcli.catalog.lookup import lookup_card
@@ -83,6 +84,12 @@ def edit_copies(text: str, where: str, catalog: Catalog, name: str, change: int)
                                   f"Leader (rulebook §2; deckcli cards --faction {faction.slug} --kind leader lists "
                                   "them)", where=where)
         return _leader_edit(text, where, deck, catalog, card, change)
+    if card.is_leader:
+        leaders = [found[0].name for entry in deck.leaders if len(found := catalog.find(entry.name)) == 1]
+        held_as = "is the deck's Leader" if card.name in leaders else "is a Leader, not in [cards]"
+        raise DeckFileError(f"{card.name} {held_as}: a deck has exactly one Leader (rulebook §2); to change it, add "
+                            f'another: deckcli add {where} "LEADER" (deckcli cards --faction {faction.slug} --kind '
+                            "leader lists them)", where=where)
     resolved = resolve_deck(deck, catalog)
     section = "side" if card.side_deck else "cards"
     _refuse_a_misspelt_section(deck, section, where)

@@ -121,7 +121,7 @@ HANDFUL = 5
 )
 @click.option("--fix", "fix_", is_flag=True, help="Print the fewest card changes over the three decks that make the lineup legal.")
 @click.option("--apply", "apply_", is_flag=True, help="With --fix: rewrite every changed deck file, comments and order kept.")
-@click.option("--vs", "vs", type=OpponentDeck(), metavar="REGISTRATION",
+@click.option("--vs", "vs", type=OpponentDeck(), multiple=True, metavar="REGISTRATION",
               help="With --simulate: the opponent's registration.")
 @click.option("--simulate", is_flag=True,
               help="Solve the best-of-three (§15) against --vs: the 3×3 game-win rates by simulation, your match-win "
@@ -139,8 +139,8 @@ HANDFUL = 5
 @play_options("your decks", default_games=MATCH_GAMES)
 @layout_options
 @reports_errors
-def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool, apply_: bool, vs: Opposition | None,
-               simulate: bool, matrix_file: str | None, choose: bool, field: tuple[str, ...], output: str | None,
+def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool, apply_: bool,
+               vs: tuple[Opposition, ...], simulate: bool, matrix_file: str | None, choose: bool, field: tuple[str, ...], output: str | None,
                force: bool, games: int, seed: int, bot: str | None, opponent_bot: str | None,
                workers: int | None) -> int:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
@@ -174,7 +174,12 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
     from deckcli.rules.desk import looks_like_registration
 
     fmt = fmt.lower()
-    match_form = _match_form(click.get_current_context(), files, folder, fix_, vs, simulate, matrix_file, choose, fmt)
+    if len(vs) > 1:  # taken as one option, the last --vs would win and the others be dropped without a word
+        raise click.UsageError(f"--vs names one registration, the opponent's three decks; got {len(vs)}: run once "
+                               "for each opponent")
+    opponent = vs[0] if vs else None
+    match_form = _match_form(click.get_current_context(), files, folder, fix_, opponent, simulate, matrix_file, choose,
+                             fmt)
     if match_form is not None:
         from deckcli.cli import tournament_match
 
@@ -182,15 +187,17 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
             assert matrix_file is not None
             return tournament_match.solve_matrix_file(matrix_file, fmt)
         if match_form == "--simulate":
-            assert vs is not None
-            if vs.kind != "file":
-                raise click.UsageError(f"--vs {vs.value or vs.kind}: with --simulate, --vs names the opponent's "
-                                       "registration file (THEIRS.toml)")
-            return tournament_match.simulate_match(files, vs.value, fmt, games, seed, bot, opponent_bot, workers)
+            assert opponent is not None
+            if opponent.kind != "file":
+                raise click.UsageError(f"--vs {opponent.value or opponent.kind}: with --simulate, --vs names the "
+                                       "opponent's registration file (THEIRS.toml)")
+            return tournament_match.simulate_match(files, opponent.value, fmt, games, seed, bot, opponent_bot, workers)
         return tournament_match.choose_registration(files, field, fmt, games, seed, bot, opponent_bot, workers,
                                                     output, force)
-    refuse_without(click.get_current_context(), "--simulate, --matrix or --choose",
-                   ("vs", "field", "output", "force", "games", "seed", "bot", "opponent_bot", "workers"))
+    ctx = click.get_current_context()
+    refuse_without(ctx, "--simulate", ("vs",))
+    refuse_without(ctx, "--choose", ("field", "output", "force"))
+    refuse_without(ctx, "--simulate or --choose", ("games", "seed", "bot", "opponent_bot", "workers"))
     if apply_ and not fix_:
         raise click.UsageError("--apply goes with --fix")
     if fix_:

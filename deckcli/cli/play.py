@@ -47,11 +47,16 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
     """Play ``plan`` on ``workers`` processes (``None``: every core), with a progress bar on standard error when
     it is a terminal and the run takes over a second (the time so far, and an estimate of the rest); a run
     expected to take over :data:`LONG_RUN` seconds says so first, in one line on standard error; with ``log``,
-    every game's event log written to that file (atomically, never replacing a file without ``force``) and a line
-    on standard error saying so."""
+    every game's event log written to that file (atomically, never replacing a file without ``force``, nor a deck the
+    run plays even with it) and a line on standard error saying so."""
     from deckcli.game.simulation.runs import default_workers, estimated_seconds, pool_size, run_plan
 
     before_writing(lambda: None)  # a closed standard output stops the run before its estimate, not after it
+    if log is not None:
+        from deckcli.files.safe_write import refuse_an_input
+
+        refuse_an_input(log, [entrant.source for entrant in plan.subjects + plan.opponents if not entrant.starter],
+                        "the game log")
     processes = workers or default_workers()
     expected = estimated_seconds(plan, processes)
     if expected > LONG_RUN:

@@ -53,6 +53,43 @@ def _legal_lineup(files: tuple[str, ...], fmt: str) -> LineupReport | int:
     return report
 
 
+def _refuse_what_is_read_once(paths: tuple[str, ...], form: str) -> None:
+    """Raise :class:`DeckFileError` (exit 2) for standard input (``-``) or a pipe (``<(cat deck.toml)``) among
+    ``paths``: ``form`` reads each deck to judge the lineups, then again to play it, and a pipe would be empty the
+    second time (its deck reported as having no faction, or ``<stdin>`` as no such file)."""
+    from deckcli.errors import DeckFileError
+    from deckcli.files.reading import STDIN
+
+    for path in paths:
+        if path == STDIN:
+            raise DeckFileError(f"standard input (-): {form} reads each deck and registration more than once; save "
+                                "it to a file first")
+        if os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path):
+            raise DeckFileError(f"is a pipe or a device, not a file: {form} reads each file more than once; save it "
+                                "to a file first", where=path)
+
+
+def _refuse_a_deck(path: str, option: str) -> None:
+    """Raise :class:`DeckFileError` (exit 2) when ``path``, given to ``option`` (``--vs``, ``--field``), is a deck
+    file: the option takes one registration, and the reader's own message ("give 3 deck files") would send the
+    player to repeat the option, which keeps only the last. Anything else unreadable is reported where it is
+    judged."""
+    from deckcli.errors import DeckcliError, DeckFileError
+    from deckcli.files.reading import STDIN, decode_text, display_path, read_bytes
+    from deckcli.files.toml_lines import parse_toml
+
+    if path == STDIN or not os.path.isfile(path):
+        return
+    try:
+        document = parse_toml(decode_text(read_bytes(path), display_path(path)), display_path(path))
+    except DeckcliError:
+        return
+    if "faction" in document and "decks" not in document:
+        raise DeckFileError(f"is a deck file, not a registration: {option} takes one registration naming the three "
+                            'decks, such as decks = ["a.toml", "b.toml", "c.toml"] (deck files relative to it)',
+                            where=display_path(path))
+
+
 def simulate_match(files: tuple[str, ...], vs: str, fmt: str, games: int, seed: int, bot: str | None,
                    opponent_bot: str | None, workers: int | None) -> int:
     """``tournament MINE --vs THEIRS --simulate``: the nine pairings played, the match solved."""
@@ -64,9 +101,11 @@ def simulate_match(files: tuple[str, ...], vs: str, fmt: str, games: int, seed: 
     if not files:
         raise click.UsageError("--simulate needs your registration: deckcli tournament MINE.toml --vs THEIRS.toml "
                                "--simulate")
+    _refuse_what_is_read_once(files + (vs,), "--simulate")
     mine = _legal_lineup(files, fmt)
     if isinstance(mine, int):
         return mine
+    _refuse_a_deck(vs, "--vs")
     theirs = _legal_lineup((vs,), fmt)
     if isinstance(theirs, int):
         return theirs
@@ -90,9 +129,17 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
                                "--simulate)")
     if "-" in decks or "-" in field:
         raise click.UsageError("--choose reads deck files, not standard input (-)")
+    _refuse_repeated_decks(decks)
+    _refuse_what_is_read_once(decks + field, "--choose")
+    if output is not None:
+        from deckcli.files.safe_write import check_writable, refuse_an_input
+
+        check_writable(output, force=force)  # refused before the games, not after minutes of them
+        refuse_an_input(output, decks + field, "the registration")
     if field:
         lineups, names = [], []
         for registration in field:
+            _refuse_a_deck(registration, "--field")
             report = _legal_lineup((registration,), fmt)
             if isinstance(report, int):
                 return report
@@ -115,6 +162,20 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
         write_text(output, registration_text(ranking.best_files(), output), force=force)
         say(f"wrote {output}: the best registration (check it with deckcli tournament {output})", err=True)
     return EXIT_OK
+
+
+def _refuse_repeated_decks(decks: tuple[str, ...]) -> None:
+    """Raise :class:`DeckcliError` (exit 2) when one deck file is given twice to ``--choose`` (also as ``./x`` or
+    through a link): each registration would be ranked twice, and sets of three with it twice rejected."""
+    from deckcli.errors import DeckcliError
+    from deckcli.files.reading import first_repeat
+
+    repeat = first_repeat(decks)
+    if repeat:
+        earlier, later = decks[repeat[0]], decks[repeat[1]]
+        named = later if earlier == later else f"{earlier} (as {later})"
+        raise DeckcliError(f"{named} is given twice: --choose ranks the registrations of different deck files; "
+                           "give each once")
 
 
 def registration_text(decks: tuple[str, ...], output: str) -> str:

@@ -69,19 +69,8 @@ def streamed_file(path: str | Path, *, force: bool = False) -> Iterator[BinaryIO
     to replace its file stops before it starts. Raises :class:`OutputError` (exit code 2) as :func:`write_bytes`.
     """
     where = str(path)
-    if not where.strip():
-        raise OutputError(f"{where!r} is an empty file name: give the name of a file to write")
-    target = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
-    if target.is_dir() or where.endswith((os.sep, "/")) or os.path.basename(where) in (".", ".."):
-        raise OutputError("names a folder: give the name of a file to write", where=where)
-    if target.exists() and not target.is_file():
-        raise OutputError("is not a regular file (a device or a pipe): nothing written", where=where)
+    target = check_writable(path, force=force)
     folder = target.parent
-    if not folder.is_dir():
-        problem = "is not a folder" if folder.exists() else "does not exist"
-        raise OutputError(f"cannot write here: {str(folder)!r} {problem}", where=where)
-    if target.exists() and not force:
-        raise OutputError(EXISTS, where=where)
     try:
         handle, temporary = temporary_beside(str(folder), target.name)
     except OSError as error:
@@ -111,6 +100,46 @@ def streamed_file(path: str | Path, *, force: bool = False) -> Iterator[BinaryIO
     finally:
         if os.path.lexists(temporary):
             os.unlink(temporary)
+
+
+def check_writable(path: str | Path, *, force: bool = False) -> Path:
+    """The file :func:`streamed_file` would write for ``path`` (a symbolic link's target), after its checks.
+
+    A command that works a long time before it writes (``tournament --choose -o``) calls it first, so that it
+    is refused before the work rather than after. Raises :class:`OutputError` (exit code 2) as
+    :func:`write_bytes`: a blank name, a folder, a device, a missing folder, or a file that exists without
+    ``force``.
+    """
+    where = str(path)
+    if not where.strip():
+        raise OutputError(f"{where!r} is an empty file name: give the name of a file to write")
+    target = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
+    if target.is_dir() or where.endswith((os.sep, "/")) or os.path.basename(where) in (".", ".."):
+        raise OutputError("names a folder: give the name of a file to write", where=where)
+    if target.exists() and not target.is_file():
+        raise OutputError("is not a regular file (a device or a pipe): nothing written", where=where)
+    folder = target.parent
+    if not folder.is_dir():
+        problem = "is not a folder" if folder.exists() else "does not exist"
+        raise OutputError(f"cannot write here: {str(folder)!r} {problem}", where=where)
+    if target.exists() and not force:
+        raise OutputError(EXISTS, where=where)
+    return target
+
+
+def refuse_an_input(path: str | Path, inputs: Sequence[str], what: str) -> None:
+    """Raise :class:`OutputError` (exit code 2) when ``path``, a file to write, is one of ``inputs`` (the files the
+    command reads: also through ``./``, a link or another hard link): ``--force`` replaces a file the player
+    chose to replace, never the deck being played. ``what`` says what would be written (``the game log``)."""
+    from deckcli.files.reading import STDIN, file_identity
+
+    if not os.path.exists(path):
+        return
+    written = file_identity(str(path))
+    for source in inputs:
+        if source and source != STDIN and file_identity(source) == written:
+            raise OutputError(f"is {source}, which this command reads: {what} would replace it, even with --force; "
+                              "give another file", where=str(path))
 
 
 def temporary_beside(folder: str, name: str) -> tuple[int, str]:

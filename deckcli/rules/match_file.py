@@ -47,8 +47,9 @@ def parse_matrix(data: bytes, where: str) -> MatchMatrix:
     ``theirs``.
 
     Raises :class:`MatrixFileError` (exit code 2) naming ``where`` and the line: not UTF-8 or TOML, a key
-    that is not ``theirs``, ``win`` or ``draw``, another number of decks than three, a rate outside 0–1, a
-    ``[draw]`` deck that ``[win]`` does not name, or a game whose win and draw are above 1.
+    that is not ``theirs``, ``win`` or ``draw``, another number of decks than three, a rate outside 0–1, a deck
+    name that is not one line of printable text (blank, a line break, a control character), a ``[draw]`` deck
+    that ``[win]`` does not name, or a game whose win and draw are above 1.
     """
     from deckcli.files.reading import decode_text
     from deckcli.files.schemas import jsonable, packaged_schema
@@ -78,6 +79,12 @@ def parse_matrix(data: bytes, where: str) -> MatchMatrix:
         raise MatrixFileError(reason, where=where, line=_line(lines, path))
     win: dict[str, list[float]] = document["win"]
     draw: dict[str, list[float]] = document.get("draw", {})
+    for name, line in [(name, lines.get(("theirs",))) for name in document["theirs"]] + [
+            (name, _line(lines, ("win", name))) for name in win]:
+        if not name.strip() or not name.isprintable():
+            raise MatrixFileError(f"the deck name {name!r} is not one line of text (blank, or holding a line "
+                                  "break, tab or control character): name each deck as its table row shows it, such "
+                                  'as "Monsters"', where=where, line=line)
     for name in draw:
         if name not in win:
             raise MatrixFileError(f"[draw] names {name!r}, which is not a deck of [win] ({', '.join(win)})",

@@ -7,6 +7,7 @@ fetched from anywhere. Every value is escaped by Jinja2's autoescape.
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -92,15 +93,15 @@ def render_template(name: str, paper: str = "a4", **values: Any) -> str:
 def is_registration(path: str) -> bool:
     """Whether the TOML file at ``path`` is a registration (``decks`` and no ``faction``) rather than a deck.
 
-    Standard input (``-``) is a deck: it can be read only once, and a registration names its
+    Standard input (``-``) and a pipe are a deck: they can be read only once, and a registration names its
     deck files relative to its own folder. Raises :class:`DeckcliError` (exit 2) when the file
     cannot be read or is not TOML.
     """
     from deckcli.files.reading import STDIN, decode_text, display_path, read_bytes
     from deckcli.files.toml_lines import parse_toml
 
-    if path == STDIN:
-        return False
+    if path == STDIN or (os.path.exists(path) and not os.path.isdir(path) and not os.path.isfile(path)):
+        return False  # a pipe (<(cat deck.toml)) as standard input: read once, as a deck
     where = display_path(path)
     document = parse_toml(decode_text(read_bytes(path), where), where)
     return "decks" in document and "faction" not in document

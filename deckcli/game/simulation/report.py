@@ -13,6 +13,8 @@ import math
 from collections import Counter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from deckcli.text import printable
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -172,6 +174,8 @@ def story_record(counts: Counts, hands: bool = True) -> dict[str, Any]:
 def opponent_labels(opponents: Sequence[Entrant]) -> list[str]:
     """Each opponent as a table names it: its deck's name; where two opponents share a name, each one's file too
     (``deckcli's own`` for a starter deck named by its faction), and a deck file met more than once numbered from its second matchup (``Monsters starter (2)``)."""
+    # a deck's name is the player's text: a line break in it would split its row of the table in two (the other
+    # control characters are escaped where the output is written, line breaks kept for the layout)
     names = Counter(opponent.label for opponent in opponents)
     files = Counter((opponent.label, opponent.source) for opponent in opponents)
     met: Counter[tuple[str, str]] = Counter()
@@ -181,7 +185,7 @@ def opponent_labels(opponents: Sequence[Entrant]) -> list[str]:
         where = "deckcli's own" if opponent.starter else opponent.source
         label = f"{opponent.label} ({where})" if files[deck] < names[opponent.label] else opponent.label
         met[deck] += 1
-        labels.append(label if met[deck] == 1 else f"{label} ({met[deck]})")
+        labels.append(printable(label if met[deck] == 1 else f"{label} ({met[deck]})", None))
     return labels
 
 
@@ -329,7 +333,7 @@ class SimulationReport:
         opponents = len(self.plan.opponents)
         against = (f"in Gwent Solo against {opponents} {'automaton' if opponents == 1 else 'automatons'}"
                    if self.plan.solo else f"against {opponents} {'deck' if opponents == 1 else 'decks'}")
-        head = f"{subject.source}: {subject.label} ({subject.faction}, {subject.leader or 'no Leader'}) {against}"
+        head = f"{subject.source}: {printable(subject.label, None)} ({subject.faction}, {subject.leader or 'no Leader'}) {against}"
         matchups = render_rows(self.matchup_rows(), "simple", MATCHUP_COLUMNS, width)
         went, lost = self.story_rows()
         went_title = ("How the games went (95% CI): round 1 won; the game won after losing round 1; cards in hand "
