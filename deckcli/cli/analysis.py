@@ -12,6 +12,7 @@ from deckcli.cli.options import (
     Number,
     StrParamType,
     bot_options,
+    cluster_option,
     echo_findings,
     echo_text,
     games_options,
@@ -140,10 +141,11 @@ def odds(
 @opponents_option
 @games_options(default_games=1000)
 @bot_options
+@cluster_option
 @wide_option
 @reports_errors
 def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposition, ...], games: int, seed: int,
-         bot: str | None, opponent_bot: str | None, workers: int | None) -> int:
+         bot: str | None, opponent_bot: str | None, workers: int | None, cluster: str | None) -> int:
     """Show what changed between two decks.
 
     Cards added and removed, the profile figures (units, Special Cards,
@@ -158,6 +160,7 @@ def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposit
     Example:
       deckcli diff decks/skellige-starter.toml decks/skellige-advanced.toml
       deckcli diff old.toml new.toml --simulate --games 2000
+      deckcli diff old.toml new.toml --simulate --cluster tcp://10.0.0.5:8786
     """
     from deckcli.analysis.diff import diff_decks, render_diff
     from deckcli.rules.judging import read_named_deck
@@ -166,7 +169,7 @@ def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposit
         raise click.UsageError("standard input (-) can be read only once")
     if not simulate:
         refuse_without(click.get_current_context(), "--simulate",
-                       ("opposition", "games", "seed", "bot", "opponent_bot", "workers"))
+                       ("opposition", "games", "seed", "bot", "opponent_bot", "workers", "cluster"))
     elif fmt == "csv":
         raise click.UsageError("--simulate prints its own table: choose --format json or a table format, not csv")
     decks = [read_named_deck(old), read_named_deck(new)]
@@ -185,7 +188,7 @@ def diff(old: str, new: str, fmt: str, simulate: bool, opposition: tuple[Opposit
     bot = bot or DEFAULT
     plan = Plan(tuple(entrant(deck, deck.where) for deck in decks), opponents(opposition), games, seed, bot,
                 opponent_bot or bot)
-    paired = PairedReport(plan, run_with_progress(plan, workers))
+    paired = PairedReport(plan, run_with_progress(plan, workers, cluster=cluster))
     if fmt == "json":
         from deckcli.render.documents import document_json
 

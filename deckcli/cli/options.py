@@ -633,3 +633,12 @@ def bot_options(command: _Command) -> _Command:
         "--bot", type=BotName(), default=None, metavar="NAME",
         help="The bot playing DECK: random, heuristic or search.  [default: heuristic]",
     )(command)
+
+
+def cluster_option(command: _Command) -> _Command:
+    """``--cluster ADDRESS``: the games played on a Dask distributed cluster (``pip install 'deckcli[cluster]'``)."""
+    return click.option(
+        "--cluster", metavar="ADDRESS", default=None,
+        help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786; pip install "
+             "'deckcli[cluster]'). The result is the same as on the local processes.",
+    )(command)

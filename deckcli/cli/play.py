@@ -16,6 +16,7 @@ from deckcli.cli.options import (
     SoloOpponent,
     before_writing,
     bot_options,
+    cluster_option,
     echo,
     echo_findings,
     echo_text,
@@ -31,6 +32,8 @@ from deckcli.cli.options import (
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from deckcli.game.simulation.matchups import Opposition
     from deckcli.game.simulation.runs import Plan, Tally
 
@@ -38,11 +41,24 @@ PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
 
 
-def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False) -> Tally:
-    """Play ``plan`` on ``workers`` processes (``None``: every core), with a progress bar on standard error when
-    it is a terminal and the run takes over a second; with ``log``, every game's event log written to that
-    file (atomically, never replacing a file without ``force``) and a line on standard error saying so."""
+def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False,
+                      cluster: str | None = None) -> Tally:
+    """Play ``plan`` on ``workers`` processes (``None``: every core), or on the Dask cluster at ``cluster``, with
+    a progress bar on standard error when it is a terminal and the run takes over a second; with ``log``, every
+    game's event log written to that file (atomically, never replacing a file without ``force``) and a line on
+    standard error saying so."""
     from deckcli.game.simulation.runs import default_workers, run_plan
+
+    if cluster is not None:
+        from deckcli.game.simulation.cluster import connected
+
+        with connected(cluster) as pool:
+            return _run_with_bar(plan, workers, log, force, lambda **more: run_plan(plan, cluster=pool, **more))
+    return _run_with_bar(plan, workers, log, force,
+                         lambda **more: run_plan(plan, workers or default_workers(), **more))
+
+
+def _run_with_bar(plan: Plan, workers: int | None, log: str | None, force: bool, run: Callable[..., Tally]) -> Tally:
 
     before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
     bar = ProgressBar(plan.total, after=PROGRESS_AFTER) if is_terminal(sys.stderr) else None
@@ -53,12 +69,12 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
 
     try:
         if log is None:
-            tally = run_plan(plan, workers or default_workers(), progress=progress)
+            tally = run(progress=progress)
         else:
             from deckcli.files.safe_write import streamed_file
 
             with streamed_file(log, force=force) as stream:
-                tally = run_plan(plan, workers or default_workers(), log=stream, progress=progress)
+                tally = run(log=stream, progress=progress)
     finally:
         if bar is not None:
             bar.clear()
@@ -147,6 +163,7 @@ def solo(board: str, card: str | None, fmt: str) -> int:
                    "resolve a Leader first.")
 @games_options(default_games=1000)
 @bot_options
+@cluster_option
 @click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
               help="Write every game's event log to FILE as JSON Lines (never replaced without --force).")
 @click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
@@ -155,8 +172,8 @@ def solo(board: str, card: str | None, fmt: str) -> int:
 @wide_option
 @reports_errors
 def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...], leader_variant: bool, games: int,
-             seed: int, bot: str | None, opponent_bot: str | None, workers: int | None, log: str | None, force: bool,
-             fmt: str) -> int:
+             seed: int, bot: str | None, opponent_bot: str | None, workers: int | None, cluster: str | None,
+             log: str | None, force: bool, fmt: str) -> int:
     """Play a deck against others many times, and count how often it wins.
 
     DECK (a deck file legal under the standard rules; - reads standard input)
@@ -176,6 +193,7 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
       deckcli simulate decks/skellige-starter.toml --bot search --games 50
       deckcli simulate my-deck.toml --format json --log games.jsonl
       deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
+      deckcli simulate my-deck.toml --cluster tcp://10.0.0.5:8786
     """
     from deckcli.game.bots import DEFAULT
     from deckcli.game.simulation.matchups import automatons, entrant, opponents
@@ -204,7 +222,7 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
         plan = Plan((subject,), automatons(solo, leader_variant), games, seed, bot, None)
     else:
         plan = Plan((subject,), opponents(opposition), games, seed, bot, opponent_bot or bot)
-    report = SimulationReport(plan, run_with_progress(plan, workers, log, force))
+    report = SimulationReport(plan, run_with_progress(plan, workers, log, force, cluster))
     if fmt.lower() == "json":
         from deckcli.render.documents import document_json
 
