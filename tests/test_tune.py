@@ -105,6 +105,12 @@ def test_a_deck_illegal_under_the_rules_is_made_legal_first_and_apply_keeps_comm
     run_cli(["validate", deck, "--rules", "advanced"])
 
 
+def test_time_sets_the_budget_from_the_engine_s_measured_speed(tmp_path: Path):
+    found = _tune(tmp_path, "--time", "1", "--max-changes", "1", "--workers", "1")
+    # the calibration (13 games a matchup of the deck against itself, paired) is played and counted
+    assert found["budget"] >= 16 and found["games"]["climb"] >= 26
+
+
 def test_text_output_fits_80_columns_and_says_what_was_measured(tmp_path: Path):
     deck = tmp_path / "deck.toml"
     deck.write_bytes(STARTER.read_bytes())

@@ -68,7 +68,7 @@ class TuneReport:
         return (f"Measured: the {settings.bot} bot on both sides against {opponents}; seed {settings.seed}; a budget "
                 f"of {result.budget:,} games for the climb (successive halving over the legal neighbours, then a "
                 f"check of the survivor on fresh seeds), the confirmation on seeds the climb never used, with the "
-                f"{settings.bot} bot and the {settings.strong_bot} bot; games paired on the same seeds (the same "
+                f"{settings.bot} bot and again with the {settings.strong_bot} bot playing the deck; games paired on the same seeds (the same "
                 f"deals, coins and bots' seeds). Gains are points of win rate, (wins + draws/2) "
                 f"/ games, with 95% intervals. These are bots' games: they measure the deck in the bots' hands.")
 

@@ -180,10 +180,11 @@ class Climber:
         return Entrant(label, deck.where, deck.faction.name, leader, game_deck)
 
     def play(self, subjects: Sequence[Entrant], games: int, seed: int, bot: str | None = None) -> list[Gain | None]:
-        """Each subject after the first against the first, ``games`` a matchup on ``seed``: their gains."""
+        """Each subject after the first against the first, ``games`` a matchup on ``seed``: their gains. ``bot``
+        (default: the settings' bot) plays the subjects; the settings' bot always plays the opponents."""
         settings = self.settings
-        bot = bot or settings.bot
-        plan = Plan(tuple(subjects), settings.opponents, games, seed, bot, None if settings.mode != "standard" else bot)
+        plan = Plan(tuple(subjects), settings.opponents, games, seed, bot or settings.bot,
+                    None if settings.mode != "standard" else settings.bot)
         before = self.played
 
         def progress(done: int, _total: int) -> None:
