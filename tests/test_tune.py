@@ -59,20 +59,21 @@ def test_keep_and_the_collection_bound_the_neighbours():
 
 @pytest.mark.slow
 def test_a_planted_weakness_is_recovered_at_a_small_budget():
-    """Three of the starter's strongest non-Hero units swapped for the faction's weakest: three changes win back
-    at least two thirds of the win rate lost, measured on seeds the climb never used."""
+    """Three of the starter's strongest non-Hero units swapped for the faction's weakest; the player owns the
+    original deck (``--collection``). With a budget of 4,500 games (about 12 s of CPU) the climb wins back at
+    least two thirds of the win rate lost, measured on seeds the climb never used."""
     rule_set = load_rule_set("standard")
     original = read_resolved_deck(str(STARTER))
     weak, planted = weakened(original, rule_set, CATALOG)
     assert len(planted) == 3 and judge_deck(weak, rule_set).legal
     owned = {name: placed.copies for name, placed in original.main.items()}
-    settings = Settings(opponents(()), "heuristic", "heuristic", 1, 9000, max_changes=3, workers=2)
+    settings = Settings(opponents(()), "heuristic", "heuristic", 1, 4500, max_changes=3, workers=2)
     climber = Climber(weak, rule_set, CATALOG, settings, owned=owned)
     result = climber.run()
-    assert len(result.steps) == 3 and judge_deck(result.final, rule_set).legal
+    assert result.steps and judge_deck(result.final, rule_set).legal
     decks = tuple(climber.entrant(deck, label) for deck, label in ((original, "original"), (weak, "weakened"),
                                                                    (result.final, "tuned")))
-    tally = run_plan(Plan(decks, opponents(()), 200, derived_seed(1, 99), "heuristic", "heuristic"), 2)
+    tally = run_plan(Plan(decks, opponents(()), 100, derived_seed(99), "heuristic", "heuristic"), 2)
     original_rate, weak_rate, tuned_rate = (tally.total(i).points / (2 * tally.total(i).games) for i in range(3))
     assert original_rate - weak_rate > 0.05
     assert tuned_rate - weak_rate >= 2 / 3 * (original_rate - weak_rate)
@@ -126,6 +127,7 @@ def test_text_output_fits_80_columns_and_says_what_was_measured(tmp_path: Path):
     (["--rules", "solo", "--vs", "monsters"], "drop --vs"),
     (["--collection", "missing.toml"], "missing.toml"),
     (["--keep", "No Such Card At All"], "No Such Card At All"),
+    (["--leader", "Eredin: King of the Wild Hunt"], "not a Leader of the Northern Realms set"),
 ])
 def test_what_tune_cannot_do_exits_2_saying_why(tmp_path: Path, args: list[str], said: str):
     (tmp_path / "deck.toml").write_bytes(STARTER.read_bytes())
@@ -140,6 +142,16 @@ def test_a_collection_file_limits_the_copies_added(tmp_path: Path):
     assert read_collection(str(tmp_path / "owned.toml"), CATALOG) == {"Catapult": 2, "Ballista": 1}
     (tmp_path / "bad.toml").write_text('[cards]\n"Catapult" = "two"\n', encoding="utf-8")
     assert "whole number" in run_cli(["tune", STARTER, "--collection", tmp_path / "bad.toml"], exit_code=2).stderr
+
+
+def test_leader_alone_tries_every_other_leader_and_with_a_name_that_one():
+    resolved = read_resolved_deck(str(STARTER))
+    standard = load_rule_set("standard")
+    every = [m.leader for m in Neighbourhood(resolved, standard, CATALOG, leader=True).moves() if m.leader]
+    assert len(every) >= 3 and resolved.leaders[0].card.name not in every
+    one = [m.leader for m in Neighbourhood(resolved, standard, CATALOG, leader=every[1]).moves() if m.leader]
+    assert one == [every[1]]
+    assert not any(m.leader for m in Neighbourhood(resolved, standard, CATALOG).moves())
 
 
 def test_move_words():

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from deckcli.rules.rule_set import RuleSet
     from deckcli.tuning.search import Settings, TuneResult
 
+EVERY_LEADER = "\x00every"
+"""``--leader`` without a name: every other Leader of the faction (a value no card name can be)."""
 DEFAULT_BUDGET = 30_000
 """Games the climb plays unless told otherwise (about a minute on two cores with the heuristic bot)."""
 
@@ -61,7 +63,8 @@ DEFAULT_BUDGET = 30_000
 @click.option("--collection", metavar="FILE", shell_complete=complete_path,
               help="The copies you own (TOML: card = copies, as a deck's [cards]); none are added beyond them.  "
                    "[default: one box, the faction set]")
-@click.option("--leader", "leader", is_flag=True, help="Also try the faction's other Leaders.")
+@click.option("--leader", "leader", is_flag=False, flag_value=EVERY_LEADER, default=None, metavar="[NAME]",
+              help="Also try the faction's other Leaders (--leader NAME: that Leader only).")
 @click.option("--budget", type=Number(min=1), default=None, metavar="GAMES",
               help=f"Games the climb plays (the confirmation plays about a third more).  [default: {DEFAULT_BUDGET:,}]")
 @click.option("--time", "seconds", type=Number(min=1), default=None, metavar="SECONDS",
@@ -72,7 +75,7 @@ DEFAULT_BUDGET = 30_000
 @wide_option
 @reports_errors
 def tune(deck: str, rules: str, opposition: tuple[Opposition, ...], bot: str | None, seed: int, workers: int | None,
-         cluster: str | None, max_changes: int, keep: tuple[str, ...], collection: str | None, leader: bool,
+         cluster: str | None, max_changes: int, keep: tuple[str, ...], collection: str | None, leader: str | None,
          budget: int | None, seconds: int | None, apply_: bool, fmt: str) -> int:
     """Find the card changes that make a deck win more, within the rules.
 
@@ -91,6 +94,7 @@ def tune(deck: str, rules: str, opposition: tuple[Opposition, ...], bot: str | N
       deckcli tune decks/northern-realms-starter.toml --rules advanced
       deckcli tune my-deck.toml --keep Geralt --collection owned.toml --apply
       deckcli tune my-deck.toml --budget 2000 --vs monsters --format json
+      deckcli tune my-deck.toml --leader --max-changes 1
     """
     from deckcli.catalog.loading import default_catalog
     from deckcli.catalog.lookup import lookup_card
@@ -130,7 +134,14 @@ def tune(deck: str, rules: str, opposition: tuple[Opposition, ...], bot: str | N
                             None if seconds is None else float(seconds), max_changes,
                             workers or default_workers(), None, "solo" if solo else "standard")
         before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
-        result = _climb(begun.deck, rule_set, catalog, settings, cluster, pins, owned, leader)
+        leaders: bool | str = leader == EVERY_LEADER
+        if leader is not None and not leaders:
+            card = lookup_card(catalog, leader, begun.deck.faction)
+            if not card.is_leader or card.name not in begun.deck.faction.copies:
+                raise click.BadParameter(f"{card.name} is not a Leader of the {begun.deck.faction.name} set",
+                                         param_hint="--leader")
+            leaders = card.name
+        result = _climb(begun.deck, rule_set, catalog, settings, cluster, pins, owned, leaders)
         text = tuned_text(begun.text, begun.where, catalog, begun.deck, result.final)
         tuned = TuneReport(begun.where, rule_set.name, result, settings, judge_deck(result.final, rule_set),
                            list(begun.repaired), text)
@@ -157,7 +168,7 @@ def _opponents(opposition: tuple[Opposition, ...], solo: bool) -> tuple[Entrant,
 
 
 def _climb(start: ResolvedDeck, rule_set: RuleSet, catalog: Catalog, settings: Settings, cluster: str | None,
-           keep: frozenset[str], owned: dict[str, int] | None, leader: bool) -> TuneResult:
+           keep: frozenset[str], owned: dict[str, int] | None, leader: bool | str) -> TuneResult:
     """The climb of :class:`deckcli.tuning.search.Climber`, on the Dask ``cluster`` when one is given, with a
     progress bar (elapsed time and an estimate of the rest) on standard error when it is a terminal."""
     from contextlib import ExitStack

@@ -75,12 +75,13 @@ class Neighbourhood:
     """The legal one-change neighbours of one deck under one rule set (see the module).
 
     ``keep`` names cards never removed (catalog names); ``owned`` the copies the player owns of each card (the
-    faction set's printed copies when ``None``); ``leader`` also tries the faction's other Leaders. Raises
+    faction set's printed copies when ``None``); ``leader`` also tries the faction's other Leaders (``True``: every
+    one; a Leader's name: that one only). Raises
     :class:`deckcli.errors.RulesError` (exit 2) for a rule set holding a condition the model cannot express.
     """
 
     def __init__(self, deck: ResolvedDeck, rule_set: RuleSet, catalog: Catalog, keep: frozenset[str] = frozenset(),
-                 owned: Mapping[str, int] | None = None, leader: bool = False) -> None:
+                 owned: Mapping[str, int] | None = None, leader: bool | str = False) -> None:
         from deckcli.repair.solver import Solver
 
         self.deck = deck
@@ -109,7 +110,8 @@ class Neighbourhood:
         found += [Move(removed=a.card.name, added=b.card.name) for a in out for b in into if a is not b]
         if self.leader:
             found += [Move(leader=s.card.name) for s in self.slots
-                      if s.section == "leader" and s.current == 0 and room[s] > 0]
+                      if s.section == "leader" and s.current == 0 and room[s] > 0
+                      and (self.leader is True or s.card.name == self.leader)]
         return found
 
     def legal(self, move: Move) -> bool:

@@ -157,7 +157,7 @@ class Climber:
     """One tune's climb (see the module): ``run`` returns a :class:`TuneResult`."""
 
     def __init__(self, start: ResolvedDeck, rule_set: RuleSet, catalog: Catalog, settings: Settings,
-                 keep: frozenset[str] = frozenset(), owned: dict[str, int] | None = None, leader: bool = False,
+                 keep: frozenset[str] = frozenset(), owned: dict[str, int] | None = None, leader: bool | str = False,
                  progress: Callable[[int, int], None] | None = None) -> None:
         self.start = start
         self.rule_set = rule_set
