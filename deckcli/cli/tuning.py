@@ -11,6 +11,7 @@ import click
 from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
+    MAX_SEED,
     BotName,
     Number,
     ProgressBar,
@@ -26,7 +27,6 @@ from deckcli.cli.options import (
     text_layout,
     wide_option,
 )
-from deckcli.cli.options import MAX_SEED
 from deckcli.cli.play import PROGRESS_AFTER
 
 if TYPE_CHECKING:
