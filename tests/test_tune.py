@@ -156,6 +156,17 @@ def test_leader_alone_tries_every_other_leader_and_with_a_name_that_one():
     assert not any(m.leader for m in Neighbourhood(resolved, standard, CATALOG).moves())
 
 
+def test_the_progress_counts_every_game_up_to_the_total():
+    calls: list[tuple[int, int]] = []
+    settings = Settings(opponents(()), "heuristic", "heuristic", 2, 400, max_changes=2, workers=1)
+    weak = weakened(read_resolved_deck(str(STARTER)), load_rule_set("standard"), CATALOG, count=1)[0]
+    result = Climber(weak, load_rule_set("standard"), CATALOG, settings,
+                     progress=lambda done, total: calls.append((done, total))).run()
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    assert all(done <= total for done, total in calls)
+    assert calls[-1][0] == calls[-1][1] == result.climb_games + result.confirm_games > 0  # the bar ends full
+
+
 def test_move_words():
     assert Move(removed="Cow", added="Catapult").words == "swap 1 × Cow for 1 × Catapult"
     assert Move(removed="Cow").words == "remove 1 × Cow" and Move(added="Cow").words == "add 1 × Cow"

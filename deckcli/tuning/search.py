@@ -215,7 +215,8 @@ class Climber:
         matchups = len(settings.opponents)
         confirm_games = max(MIN_GAMES, int(budget * CONFIRM_SHARE) // (2 * matchups))
         strong_games = budget // STRONG_GAMES_PER
-        self.total = self.played + budget + 2 * matchups * confirm_games
+        # the strong bot's games counted like the others: the estimate of the rest is low while they play
+        self.total = self.played + budget + 2 * matchups * (confirm_games + strong_games)
         result = TuneResult(self.start, self.start, budget=budget)
         current = self.start
         climb_start = self.played
@@ -232,6 +233,7 @@ class Climber:
             result.stopped = f"the most changes asked for ({settings.max_changes}) were taken"
         result.final = current
         result.climb_games = self.played
+        self.total = self.played + (2 * matchups * (confirm_games + strong_games) if result.steps else 0)
         if result.steps:
             first, last = self.entrant(self.start, "start"), self.entrant(current, "result")
             found = self.play((first, last), confirm_games, derived_seed(settings.seed, CONFIRM, 0))
