@@ -234,6 +234,8 @@ class Climber:
         result.final = current
         result.climb_games = self.played
         self.total = self.played + (2 * matchups * (confirm_games + strong_games) if result.steps else 0)
+        if self.progress is not None:
+            self.progress(self.played, self.total)
         if result.steps:
             first, last = self.entrant(self.start, "start"), self.entrant(current, "result")
             found = self.play((first, last), confirm_games, derived_seed(settings.seed, CONFIRM, 0))
