@@ -66,7 +66,7 @@ DEFAULT_BUDGET = 30_000
 @click.option("--leader", "leader", is_flag=False, flag_value=EVERY_LEADER, default=None, metavar="[NAME]",
               help="Also try the faction's other Leaders (--leader NAME: that Leader only).")
 @click.option("--budget", type=Number(min=1), default=None, metavar="GAMES",
-              help=f"Games the climb plays (the confirmation plays about a third more).  [default: {DEFAULT_BUDGET:,}]")
+              help=f"Games the climb plays (the confirmation plays a quarter as many again).  [default: {DEFAULT_BUDGET:,}]")
 @click.option("--time", "seconds", type=Number(min=1), default=None, metavar="SECONDS",
               help="Instead of --budget: about this long in all (the changes then depend on the machine's speed).")
 @click.option("--apply", "apply_", is_flag=True, help="Rewrite DECK with the result, comments and order kept.")
