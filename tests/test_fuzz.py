@@ -150,6 +150,8 @@ TEMPLATES = [
     Template("score {deck}", ("board", "bytes", "toml"), good_exits=(EXIT_UNUSABLE,)),  # a deck is no board
     Template("score {deck} --format json", ("board",), good_exits=(EXIT_UNUSABLE,), check=_json_when_done),
     Template("simulate {deck} --vs {deck} --games 2 --workers 1", ("deck", "edited", "bytes")),
+    Template("tune {deck} --vs {deck} --budget 40 --max-changes 1 --workers 1", ("deck", "edited", "bytes"),
+             good_exits=(EXIT_OK, EXIT_ILLEGAL)),
     Template("add {deck} Decoy", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
     Template("remove {deck} Decoy 2", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
     # solo reads a board file, not a deck: a deck's bytes are refused (tests/test_solo_command.py fuzzes boards).

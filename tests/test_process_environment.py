@@ -38,6 +38,7 @@ READS_STANDARD_INPUT = {
     "draw": ["-"],
     "score": ["-"],
     "simulate": ["-", "--games", "1"],
+    "tune": ["-", "--vs", "skellige", "--budget", "20", "--workers", "1"],
     "solo": ["-", "--reveal", "Decoy"],
 }
 """Each command that reads ``-``, with arguments that reach that read."""

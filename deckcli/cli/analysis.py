@@ -155,6 +155,7 @@ def diff(old: str, new: str, fmt: str, simulate: bool, simulation: Simulation, f
     Example:
       deckcli diff decks/skellige-starter.toml decks/skellige-advanced.toml
       deckcli diff old.toml new.toml --simulate --games 2000
+      deckcli diff old.toml new.toml --simulate --cluster tcp://10.0.0.5:8786
     """
     from deckcli.analysis.diff import diff_decks, render_diff
     from deckcli.rules.judging import read_named_deck
@@ -180,7 +181,7 @@ def diff(old: str, new: str, fmt: str, simulate: bool, simulation: Simulation, f
     from deckcli.game.simulation.report import PairedReport
 
     plan = simulation.plan(tuple(entrant(deck, deck.where, simulation.rules) for deck in decks))
-    paired = PairedReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force))
+    paired = PairedReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force, simulation.cluster))
     if fmt == "json":
         from deckcli.render.documents import document_json
 

@@ -142,7 +142,7 @@ HANDFUL = 5
 def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool, apply_: bool,
                vs: tuple[Opposition, ...], simulate: bool, matrix_file: str | None, choose: bool, field: tuple[str, ...], output: str | None,
                force: bool, games: int, seed: int, bot: str | None, opponent_bot: str | None,
-               workers: int | None) -> int:
+               workers: int | None, cluster: str | None) -> int:
     """Check a Tournament lineup: 3 Advanced-legal decks, 3 factions, no Hero in two decks.
 
     Give one registration file (TOML: decks = [...], names relative to it) or the
@@ -191,13 +191,14 @@ def tournament(files: tuple[str, ...], folder: str | None, fmt: str, fix_: bool,
             if opponent.kind != "file":
                 raise click.UsageError(f"--vs {opponent.value or opponent.kind}: with --simulate, --vs names the "
                                        "opponent's registration file (THEIRS.toml)")
-            return tournament_match.simulate_match(files, opponent.value, fmt, games, seed, bot, opponent_bot, workers)
-        return tournament_match.choose_registration(files, field, fmt, games, seed, bot, opponent_bot, workers,
+            return tournament_match.simulate_match(files, opponent.value, fmt, games, seed, bot, opponent_bot, workers,
+                                                   cluster)
+        return tournament_match.choose_registration(files, field, fmt, games, seed, bot, opponent_bot, workers, cluster,
                                                     output, force)
     ctx = click.get_current_context()
     refuse_without(ctx, "--simulate", ("vs",))
     refuse_without(ctx, "--choose", ("field", "output", "force"))
-    refuse_without(ctx, "--simulate or --choose", ("games", "seed", "bot", "opponent_bot", "workers"))
+    refuse_without(ctx, "--simulate or --choose", ("games", "seed", "bot", "opponent_bot", "workers", "cluster"))
     if apply_ and not fix_:
         raise click.UsageError("--apply goes with --fix")
     if fix_:
@@ -234,7 +235,7 @@ def _match_form(ctx: click.Context, files: tuple[str, ...], folder: str | None, 
     if form == "--matrix":
         if files:
             raise click.UsageError("--matrix FILE takes the decks' names from FILE: give no deck or registration")
-        refuse_without(ctx, "--simulate or --choose", ("games", "seed", "bot", "opponent_bot", "workers"))
+        refuse_without(ctx, "--simulate or --choose", ("games", "seed", "bot", "opponent_bot", "workers", "cluster"))
     if form != "--choose":
         refuse_without(ctx, "--choose", ("field", "output", "force"))
     return form

@@ -31,6 +31,7 @@ COMMANDS = {
     "solo": "play",
     "simulate": "play",
     "replay": "replay",
+    "tune": "tuning",
 }
 """Every command's name and the module of ``deckcli.cli`` defining it (``module:function`` when the names differ)."""
 

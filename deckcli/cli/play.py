@@ -43,12 +43,14 @@ LONG_RUN = 10.0
 """Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
 
 
-def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False) -> Tally:
-    """Play ``plan`` on ``workers`` processes (``None``: every core), with a progress bar on standard error when
-    it is a terminal and the run takes over a second (the time so far, and an estimate of the rest); a run
-    expected to take over :data:`LONG_RUN` seconds says so first, in one line on standard error; with ``log``,
-    every game's event log written to that file (atomically, never replacing a file without ``force``, nor a deck the
-    run plays even with it) and a line on standard error saying so."""
+def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False,
+                      cluster: str | None = None) -> Tally:
+    """Play ``plan`` on ``workers`` processes (``None``: every core), or on the Dask cluster whose scheduler is at
+    ``cluster``, with a progress bar on standard error when it is a terminal and the run takes over a second (the
+    time so far, and an estimate of the rest); a run expected to take over :data:`LONG_RUN` seconds on this
+    machine says so first, in one line on standard error; with ``log``, every game's event log written to that
+    file (atomically, never replacing a file without ``force``, nor a deck the run plays even with it) and a line
+    on standard error saying so."""
     from deckcli.game.simulation.runs import default_workers, estimated_seconds, pool_size, run_plan
 
     before_writing(lambda: None)  # a closed standard output stops the run before its estimate, not after it
@@ -57,6 +59,13 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
 
         refuse_an_input(log, [entrant.source for entrant in plan.subjects + plan.opponents if not entrant.starter],
                         "the game log")
+    if cluster is not None:
+        from deckcli.game.simulation.cluster import connected
+
+        with connected(cluster) as pool:
+            return played_with_progress(
+                plan.total, lambda stream, progress: run_plan(plan, log=stream, progress=progress, cluster=pool),
+                log, force)
     processes = workers or default_workers()
     expected = estimated_seconds(plan, processes)
     if expected > LONG_RUN:
@@ -286,6 +295,7 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
       deckcli simulate decks/monsters-advanced.toml --solo all --leader-variant
       deckcli simulate decks/nilfgaard-starter.toml --ffa 4 --games 200
       deckcli simulate my-deck.toml --team-with skellige --games 200
+      deckcli simulate my-deck.toml --cluster tcp://10.0.0.5:8786
     """
     from deckcli.game.simulation.matchups import entrant
     from deckcli.game.simulation.report import SimulationReport
@@ -305,7 +315,8 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
     resolved = read_resolved_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
     plan = simulation.plan((entrant(resolved, resolved.where, simulation.rules),))
-    report = SimulationReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force))
+    report = SimulationReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force,
+                                                      simulation.cluster))
     if fmt.lower() == "json":
         from deckcli.render.documents import document_json
 

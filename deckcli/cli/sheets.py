@@ -100,7 +100,8 @@ def _simulation(simulation: Simulation, force: bool) -> SimulationPlayer:
         from deckcli.game.simulation.report import SimulationReport
 
         plan = simulation.plan((entrant(deck, deck.where, simulation.rules),))
-        return SimulationReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force))
+        return SimulationReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force,
+                                                        simulation.cluster))
 
     return simulated
 

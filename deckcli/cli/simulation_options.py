@@ -36,15 +36,15 @@ DEFAULT_GAMES = 1000
 TEXT_JSON = "text-json"
 """``formats`` of :func:`simulation_options`: ``--format text|json`` (the tables, or one JSON document)."""
 
-PARAMETERS = ("opposition", "games", "seed", "bot", "opponent_bot", "workers", "solo", "leader_variant", "log")
+PARAMETERS = ("opposition", "games", "seed", "bot", "opponent_bot", "workers", "cluster", "solo", "leader_variant", "log")
 """The parameter names of the shared options but ``--format`` (which a command may also take without simulating)."""
 
 
 class Simulation(NamedTuple):
     """What the shared options asked for: ``opposition`` (``--vs``, none: the starter decks), ``solo`` (``--solo``
     faction slugs, or ``all``), ``leader_variant``, ``games`` (per matchup), ``seed``, the ``bot`` and
-    ``opponent_bot`` names (``None``: the default), ``workers`` (``None``: every core) and the ``log`` file
-    (``None``: no log)."""
+    ``opponent_bot`` names (``None``: the default), ``workers`` (``None``: every core), the Dask ``cluster``'s
+    scheduler address (``None``: this machine's processes) and the ``log`` file (``None``: no log)."""
 
     opposition: tuple[Opposition, ...]
     solo: tuple[str, ...]
@@ -54,6 +54,7 @@ class Simulation(NamedTuple):
     bot: str | None
     opponent_bot: str | None
     workers: int | None
+    cluster: str | None
     log: str | None
 
     @property
@@ -182,16 +183,21 @@ def _options(subject: str, default_games: int = DEFAULT_GAMES) -> dict[str, Call
             "--workers", type=Number(min=1), default=None, metavar="N",
             help="Processes playing the games, at most one a core (the result does not depend on it).  "
                  "[default: every core]"),
+        click.option(
+            "--cluster", metavar="ADDRESS", default=None,
+            help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786; pip install "
+                 "'deckcli[cluster]'). The result is the same as on the local processes."),
         click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
                      help=f"Write the event log of every game of {subject} to FILE as JSON Lines (never replaced "
                           "without --force)."),
     ], strict=True))
 
 
-PARAMETERS_IN_ORDER = ("opposition", "solo", "leader_variant", "games", "seed", "bot", "opponent_bot", "workers", "log")
+PARAMETERS_IN_ORDER = ("opposition", "solo", "leader_variant", "games", "seed", "bot", "opponent_bot", "workers",
+                       "cluster", "log")
 """The shared options' parameter names in the order ``--help`` lists them (:data:`PARAMETERS`, reordered)."""
 
-PLAY_PARAMETERS = ("games", "seed", "bot", "opponent_bot", "workers")
+PLAY_PARAMETERS = ("games", "seed", "bot", "opponent_bot", "workers", "cluster")
 """The options of a command that plays games of its own kind (``tournament --simulate``: no ``--vs`` deck, no Gwent
 Solo, no log): each keeps its parameter name."""
 

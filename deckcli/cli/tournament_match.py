@@ -91,7 +91,7 @@ def _refuse_a_deck(path: str, option: str) -> None:
 
 
 def simulate_match(files: tuple[str, ...], vs: str, fmt: str, games: int, seed: int, bot: str | None,
-                   opponent_bot: str | None, workers: int | None) -> int:
+                   opponent_bot: str | None, workers: int | None, cluster: str | None = None) -> int:
     """``tournament MINE --vs THEIRS --simulate``: the nine pairings played, the match solved."""
     from deckcli.cli.play import run_with_progress
     from deckcli.game.bots import DEFAULT
@@ -111,13 +111,13 @@ def simulate_match(files: tuple[str, ...], vs: str, fmt: str, games: int, seed: 
         return theirs
     bot = bot or DEFAULT
     plan = Plan(lineup_entrants(mine), lineup_entrants(theirs), games, seed, bot, opponent_bot or bot)
-    _show(simulated_report(plan, run_with_progress(plan, workers), mine, theirs), fmt)
+    _show(simulated_report(plan, run_with_progress(plan, workers, cluster=cluster), mine, theirs), fmt)
     return EXIT_OK
 
 
 def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str, games: int, seed: int,
-                        bot: str | None, opponent_bot: str | None, workers: int | None, output: str | None,
-                        force: bool) -> int:
+                        bot: str | None, opponent_bot: str | None, workers: int | None, cluster: str | None,
+                        output: str | None, force: bool) -> int:
     """``tournament --choose DECK... [--field REG...] [-o FILE]``: the legal registrations ranked."""
     from deckcli.cli.play import run_with_progress
     from deckcli.game.bots import DEFAULT
@@ -149,7 +149,7 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
         lineups, names = shipped_field()
     bot = bot or DEFAULT
     plan, candidates, field_lineups, rejected = choose_plan(decks, lineups, games, seed, bot, opponent_bot or bot)
-    ranking = rank_registrations(plan, run_with_progress(plan, workers), candidates, field_lineups, names, rejected)
+    ranking = rank_registrations(plan, run_with_progress(plan, workers, cluster=cluster), candidates, field_lineups, names, rejected)
     if fmt == "json":
         from deckcli.render.documents import document_json
 

@@ -32,6 +32,8 @@ BOTS = {
 """Every bot by name."""
 DEFAULT = "heuristic"
 """The bot ``simulate`` plays with unless told otherwise: fast enough for a thousand games a matchup in seconds."""
+STRONG = "search"
+"""The strongest bot: ``tune`` confirms its result with it as well as with :data:`DEFAULT`."""
 
 
 def bot_class(name: str) -> Callable[[int], Agent]:

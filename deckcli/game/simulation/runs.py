@@ -1,12 +1,14 @@
 """Many games of a deck against others, counted (``deckcli simulate``, ``sheet --simulate``, ``diff --simulate``).
 
-A run is a :class:`Plan`: the decks under test (one; two for a paired comparison), the opponents (a matchup
+A run is a :class:`Plan`: the decks under test (one; two or more for a paired comparison, each with the first), the opponents (a matchup
 each), the games per matchup, the seed and the two bots. Game ``i`` of matchup ``m`` is dealt and played from
 seeds derived from the run's seed, ``m`` and ``i`` alone (:func:`derived_seed`), never from the worker that
 plays it or when: a plan gives the same counts whatever the number of workers. The deck under test sits in
 seat 0 for even games and seat 1 for odd ones; who starts is decided as the rulebook says, by a coin or by a
 Scoia'tael player's choice (§3, §6). A paired run deals each game of both decks under test from the same
-seeds: the same coin, the same opponent's deck order, the same bots' seeds. Against Gwent Solo's automated
+seeds: the same coin, the same opponent's deck order, the same bots' seeds. The games may be played by this
+process, by a pool of its own worker processes, or by a Dask cluster (:mod:`deckcli.game.simulation.cluster`):
+tasks are shards of consecutive seeds, so where a task is played never changes what it counts. Against Gwent Solo's automated
 opponent (:data:`GAME_MODES` ``solo``) the deck under test is always the player, seat 0, and the automaton,
 seat 1, plays by its own rules (§18–20): there is no opponent's bot.
 
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 
     from deckcli.game.agents import Agent
     from deckcli.game.cards import GameCards, GameDeck
+    from deckcli.game.simulation.cluster import ClusterPool
     from deckcli.game.state import Game
 
 STANDARD, SOLO, SOLO_LEADER_VARIANT = "standard", "solo", "solo-leader-variant"
@@ -171,14 +174,20 @@ class Counts:
 
 
 class Tally:
-    """A run's counts: ``counts[subject][matchup]``, and for a paired run (two subjects) the sums of the
-    second subject's points less the first's per game (``paired[matchup]``: the sum and the sum of squares)."""
+    """A run's counts: ``counts[subject][matchup]``, and for a paired run (two subjects or more) the sums of
+    each subject's points less the first's per game (``pairs[subject][matchup]``: the sum and the sum of squares;
+    ``pairs[0]`` is all zeros). ``paired`` is ``pairs[1]``: the second subject against the first."""
 
-    __slots__ = ("counts", "paired")
+    __slots__ = ("counts", "pairs")
 
     def __init__(self, plan: Plan) -> None:
         self.counts = [[Counts(len(subject.card_names())) for _ in plan.opponents] for subject in plan.subjects]
-        self.paired = [[0, 0] for _ in plan.opponents]
+        self.pairs = [[[0, 0] for _ in plan.opponents] for _ in range(max(len(plan.subjects), 2))]
+
+    @property
+    def paired(self) -> list[list[int]]:
+        """The second subject's per-matchup sums against the first (``diff --simulate``)."""
+        return self.pairs[1]
 
     def total(self, subject: int) -> Counts:
         """One subject's counts over every matchup."""
@@ -189,11 +198,12 @@ class Tally:
 
 
 class _Chunk(NamedTuple):
-    """What a worker sends back for one task: its matchup, the counts per subject, the paired sums, the log."""
+    """What a worker sends back for one task: its matchup, the counts per subject, the paired sums per subject
+    (each subject's points less the first's: the sum and the sum of squares; the first's are zeros), the log."""
 
     matchup: int
     counts: tuple[Counts, ...]
-    paired: tuple[int, int]
+    paired: tuple[tuple[int, int], ...]
     log: str
 
 
@@ -354,7 +364,7 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool], stopped: Any = None
     play = GAME_MODES[plan.opponents[matchup].mode]
     counts = tuple(Counts(len(index)) for index in run.index)
     lines: list[str] = []
-    paired = [0, 0]
+    paired = [[0, 0] for _ in counts]
     for game in range(start, stop):
         if stopped is not None and stopped.is_set():
             raise RunStopped
@@ -376,11 +386,12 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool], stopped: Any = None
                 tally.story[figure] += value
             if log:
                 lines.extend(json.dumps(event, ensure_ascii=False) for event in log)
-        if len(points) == 2:
-            difference = points[1] - points[0]
-            paired[0] += difference
-            paired[1] += difference * difference
-    return _Chunk(matchup, counts, (paired[0], paired[1]), "".join(line + "\n" for line in lines))
+        for subject in range(1, len(points)):
+            difference = points[subject] - points[0]
+            paired[subject][0] += difference
+            paired[subject][1] += difference * difference
+    return _Chunk(matchup, counts, tuple((total, squares) for total, squares in paired),
+                  "".join(line + "\n" for line in lines))
 
 
 _WORKER: _Run | None = None
@@ -466,15 +477,19 @@ def pool_size(plan: Plan, workers: int) -> int:
     return max(1, min(workers, default_workers(), task_count(plan)))
 
 
-def _chunks(plan: Plan, logging: bool, workers: int) -> Generator[_Chunk, None, None]:
-    """The tasks' results in task order: played here, or by ``workers`` processes (:func:`pool_size`), at most
-    two tasks a worker ahead of the one awaited (so that memory does not grow with the number of games).
+def _chunks(plan: Plan, logging: bool, workers: int, cluster: ClusterPool | None = None) -> Generator[_Chunk, None, None]:
+    """The tasks' results in task order: played here, or by ``workers`` processes (:func:`pool_size`), or on
+    ``cluster``, at most two tasks a worker ahead of the one awaited (so that memory does not grow with the
+    number of games).
 
     When the run does not end by itself (Ctrl-C, SIGTERM, SIGHUP, an error, the generator closed), the workers
     stop within about :data:`STOP_GRACE` seconds rather than finish the tasks they hold (:func:`_stop_pool`).
     """
-    workers = pool_size(plan, workers)
     tasks = _tasks(plan, logging)
+    if cluster is not None:
+        yield from cluster.chunks(plan, tasks)
+        return
+    workers = pool_size(plan, workers)
     if workers == 1:
         run = _Run(plan)
         for task in tasks:
@@ -585,9 +600,10 @@ def estimated_seconds(plan: Plan, workers: int, clock: Callable[[], float] | Non
 
 
 def run_plan(plan: Plan, workers: int = 1, log: BinaryIO | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Tally:
+             progress: Callable[[int, int], None] | None = None, cluster: ClusterPool | None = None) -> Tally:
     """Play every game of ``plan`` on ``workers`` processes (1: in this one; never more than the cores, see
-    :func:`pool_size`) and count the results.
+    :func:`pool_size`), or on the Dask ``cluster`` when one is given (``workers`` then unused), and count the
+    results: the same counts either way.
 
     With ``log``, the game log of every game is written to it as JSON Lines (UTF-8), game after game in the
     order they are played: a paired run's two games of a deal one after the other (their numbers,
@@ -596,14 +612,15 @@ def run_plan(plan: Plan, workers: int = 1, log: BinaryIO | None = None,
     tally = Tally(plan)
     done = 0
     per_game = len(plan.subjects)
-    chunks = _chunks(plan, log is not None, workers)
+    chunks = _chunks(plan, log is not None, workers, cluster)
     try:
         for chunk in chunks:
             for subject, counts in enumerate(chunk.counts):
                 tally.counts[subject][chunk.matchup].add(counts)
-            paired = tally.paired[chunk.matchup]
-            paired[0] += chunk.paired[0]
-            paired[1] += chunk.paired[1]
+            for subject, (total, squares) in enumerate(chunk.paired):
+                paired = tally.pairs[subject][chunk.matchup]
+                paired[0] += total
+                paired[1] += squares
             if log is not None and chunk.log:
                 log.write(chunk.log.encode("utf-8"))
             done += chunk.counts[0].games * per_game if chunk.counts else 0
