@@ -499,9 +499,11 @@ def _berserkers(view: PlayerView, slot: int) -> int:
 
 
 def _weather_swing(view: PlayerView, mask: int, base: int) -> int:
-    """The swing of the rows of ``mask`` being the ones Weather strikes, from the lead ``base`` (§12)."""
-    mine, theirs = view.scores_under_weather(mask)
-    return mine - theirs - base
+    """The swing of the rows of ``mask`` being the ones Weather strikes, from the lead ``base`` (§12): this player's
+    total less the opponent's under that Weather, less ``base`` (:meth:`PlayerView.scores_under_weather` gives the
+    totals by side, side 0 first, whichever seat the player is in)."""
+    scores = view.scores_under_weather(mask)
+    return scores[view.player] - scores[1 - view.player] - base
 
 
 def _scorch_swing(view: PlayerView, victims: list[tuple[int, int]]) -> int | None:

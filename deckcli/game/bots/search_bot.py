@@ -58,13 +58,18 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         worlds = max(1, self.rollouts // len(candidates))
-        me = view.player
+        # rollouts are played from seat 0 (the imagined game mirrored for seat 1): the engine's own random draws
+        # (a coin for a drawn round, the order Monsters keep a unit in) then fall alike from either seat
+        turned = view.player == 1 and not view.solo
+        me = 0 if turned else view.player
         wins = [0.0] * len(candidates)
         players = self._players
         seats, advance = _rollout_rules(view, players)
         for _ in range(worlds):
             seed = self.rng.getrandbits(64)
             world = view.determinized(random.Random(seed))
+            if turned:
+                world = world.mirrored()
             for index, action in enumerate(candidates):
                 game = world.copy(random.Random(seed))
                 players.rng.seed(seed)
