@@ -19,7 +19,10 @@ back). Then, by the state of the game (rulebook §7, §9):
   passes only when the opponent has no card left to answer with.
 
 Weather, Scorch, a Commander's Horn and the Leader are valued by what they swing on the board as it lies
-against a keeping value, so they wait for the turn they swing most. Every question an ability asks is
+against a keeping value, so they wait for the turn they swing most. Of two actions that swing alike it takes the
+cheaper (the Leader before a card doing the same). About to pass, it uses the Leader first when that gains anything
+in a round whose loss ends the game, or when the Leader alone wins a round it would give up (§5: it costs no card,
+and is worth nothing once the game is over). Every question an ability asks is
 answered by the same values (:meth:`HeuristicBot.choose`); the exchange (§6) sets aside the card worth least
 kept while a card drawn from the deck is worth more on average.
 """
@@ -29,7 +32,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from deckcli.game.actions import LEADER, PASS, PASS_ACTION
+from deckcli.game.actions import LEADER, LEADER_ACTION, PASS, PASS_ACTION
 from deckcli.game.cards import (
     AGILE, BERSERKER, CLEAR, DECOY, HERO, HORN, MARDROEME, MEDIC, MORALE, MUSTER, ROW_SCORCH, SCORCH, SPECIAL, SPY,
     SUMMON, TIGHT_BOND, UNIT, WEATHER,
@@ -46,7 +49,7 @@ Option = tuple[int, float, "Action", bool]
 
 CARD = 5.0
 """What one more card in the hand is worth, in Strength: about what a deck's average card brings."""
-LEADER_KEEP = 3.0
+LEADER_KEEP = 2.5
 """What keeping the Leader for later is worth, in Strength (it is used once, §5)."""
 SPECIAL_KEEP = ((SCORCH, 7.0), (HORN, 7.0), (DECOY, 4.0), (MARDROEME, 3.0))
 """Keeping values of the Special Cards, by ability bit."""
@@ -164,10 +167,23 @@ class HeuristicBot:
     def act(self, view: PlayerView, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
+        chosen = self._act(view, actions)
+        if chosen == PASS_ACTION and LEADER_ACTION in actions:
+            # about to pass: the Leader first when it gains anything in a round whose loss ends the game (§9: it is
+            # worth nothing once the game is over), or when it alone wins a round about to be given up (it costs no
+            # card, §5)
+            me = view.player
+            base = view.score(me) - view.score(1 - me)
+            swing = self._leader(view, LEADER_ACTION, base, self._hand(view))[0]
+            if swing > 0 and (view.gems[me] == 1 or base < 0 <= base + swing - (0 if _wins_ties(view) else 1)):
+                return LEADER_ACTION
+        return chosen
+
+    def _act(self, view: PlayerView, actions: list[Action]) -> Action:
         me = view.player
         opp = 1 - me
         lead = view.score(me) - view.score(opp)
-        wins_ties = view.faction(me) == NILFGAARD and view.faction(opp) != NILFGAARD
+        wins_ties = _wins_ties(view)
         need = 1 - lead - (1 if wins_ties else 0)  # Strength to gain to win the round now (<= 0: it is won)
         gems = view.gems
         must = gems[me] == 1
@@ -191,7 +207,7 @@ class HeuristicBot:
         if view.deck_size(me):
             spies = [o for o in options if o[3]]
             if spies:
-                return max(spies, key=lambda o: o[0])[2]
+                return max(spies, key=_strongest_cheapest)[2]
             ability = view.cards.ability
             taken = [o for o in options if o[2][3] >= 0 and ability[o[2][3]] & SPY]
             if taken and not must:  # a Spy the opponent laid here, taken back to be played again (§11)
@@ -359,8 +375,9 @@ class HeuristicBot:
             return max(options, key=lambda row: _berserkers(view, me * 3 + row))
         if question == "weather-from-deck":
             base = view.score(me) - view.score(1 - me)
-            struck = view.cards.weather_rows
-            return max(options, key=lambda c: _weather_swing(view, view.weather_mask | struck[c], base))
+            struck, ability = view.cards.weather_rows, view.cards.ability
+            return max(options, key=lambda c: _weather_swing(view, 0 if ability[c] & CLEAR else view.weather_mask | struck[c],
+                                                             base))
         if question == "bond-from-deck":
             rows = view.cards.rows
             return max(options, key=lambda c: view.gain_with([(me * 3 + rows[c][0], c)]))
@@ -382,6 +399,17 @@ class HeuristicBot:
         """The opponent starts: the second player has the last word in round one (§7: they see every card
         played before choosing to pass)."""
         return 1 - view.player
+
+
+def _strongest_cheapest(option: Option) -> tuple[int, float]:
+    """The key of the strongest option, the cheaper of two that swing alike (the Leader before a card doing the
+    same)."""
+    return option[0], -option[1]
+
+
+def _wins_ties(view: PlayerView) -> bool:
+    """Whether the player wins a tied round: Nilfgaard against another faction (§3)."""
+    return view.faction(view.player) == NILFGAARD and view.faction(1 - view.player) != NILFGAARD
 
 
 FREE = -1.0
@@ -406,7 +434,7 @@ def _catch_up(options: list[Option], need: int, decisive: bool, card_lead: int) 
             return best[2]
     cards = _cards_needed(options, need)
     if cards is not None and (decisive or card_lead - cards >= -1):
-        return max(options, key=lambda o: o[0])[2]
+        return max(options, key=_strongest_cheapest)[2]
     return PASS_ACTION
 
 
@@ -420,7 +448,7 @@ def _contest(options: list[Option], need: int, hand_opp: int) -> Action:
     winners = [o for o in options if o[0] >= need]
     if winners:
         return min(winners, key=lambda o: o[1])[2]
-    best = max(options, key=lambda o: o[0])
+    best = max(options, key=_strongest_cheapest)
     return best[2] if best[0] > 0 else PASS_ACTION
 
 
