@@ -173,7 +173,7 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
         game_seed = derived_seed(seed, index)
         log: list[dict[str, Any]] = []
         game = new_game((entrants[first].deck, entrants[second].deck), game_seed, log=log)
-        studied = index // len(pairs) % 2  # the studied bot's seat alternates each lap of the pairs
+        studied = (index + index // len(pairs)) % 2  # the studied bot's seat alternates game by game and each lap
         seats = [make(bot, derived_seed(game_seed, 1)), make(opponent or bot, derived_seed(game_seed, 2))]
         if studied == 1:
             seats.reverse()

@@ -77,3 +77,37 @@ def test_it_plays_no_card_once_ahead_after_the_opponent_passed():
     assert _act(game) == PASS_ACTION
     assert _act(game, SearchBot(5, rollouts=12)) == PASS_ACTION
     assert in_hand(game, 0, "Dethmold") >= 0
+
+
+def _candidates(game: Game) -> list[Any]:
+    return SearchBot(5, rollouts=12).candidates(PlayerView(game, game.to_move), legal_actions(game))
+
+
+def test_the_search_bot_searches_no_card_once_ahead_after_the_opponent_passed():
+    """§9: the opponent passed 5 behind in round one: the search weighs passing alone (its rollouts' luck used to
+    play a card on in 10 of 100 games); a Spy would still be searched, as it brings two cards back (§10)."""
+    game = position(side(close=("Ves", "Siegfried of Denesle"), hand=("Dethmold", "Ballista", "Keira Metz")),
+                    side(close=("Ves",), passed=True, hand=("Ves", "Ves")))
+    assert _candidates(game) == [PASS_ACTION]
+    spy = position(side(close=("Ves", "Siegfried of Denesle"), hand=("Dethmold", "Prince Stennis"),
+                        deck=("Ves", "Ves")),
+                   side(close=("Ves",), passed=True, hand=("Ves", "Ves")))
+    assert in_hand(spy, 0, "Prince Stennis") in {a[1] for a in _candidates(spy)}
+    deciding = position(side(close=("Ves", "Siegfried of Denesle"), hand=("Dethmold", "Ballista")),
+                        side(close=("Ves",), passed=True, hand=("Ves", "Ves"), gems=1), round_number=2)
+    assert len(_candidates(deciding)) > 1  # a round that ends the game: nothing is dominated by that rule
+
+
+def test_the_search_bot_searches_neither_clear_weather_without_weather_nor_a_leader_without_effect():
+    """§12: Clear Weather with no Weather in play does nothing; §5: Foltest: The Siegemaster on an empty Siege row
+    neither. Neither is searched; with Biting Frost striking the player's Close Combat row (10 down to 2) Clear Weather
+    is."""
+    hand = ("Clear Weather", "Ves", "Dethmold")
+    them = side(close=("Ves", "Siegfried of Denesle"), hand=("Ves", "Ves"))
+    game = position(side(leader="Foltest: The Siegemaster", close=("Yarpen Zigrin",), hand=hand), them)
+    clear = in_hand(game, 0, "Clear Weather")
+    candidates = _candidates(game)
+    assert not any(a[1] == clear for a in candidates) and LEADER_ACTION not in candidates
+    frost = position(side(close=("Ves", "Siegfried of Denesle"), hand=hand), side(ranged=("Dethmold",), hand=("Ves",)),
+                     weather=("Biting Frost",))
+    assert in_hand(frost, 0, "Clear Weather") in {a[1] for a in _candidates(frost)}
