@@ -67,6 +67,8 @@ class Dominated:
     clears: int = 0
     cpu: float = 0.0
     unused_by_leader: dict[str, int] = field(default_factory=dict)
+    points: int = 0
+    """The studied bot's points against the opponent (2 a win, 1 a draw; against itself, half of every game's)."""
 
     def per_100(self, kind: str) -> float:
         return 100.0 * self.counts[kind] / max(1, self.games)
@@ -202,6 +204,7 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
             else:
                 weather = judge_turn(log[mark:], before, player, action, facts, weather, Dominated(bot), player)
         found.games += 1
+        found.points += 1 if len(counted) == 2 else 2 if game.winner == studied else 1 if game.winner is None else 0
         for player in counted:
             if game.winner == 1 - player:
                 found.lost += 1
@@ -218,8 +221,10 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
 
 def dominated_report(found: Dominated) -> list[str]:
     """The lines :func:`count_dominated`'s figures print as, each against its target."""
+    from deckcli.game.simulation.report import rate_text
+
     lines = [f"{found.bot}: {found.games:,} games, {found.cpu / max(1, found.games) * 1000:.1f} ms CPU a game "
-             "(every seat it plays counted)"]
+             f"(every seat it plays counted); its win rate {rate_text(found.points, found.games)}"]
     for kind in KINDS:
         rate = found.per_100(kind)
         lines.append(f"  {kind:<32} {found.counts[kind]:>5}  {rate:6.2f} per 100 games  "

@@ -12,6 +12,8 @@ import click
 from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
+    BotName,
+    Number,
     ProgressBar,
     SoloOpponent,
     before_writing,
@@ -147,6 +149,11 @@ def solo(board: str, card: str | None, fmt: str) -> int:
                    "resolve a Leader first.")
 @games_options(default_games=1000)
 @bot_options
+@click.option("--check-bot", "check_bot", type=BotName(), default=None, metavar="NAME",
+              help="Play the same matchups again with bot NAME on both sides, and mark (*) each card whose row has the "
+                   "other sign under it: a row about the bot, not the deck. Not with --solo.")
+@click.option("--check-games", type=Number(min=1), default=100, show_default=True, metavar="N",
+              help="With --check-bot: games a matchup it plays.")
 @click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
               help="Write every game's event log to FILE as JSON Lines (never replaced without --force).")
 @click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
@@ -155,8 +162,8 @@ def solo(board: str, card: str | None, fmt: str) -> int:
 @wide_option
 @reports_errors
 def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...], leader_variant: bool, games: int,
-             seed: int, bot: str | None, opponent_bot: str | None, workers: int | None, log: str | None, force: bool,
-             fmt: str) -> int:
+             seed: int, bot: str | None, opponent_bot: str | None, workers: int | None, check_bot: str | None,
+             check_games: int, log: str | None, force: bool, fmt: str) -> int:
     """Play a deck against others many times, and count how often it wins.
 
     DECK (a deck file legal under the standard rules; - reads standard input)
@@ -186,11 +193,16 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
     if solo and opposition:
         raise click.UsageError("--solo and --vs cannot be combined: in Gwent Solo DECK plays the automated opponent "
                                "of each --solo faction; drop --vs, or run simulate once for each")
+    if solo and check_bot is not None:
+        raise click.UsageError("--check-bot does not go with --solo: the automated opponent plays by its own rules "
+                               "(§18–20); drop --check-bot")
     if solo and opponent_bot is not None:
         raise click.UsageError("--opponent-bot does not go with --solo: the automated opponent plays by its own rules "
                                "(§18–20); drop --opponent-bot")
     if not solo:
         refuse_without(click.get_current_context(), "--solo", ("leader_variant",))
+    if check_bot is None:
+        refuse_without(click.get_current_context(), "--check-bot", ("check_games",))
     if deck == "-" and any(o.value == "-" for o in opposition):
         raise click.UsageError("standard input (-) can be read only once")
     if log == "-":
@@ -204,7 +216,12 @@ def simulate(deck: str, opposition: tuple[Opposition, ...], solo: tuple[str, ...
         plan = Plan((subject,), automatons(solo, leader_variant), games, seed, bot, None)
     else:
         plan = Plan((subject,), opponents(opposition), games, seed, bot, opponent_bot or bot)
-    report = SimulationReport(plan, run_with_progress(plan, workers, log, force))
+    tally = run_with_progress(plan, workers, log, force)
+    check = None
+    if check_bot is not None:
+        checked = plan._replace(games=check_games, bot=check_bot, opponent_bot=check_bot)
+        check = (checked, run_with_progress(checked, workers))
+    report = SimulationReport(plan, tally, check)
     if fmt.lower() == "json":
         from deckcli.render.documents import document_json
 

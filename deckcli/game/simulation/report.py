@@ -117,17 +117,41 @@ def measured(plan: Plan) -> str:
                      "twenty is still beyond noise by chance")
     else:
         intervals = ", with its 95% Wilson interval (CI)"
+    from deckcli.game.bots.ladder import standing
+
+    place = standing(plan.bot)
+    ladder = f" The {plan.bot} bot on the bots' ladder: {place}." if place else ""
     return (f"Measured: {games} ({each}, seed {plan.seed}), {played}. Win rate: (wins + draws/2) / "
-            f"games{intervals}. These are bots' games: they measure the deck in the bots' hands, not in a person's.")
+            f"games{intervals}. These are bots' games: they measure the deck in the bots' hands, not in a "
+            f"person's.{ladder}")
 
 
 class SimulationReport:
     """One deck against its opponents (``deckcli simulate``): per matchup and overall, and per card of its main
     deck the games it was in the opening hand after the exchanges, with the win rates with and without it."""
 
-    def __init__(self, plan: Plan, tally: Tally) -> None:
+    def __init__(self, plan: Plan, tally: Tally, check: tuple[Plan, Tally] | None = None) -> None:
         self.plan = plan
         self.tally = tally
+        self.check = check
+        """The same matchups played by another bot (``simulate --check-bot``), to tell a card's row that is about the
+        bot from one about the deck."""
+
+    def flips(self) -> list[tuple[float | None, bool]]:
+        """Per card of the main deck (file order), with a check run: the win rate with it in the opening hand less
+        without it under the check bot, and whether that difference has the other sign than under this run's bot
+        (a card the two bots disagree on: its row says more about the bot than about the deck). Without a check
+        run, ``(None, False)`` each."""
+        if self.check is None:
+            return [(None, False)] * len(self.plan.subjects[0].card_names())
+        found = []
+        checked = SimulationReport(*self.check).card_counts()
+        for (_name, held, points, rest, rest_points), (_same, c_held, c_points, c_rest, c_rest_points) in zip(
+                self.card_counts(), checked):
+            here = _difference(held, points, rest, rest_points)
+            there = _difference(c_held, c_points, c_rest, c_rest_points)
+            found.append((there, here is not None and there is not None and here * there < 0))
+        return found
 
     def matchups(self) -> list[dict[str, Any]]:
         return [{"opponent": _deck_record(opponent), **_counts_record(counts)}
@@ -148,15 +172,18 @@ class SimulationReport:
         """Per card of the main deck (file order): ``games_in_hand``, ``win_rate_in_hand``, ``ci95_in_hand`` and the
         same ``_not_in_hand``."""
         records = []
-        for name, held, held_points, rest, rest_points in self.card_counts():
+        for (name, held, held_points, rest, rest_points), (there, flips) in zip(self.card_counts(), self.flips()):
             with_it, without = wilson(held_points, held), wilson(rest_points, rest)
-            records.append({
+            record: dict[str, Any] = {
                 "card": name,
                 "games_in_hand": held, "win_rate_in_hand": win_rate(held_points, held),
                 "ci95_in_hand": list(with_it) if with_it else None,
                 "games_not_in_hand": rest, "win_rate_not_in_hand": win_rate(rest_points, rest),
                 "ci95_not_in_hand": list(without) if without else None,
-            })
+            }
+            if self.check is not None:
+                record.update({"difference_under_check_bot": there, "sign_flips": flips})
+            records.append(record)
         return records
 
     def as_dict(self) -> dict[str, Any]:
@@ -164,8 +191,10 @@ class SimulationReport:
         plan = self.plan
         mode: dict[str, Any] = {"mode": "solo", "leader_variant": plan.leader_variant} if plan.solo else {
             "mode": "standard"}
+        checked: dict[str, Any] = {} if self.check is None else {
+            "check_bot": self.check[0].bot, "check_games_per_matchup": self.check[0].games}
         return {"deck": _deck_record(plan.subjects[0]), **mode, "bot": plan.bot, "opponent_bot": plan.opponent_bot,
-                "games_per_matchup": plan.games, "seed": plan.seed, "matchups": self.matchups(),
+                "games_per_matchup": plan.games, "seed": plan.seed, **checked, "matchups": self.matchups(),
                 "overall": self.overall(), "cards": self.cards(), "measured": measured(plan)}
 
     def matchup_rows(self) -> list[dict[str, Any]]:
@@ -188,11 +217,17 @@ class SimulationReport:
         head = f"{subject.source}: {subject.label} ({subject.faction}, {subject.leader or 'no Leader'}) {against}"
         matchups = render_rows(self.matchup_rows(), "simple", MATCHUP_COLUMNS, width)
         games = self.tally.total(0).games
-        shown = [{"card": name, "held": percent(held / games) if games else "", "with": rate_text(points, held),
-                  "without": rate_text(rest_points, rest)}
+        flipped = {figures[0] for figures, (_there, flips) in zip(self.card_counts(), self.flips()) if flips}
+        shown = [{"card": name + (" *" if name in flipped else ""), "held": percent(held / games) if games else "",
+                  "with": rate_text(points, held), "without": rate_text(rest_points, rest)}
                  for name, held, points, rest, rest_points in sorted(self.card_counts(), key=_carrying, reverse=True)]
         title = ("Cards in the opening hand after the exchanges, over every matchup (the win rate with the card "
                  "there and without it, the largest difference first):")
+        if self.check is not None:
+            check = self.check[0]
+            title += (f" * marks a card whose difference has the other sign when the {check.bot} bot plays the same "
+                      f"matchups ({check.games:,} games a matchup, --check-bot): its row is about the bot, not the "
+                      f"deck ({len(flipped)} of {len(self.card_counts())} cards).")
         blocks = [
             "\n".join(prose.wrap(head)),
             matchups,
@@ -205,6 +240,12 @@ class SimulationReport:
 MATCHUP_COLUMNS = {"opponent": "opponent", "games": "games", "wins": "won", "draws": "drew", "losses": "lost",
                    "rate": "win rate (95% CI)"}
 CARD_COLUMNS = {"card": "card", "held": "in hand", "with": "win rate with", "without": "without"}
+
+
+def _difference(held: int, points: int, rest: int, rest_points: int) -> float | None:
+    """The win rate with a card in the opening hand less without it (``None`` when either has no game)."""
+    with_it, without = win_rate(points, held), win_rate(rest_points, rest)
+    return None if with_it is None or without is None else with_it - without
 
 
 def _carrying(figures: tuple[str, int, int, int, int]) -> float:
