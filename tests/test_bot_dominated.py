@@ -111,3 +111,73 @@ def test_the_search_bot_searches_neither_clear_weather_without_weather_nor_a_lea
     frost = position(side(close=("Ves", "Siegfried of Denesle"), hand=hand), side(ranged=("Dethmold",), hand=("Ves",)),
                      weather=("Biting Frost",))
     assert in_hand(frost, 0, "Clear Weather") in {a[1] for a in _candidates(frost)}
+
+
+# the benchmark's counting (benchmarks/bots.py), on a crafted log and on a bot known to blunder --------------
+
+
+def _benchmark() -> Any:
+    import importlib.util
+
+    from conftest import REPO
+
+    spec = importlib.util.spec_from_file_location("bots_benchmark", REPO / "benchmarks" / "bots.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    import sys
+
+    sys.modules["bots_benchmark"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_counts_each_dominated_kind_from_the_log():
+    """Each kind of dominated play, from the events a turn writes (the game log's records) and the scores before."""
+    from deckcli.game.actions import LEADER, PLAY
+    from deckcli.game.cards import CLEAR, SCORCH, SPECIAL, SPY, UNIT, WEATHER
+
+    bench = _benchmark()
+    facts = {"kind": {"Clear Weather": WEATHER, "Biting Frost": WEATHER, "Scorch": SPECIAL, "Ves": UNIT,
+                      "Prince Stennis": UNIT},
+             "bits": {"Clear Weather": CLEAR, "Biting Frost": 0, "Scorch": SCORCH, "Ves": 0, "Prince Stennis": SPY},
+             "factions": ["northern-realms", "monsters"], "opponent_passed": False, "opponent_gems": 2}
+
+    def event(kind: str, card: str | None, scores: list[int]) -> dict[str, Any]:
+        return {"event": kind, "card": card, "scores": scores}
+
+    found = bench.Dominated("test")
+    weather = bench.judge_turn([event("play", "Clear Weather", [5, 5])], [5, 5], 0, (PLAY, 1, -1, -1), facts, 0,
+                               found, 0)
+    assert found.counts["clear-without-weather"] == 1 and weather == 0
+    weather = bench.judge_turn([event("play", "Biting Frost", [3, 8])], [10, 9], 0, (PLAY, 1, -1, -1), facts, 0,
+                               found, 0)
+    assert found.counts["weather-or-scorch-against-self"] == 1 and weather == 1
+    bench.judge_turn([event("play", "Clear Weather", [5, 5])], [5, 5], 1, (PLAY, 1, -1, -1), facts, 1, found, 1)
+    assert found.counts["clear-without-weather"] == 1  # Weather lay in play
+    bench.judge_turn([event("play", "Scorch", [10, 2]), event("discard", "Ves", [5, 2])], [10, 2], 0,
+                     (PLAY, 1, -1, -1), facts, 0, found, 0)
+    assert found.counts["weather-or-scorch-against-self"] == 2
+    bench.judge_turn([event("leader", "Foltest: The Siegemaster", [4, 4])], [4, 4], 0, (LEADER, -1, -1, -1), facts,
+                     0, found, 0)
+    assert found.counts["leader-without-effect"] == 1
+    bench.judge_turn([event("leader", "Foltest: The Siegemaster", [8, 4])], [4, 4], 0, (LEADER, -1, -1, -1), facts,
+                     0, found, 0)
+    assert found.counts["leader-without-effect"] == 1
+    ahead = {**facts, "opponent_passed": True}
+    bench.judge_turn([event("play", "Ves", [15, 9])], [10, 9], 0, (PLAY, 1, 0, -1), ahead, 0, found, 0)
+    assert found.counts["played-on-ahead"] == 1
+    bench.judge_turn([event("play", "Prince Stennis", [10, 14])], [10, 9], 0, (PLAY, 1, 0, -1), ahead, 0, found, 0)
+    bench.judge_turn([event("play", "Ves", [15, 9])], [10, 9], 0, (PLAY, 1, 0, -1), {**ahead, "opponent_gems": 1},
+                     0, found, 0)
+    bench.judge_turn([event("play", "Ves", [8, 9])], [3, 9], 0, (PLAY, 1, 0, -1), ahead, 0, found, 0)
+    assert found.counts["played-on-ahead"] == 1  # a Spy, a round that ends the game, a card played behind
+
+
+def test_the_benchmark_finds_the_random_bots_blunders_and_few_of_the_heuristics():
+    """The random bot plays Clear Weather without Weather and its Leader to no effect; in the same games the heuristic
+    bot makes none of the dominated plays."""
+    bench = _benchmark()
+    blunders = bench.count_dominated("random", 8, seed=3)
+    assert blunders.games == 8 and sum(blunders.counts.values()) > 0
+    clean = bench.count_dominated("heuristic", 8, seed=3)
+    assert sum(clean.counts.values()) == 0
