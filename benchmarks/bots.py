@@ -3,7 +3,7 @@ by each bot.
 
 Run from a clone, in the venv where deckcli is installed (``pip install .``):
 
-    python benchmarks/bots.py                     # heuristic: 2,000 games; search: 100 games; rankings
+    python benchmarks/bots.py                     # heuristic: 2,000 games; search: 100 games; rankings (long)
     python benchmarks/bots.py --bot search --games 200 --no-rank
     python benchmarks/bots.py --quick             # a tenth of everything (the figures mean less)
 
@@ -23,13 +23,13 @@ Run from a clone, in the venv where deckcli is installed (``pip install .``):
      win does not end the game (the opponent keeps two gems, §9);
    - ``lost-leader-unused``: a game lost with the Active Leader never used though, on one of the player's turns, using
      it would have raised the player's lead (a what-if on a copy of the game, the bot answering the Leader's
-     questions).
-     Printed as a share of the games lost where it was so usable.
+     questions). Printed as a share of the games lost where it was so usable.
 
    Targets: each of the first four under 0.5 per 100 games; the last under 10%.
-2. **Rankings**: each shipped deck against the five starter decks (``--rank-games`` a matchup, seats alternating,
-   the bot on both sides), ranked by win rate, under the heuristic bot and under the search bot, with Spearman's
-   rank correlation between the two (target ≥ 0.9), printed with both tables.
+2. **Rankings**: each shipped deck against the five starter decks (``--rank-games`` a matchup for the heuristic bot,
+   ``--search-rank-games`` for the other, seats alternating, the same seeds for every deck, the bot on both sides),
+   ranked by win rate, under the heuristic bot and under the search bot, with Spearman's rank correlation between
+   the two (target ≥ 0.9), printed with both tables.
 
 Win rates carry their 95% Wilson interval. Nothing here is a test: the suite asserts no figures.
 """
@@ -153,17 +153,9 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
     import resource
 
     from deckcli.game.agents import Agents
-    from deckcli.game.bots import bot_class
     from deckcli.game.actions import LEADER_ACTION
     from deckcli.game.rounds import legal_actions, new_game, start_game, step
     from deckcli.game.simulation.runs import derived_seed
-
-    def make(name: str, made_seed: int) -> Any:
-        if rollouts is not None and name == "search":
-            from deckcli.game.bots.search_bot import SearchBot
-
-            return SearchBot(made_seed, rollouts=rollouts)
-        return bot_class(name)(made_seed)
 
     entrants = _entrants()
     pairs = [(a, b) for a in range(len(entrants)) for b in range(len(entrants))]
@@ -176,14 +168,15 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
         log: list[dict[str, Any]] = []
         game = new_game((entrants[first].deck, entrants[second].deck), game_seed, log=log)
         studied = (index + index // len(pairs)) % 2  # the studied bot's seat alternates game by game and each lap
-        seats = [make(bot, derived_seed(game_seed, 1)), make(opponent or bot, derived_seed(game_seed, 2))]
+        seats = [_make(bot, derived_seed(game_seed, 1), rollouts), _make(opponent or bot, derived_seed(game_seed, 2),
+                                                                         rollouts)]
         if studied == 1:
             seats.reverse()
         agents = Agents(seats[0], seats[1])
         counted = {0, 1} if opponent in (None, bot) else {studied}
         cards = game.cards
-        facts: dict[str, Any] = {"kind": dict(zip(cards.name, cards.kind)), "bits": dict(zip(cards.name, cards.ability)),
-                                 "factions": game.faction[:]}
+        facts: dict[str, Any] = {"kind": dict(zip(cards.name, cards.kind)),
+                                 "bits": dict(zip(cards.name, cards.ability)), "factions": game.faction[:]}
         start_game(game, agents)
         weather = 0
         usable_with_effect = [False, False]
@@ -231,7 +224,8 @@ def dominated_report(found: Dominated) -> list[str]:
                      f"{'met' if rate < TARGET_PER_100 else 'MISSED'}")
     share = found.lost_unused / found.lost_usable if found.lost_usable else 0.0
     lines.append(f"  {'lost-leader-unused':<32} {found.lost_unused:>5}  of {found.lost_usable:,} lost games where it "
-                 f"could gain ({100 * share:.1f}%; {found.lost:,} lost)  {'met' if share < TARGET_UNUSED else 'MISSED'}")
+                 f"could gain ({100 * share:.1f}%; {found.lost:,} lost)  "
+                 f"{'met' if share < TARGET_UNUSED else 'MISSED'}")
     for seat in (0, 1):
         made, lowered = found.weather_by_seat[seat]
         lines.append(f"  Weather Cards from seat {seat}: {made:,}, of which {lowered:,} lowered its own lead")
@@ -245,16 +239,62 @@ def dominated_report(found: Dominated) -> list[str]:
 # rankings --------------------------------------------------------------------------------------------------
 
 
-def rank_decks(bot: str, games: int, seed: int, workers: int) -> list[tuple[str, int, int]]:
-    """Each shipped deck against the five starters, ``games`` games a matchup, ``bot`` on both sides: ``(deck,
-    points, games)`` per deck (2 a win, 1 a draw), in :data:`DECK_FILES` order."""
-    from deckcli.game.simulation.matchups import starter_entrant
-    from deckcli.game.simulation.runs import Plan, run_plan
+def _make(name: str, seed: int, rollouts: int | None) -> Any:
+    """Bot ``name`` seeded with ``seed``; a search bot with ``rollouts`` a decision when given."""
+    from deckcli.game.bots import bot_class
 
-    subjects = tuple(_entrants())
-    starters = tuple(starter_entrant(slug) for slug in FACTIONS)
-    tally = run_plan(Plan(subjects, starters, games, seed, bot, bot), workers)
-    return [(subject.label, tally.total(i).points, tally.total(i).games) for i, subject in enumerate(subjects)]
+    if rollouts is not None and name == "search":
+        from deckcli.game.bots.search_bot import SearchBot
+
+        return SearchBot(seed, rollouts=rollouts)
+    return bot_class(name)(seed)
+
+
+_RANKED: dict[str, Any] = {}
+
+
+def _ranked_game(task: tuple[int, int, int]) -> tuple[int, int]:
+    """Game ``index`` of shipped deck ``deck`` against starter ``starter`` (:func:`rank_decks`): ``(deck, points)``."""
+    from deckcli.game.agents import Agents
+    from deckcli.game.rounds import legal_actions, new_game, start_game, step
+    from deckcli.game.simulation.runs import derived_seed
+
+    deck, starter, index = task
+    bot, rollouts, seed = _RANKED["bot"], _RANKED["rollouts"], _RANKED["seed"]
+    mine, theirs = _RANKED["decks"][deck], _RANKED["starters"][starter]
+    game_seed = derived_seed(seed, starter, index)  # every deck meets a starter on the same seeds
+    seat = index % 2
+    game = new_game((mine, theirs) if seat == 0 else (theirs, mine), game_seed)
+    players = [_make(bot, derived_seed(game_seed, 3), rollouts), _make(bot, derived_seed(game_seed, 4), rollouts)]
+    agents = Agents(*players) if seat == 0 else Agents(*reversed(players))
+    start_game(game, agents)
+    while not game.over:
+        step(game, agents.act(game, game.to_move, legal_actions(game)), agents)
+    return deck, 2 if game.winner == seat else 1 if game.winner is None else 0
+
+
+def rank_decks(bot: str, games: int, seed: int, workers: int,
+               rollouts: int | None = None) -> list[tuple[str, int, int]]:
+    """Each shipped deck against the five starters, ``games`` games a matchup (seats alternating, the same seeds for
+    every deck), ``bot`` on both sides (a search bot with ``rollouts`` a decision when given): ``(deck, points,
+    games)`` per deck (2 a win, 1 a draw), in :data:`DECK_FILES` order."""
+    from deckcli.game.simulation.matchups import starter_entrant
+
+    _RANKED.update(bot=bot, rollouts=rollouts, seed=seed, decks=[e.deck for e in _entrants()],
+                   starters=[starter_entrant(slug).deck for slug in FACTIONS])
+    tasks = [(deck, starter, index) for deck in range(len(DECK_FILES)) for starter in range(len(FACTIONS))
+             for index in range(games)]
+    points = [0] * len(DECK_FILES)
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            results = pool.map(_ranked_game, tasks, chunksize=4)
+    else:
+        results = [_ranked_game(task) for task in tasks]
+    for deck, won in results:
+        points[deck] += won
+    return [(str(path), points[i], games * len(FACTIONS)) for i, path in enumerate(DECK_FILES)]
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -311,9 +351,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games for the heuristic bot (default 2,000)")
     parser.add_argument("--search-games", type=int, default=100, help="games for any other bot (default 100)")
     parser.add_argument("--opponent", default=None, help="the other seat's bot (default: the bot itself)")
-    parser.add_argument("--rank-games", type=int, default=20, help="games a matchup for the rankings (default 20)")
-    parser.add_argument("--rank-bots", default="heuristic,search", help="the two bots ranked (default heuristic,search)")
+    parser.add_argument("--rank-games", type=int, default=100, help="games a matchup for the heuristic's ranking "
+                        "(default 100)")
+    parser.add_argument("--search-rank-games", type=int, default=10, help="games a matchup for any other bot's ranking "
+                        "(default 10)")
+    parser.add_argument("--rank-bots", default="heuristic,search",
+                        help="the two bots ranked (default heuristic,search)")
     parser.add_argument("--no-rank", action="store_true", help="no rankings")
+    parser.add_argument("--rollouts", type=int, default=None, help="the search bot's rollouts a decision (default 100)")
     parser.add_argument("--workers", type=int, default=2, help="processes for the rankings (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a tenth of the games")
@@ -325,13 +370,14 @@ def main() -> None:
     for bot in options.bot or ["heuristic", "search"]:
         games = (options.games if bot == "heuristic" else options.search_games) // scale
         started = time.perf_counter()
-        found = count_dominated(bot, games, options.seed, options.opponent)
+        found = count_dominated(bot, games, options.seed, options.opponent, options.rollouts)
         for line in dominated_report(found):
             print(line)
         print(f"  ({time.perf_counter() - started:.0f} s wall)\n", file=sys.stderr)
         sys.stdout.flush()
     if not options.no_rank:
-        tables = {bot: rank_decks(bot, max(2, options.rank_games // scale), options.seed, options.workers)
+        tables = {bot: rank_decks(bot, max(2, (options.rank_games if bot == "heuristic" else options.search_rank_games)
+                                           // scale), options.seed, options.workers, options.rollouts)
                   for bot in options.rank_bots.split(",")}
         for line in ranking_report(tables):
             print(line)

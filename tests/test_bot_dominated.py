@@ -181,3 +181,17 @@ def test_the_benchmark_finds_the_random_bots_blunders_and_few_of_the_heuristics(
     assert blunders.games == 8 and sum(blunders.counts.values()) > 0
     clean = bench.count_dominated("heuristic", 8, seed=3)
     assert sum(clean.counts.values()) == 0
+
+
+def test_the_heuristic_plays_by_the_committed_tuned_table():
+    """deckcli/game/bots/heuristic_params.py's defaults are the table tools/tune_heuristic.py wrote
+    (benchmarks/heuristic-params.json): the numbers the bot plays by are the ones the tuning measured."""
+    import json
+
+    from conftest import REPO
+    from deckcli.game.bots.heuristic_params import DEFAULT, HeuristicParams
+
+    tuned = json.loads((REPO / "benchmarks" / "heuristic-params.json").read_text("utf-8"))
+    assert HeuristicParams.from_dict(tuned["params"]) == DEFAULT
+    assert HeuristicBot(0).params == DEFAULT
+    assert tuned["check_games"] > 0 and 0 <= tuned["check_win_rate"]["best"] <= 1

@@ -1,20 +1,23 @@
 """Tune the heuristic bot's numbers (deckcli/game/bots/heuristic_params.py) against a stronger bot, with Optuna.
 
     pip install -e '.[tuning]'
-    python tools/tune_heuristic.py                      # the default budget: a few minutes on two cores
+    python tools/tune_heuristic.py --force              # the default budget: 1,600 games (30 min on a busy 2-core machine)
     python tools/tune_heuristic.py --opponent ismcts --trials 60 --games 80   # after a stronger bot is merged
 
 Each trial is one table of :class:`~deckcli.game.bots.heuristic_params.HeuristicParams` (Optuna's TPE sampler, seeded,
 the current table enqueued first as the baseline) scored by its points (2 a win, 1 a draw) over ``--games`` games
 against ``--opponent`` (a bot of the registry by name: today the ``search`` bot, ``--rollouts`` a decision): the ten
-shipped decks round-robin, every ordered pair, the heuristic's seat alternating; every trial meets the same deals and
-the same seeds (common random numbers), so two trials differ by their numbers, not by the luck of the deal.
+shipped decks' ordered pairs, a trial's games spread over every pair, the heuristic's seat alternating; every trial
+meets the same deals and the same seeds (common random numbers), so two trials differ by their numbers, not by the
+luck of the deal.
 
 The best trial's score is biased upward (it is the best of many noisy scores), so the best table and the current one
 then play ``--check-games`` fresh games each (other seeds) against the same opponent, and the result says both win
-rates with their 95% intervals. The table is written to ``--out`` (``benchmarks/heuristic-params.json``: the sdist
-carries it, with the test that reads it) with those figures; the defaults of ``HeuristicParams`` are set from it by
-hand (``--write-defaults`` prints them), and a test checks that the two agree. Nothing is written over an existing file without ``--force``.
+rates with their 95% intervals. The best table is adopted only when it does at least as well as the current one
+there; else the current one stays. The adopted table is written to ``--out`` (``benchmarks/heuristic-params.json``:
+the sdist carries it, with the test that reads it) with those figures; the defaults of ``HeuristicParams`` are set
+from it by hand (``--write-defaults`` prints them), and a test checks that the two agree. Nothing is written over an
+existing file without ``--force``.
 """
 
 from __future__ import annotations
@@ -90,7 +93,7 @@ def play(task: tuple[dict[str, float], int, int]) -> int:
     values, base, index = task
     decks = _STATE["decks"]
     pairs = [(a, b) for a in range(len(decks)) for b in range(len(decks))]
-    first, second = pairs[index % len(pairs)]
+    first, second = pairs[index * 37 % len(pairs)]  # 37 is prime to 100: a trial's games spread over every pair
     seed = derived_seed(base, index)
     seat = (index + index // len(pairs)) % 2
     game = new_game((decks[first], decks[second]), seed)
@@ -159,14 +162,19 @@ def main() -> None:
     study.enqueue_trial({name: current[name] for name in (*SPACE, *INT_SPACE)})
     study.optimize(objective, n_trials=options.trials)
     best = dict(current)
-    best.update({name: float(value) for name, value in study.best_params.items()})
+    best.update({name: float(value) if name in INT_SPACE else round(float(value), 3)
+                 for name, value in study.best_params.items()})  # the table as written is the table checked
     check = options.seed + 1_000_003
     best_points = score(pool, best, check, options.check_games)
     current_points = score(pool, current, check, options.check_games)
     if pool is not None:
         pool.close()
+    adopted = best if best_points >= current_points else current
+    kept = {"best_trial_params": {name: int(value) if name in INT_SPACE else value for name, value in best.items()}}
     result = {
-        "params": {name: int(value) if name in INT_SPACE else round(value, 3) for name, value in best.items()},
+        "params": {name: int(value) if name in INT_SPACE else round(value, 3) for name, value in adopted.items()},
+        "adopted": "best trial" if adopted is best else "the table before (the best trial did worse on fresh games)",
+        **({} if adopted is best else kept),
         "tuned_against": options.opponent if options.opponent != "search" else f"search ({options.rollouts} rollouts)",
         "trials": options.trials,
         "games_a_trial": options.games,

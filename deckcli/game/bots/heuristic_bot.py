@@ -375,8 +375,8 @@ class HeuristicBot:
         if question == "weather-from-deck":
             base = view.score(me) - view.score(1 - me)
             struck, ability = view.cards.weather_rows, view.cards.ability
-            return max(options, key=lambda c: _weather_swing(view, 0 if ability[c] & CLEAR else view.weather_mask | struck[c],
-                                                             base))
+            return max(options, key=lambda c: _weather_swing(
+                view, 0 if ability[c] & CLEAR else view.weather_mask | struck[c], base))
         if question == "bond-from-deck":
             rows = view.cards.rows
             return max(options, key=lambda c: view.gain_with([(me * 3 + rows[c][0], c)]))

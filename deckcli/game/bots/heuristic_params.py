@@ -20,7 +20,8 @@ class HeuristicParams:
     card: float = 5.0
     """What one more card in the hand is worth: about what a deck's average card brings (a Spy draws two)."""
     leader_keep: float = 2.5
-    """What keeping the Leader for later is worth (it is used once, §5): below a card doing the same, so it goes first."""
+    """What keeping the Leader for later is worth (it is used once, §5): below a card that does the same, so that the
+    Leader goes first."""
     scorch_keep: float = 7.0
     horn_keep: float = 7.0
     decoy_keep: float = 4.0
