@@ -185,3 +185,18 @@ class CheckedLog(list):
         check_invariants(self.game, self.total, self.gems)
         self.gems = self.game.gems[:]
         super().append(event)
+
+
+def played_turns(decks: tuple[GameDeck, GameDeck], seed: int, turns: int, bots: tuple[Any, Any]) -> Game:
+    """A game of ``decks`` dealt from ``seed``, started and played ``turns`` turns by the agents ``bots`` (fewer
+    when it ends sooner): a position bots reach."""
+    from deckcli.game.rounds import legal_actions, new_game, start_game, step
+
+    game = new_game(decks, seed)
+    agents = Agents(*bots)
+    start_game(game, agents)
+    for _ in range(turns):
+        if game.over:
+            break
+        step(game, agents.act(game, game.to_move, legal_actions(game)), agents)
+    return game

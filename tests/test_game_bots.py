@@ -24,7 +24,7 @@ from deckcli.game.rounds import legal_actions, new_game, start_game, step
 from deckcli.game.solo.automaton import new_solo_game, solo_agents, solo_step, start_solo_game
 from deckcli.game.state import Game
 from deckcli.rules.judging import read_resolved_deck
-from game_positions import Scripted, in_hand, position, side
+from game_positions import played_turns, Scripted, in_hand, position, side
 
 FACTIONS = ("monsters", "nilfgaard", "northern-realms", "scoiatael", "skellige")
 
@@ -41,14 +41,7 @@ def _played(game: Game) -> str:
 
 def _midgame(seed: int, first: str, second: str, turns: int) -> Game:
     """A game between two starter decks, played ``turns`` turns by heuristic bots (fewer when it ends sooner)."""
-    game = new_game((_starter(first), _starter(second)), seed)
-    agents = Agents(HeuristicBot(seed), HeuristicBot(seed + 1))
-    start_game(game, agents)
-    for _ in range(turns):
-        if game.over:
-            break
-        step(game, agents.act(game, game.to_move, legal_actions(game)), agents)
-    return game
+    return played_turns((_starter(first), _starter(second)), seed, turns, (HeuristicBot(seed), HeuristicBot(seed + 1)))
 
 
 def _other_world(game: Game, player: int, rng: random.Random) -> Game:

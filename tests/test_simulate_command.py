@@ -437,3 +437,49 @@ def test_a_deck_breaking_the_solo_rules_is_refused_with_the_solo_verdict(tmp_pat
 def test_bad_solo_options_exit_2(args, said):
     result = run_cli(["simulate", SOLO_DECK, *args], exit_code=2)
     assert said in " ".join(result.stderr.split()) and result.stdout == ""
+
+
+def test_check_bot_marks_the_cards_whose_row_flips_sign_under_another_bot():
+    """simulate --check-bot: the same matchups played again by another bot on both sides, on the same seeds. A card
+    is marked where the win rate with it less without it has the other sign under the check bot: exactly the cards
+    whose differences in the two bots' own runs have opposite signs."""
+    args = [NR, "--vs", "monsters", "--games", "30", "--seed", "5"]
+    document = _json(*args, "--check-bot", "random", "--check-games", "20")
+    jsonschema.validate(document, output_schema("simulate"))
+    assert document["check_bot"] == "random" and document["check_games_per_matchup"] == 20
+    alone = _json(*args)
+    under_random = _json(NR, "--vs", "monsters", "--games", "20", "--seed", "5", "--bot", "random")
+
+    def difference(card: dict) -> float | None:
+        if card["win_rate_in_hand"] is None or card["win_rate_not_in_hand"] is None:
+            return None
+        return card["win_rate_in_hand"] - card["win_rate_not_in_hand"]
+
+    flipped = set()
+    for mine, checked, theirs in zip(alone["cards"], document["cards"], under_random["cards"]):
+        assert checked["difference_under_check_bot"] == difference(theirs)
+        here, there = difference(mine), difference(theirs)
+        flips = here is not None and there is not None and here * there < 0
+        assert checked["sign_flips"] is flips, mine["card"]
+        if flips:
+            flipped.add(mine["card"])
+    assert flipped, "the random bot disagrees with the heuristic bot on some card"
+    text = run_cli(["simulate", *args, "--check-bot", "random", "--check-games", "20"]).stdout
+    marked = {line.split(" ~")[0].removesuffix(" *") for line in text.splitlines() if " ~ " in line and "%" in line}
+    assert marked == flipped
+
+
+def test_check_bot_with_the_same_bot_and_games_flips_nothing():
+    """The check run with the bot and games of the run itself is the same games (the same seeds): no card flips."""
+    document = _json(NR, "--vs", "skellige", "--games", "12", "--check-bot", "heuristic", "--check-games", "12")
+    assert not any(card["sign_flips"] for card in document["cards"])
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--check-games", "10"], "--check-games goes with --check-bot"),
+    (["--solo", "all", "--check-bot", "search"], "--check-bot does not go with --solo"),
+    (["--check-bot", "minimax"], "'minimax' is not a bot"),
+])
+def test_check_bot_options_exit_2(args, said):
+    result = run_cli(["simulate", NR, *args], exit_code=2)
+    assert said in " ".join(result.stderr.split())

@@ -12,6 +12,7 @@ import click
 from deckcli.cli.completion import complete_card, complete_path
 from deckcli.cli.options import (
     CONTEXT,
+    BotName,
     MAX_SEED,
     Number,
     OpponentDeck,
@@ -264,11 +265,16 @@ def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> s
 @click.option("--team-with", "team_with", type=OpponentDeck(), default=None, metavar="DECK2|FACTION",
               help="Two versus two (§17): DECK and DECK2 as a team against two --vs decks (else starter decks of "
                    "other factions).")
+@click.option("--check-bot", "check_bot", type=BotName(), default=None, metavar="NAME",
+              help="Play the same matchups again with bot NAME on both sides, and mark (~) each card whose row has the "
+                   "other sign under it: a row about the bot, not the deck. Not with --solo.")
+@click.option("--check-games", type=Number(min=1), default=100, show_default=True, metavar="N",
+              help="With --check-bot: games a matchup it plays.")
 @click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
 @wide_option
 @reports_errors
-def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Opposition | None, force: bool,
-             fmt: str) -> int:
+def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Opposition | None,
+             check_bot: str | None, check_games: int, force: bool, fmt: str) -> int:
     """Play a deck against others many times, and count how often it wins.
 
     DECK (a deck file legal under the standard rules; - reads standard input)
@@ -307,16 +313,28 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
         if simulation.solo:
             raise click.UsageError("--solo does not go with --ffa or --team-with: Gwent Solo is one player against "
                                    "the automaton (§18); drop one")
+        if check_bot is not None:
+            raise click.UsageError("--check-bot does not go with --ffa or --team-with: it checks a two-player run; "
+                                   "drop --check-bot")
         simulation.check(reads_stdin=deck == "-")
         return simulate_table(deck, ffa, team_with, simulation.opposition, simulation.games, simulation.seed,
                               simulation.bot, simulation.opponent_bot, simulation.workers, simulation.log, force,
                               fmt.lower())
     simulation.check(reads_stdin=deck == "-")
+    if simulation.solo and check_bot is not None:
+        raise click.UsageError("--check-bot does not go with --solo: the automated opponent plays by its own rules "
+                               "(§18–20); drop --check-bot")
+    if check_bot is None:
+        refuse_without(click.get_current_context(), "--check-bot", ("check_games",))
     resolved = read_resolved_deck(deck)
     echo_findings(resolved.where, resolved.warnings, warning=True)
     plan = simulation.plan((entrant(resolved, resolved.where, simulation.rules),))
-    report = SimulationReport(plan, run_with_progress(plan, simulation.workers, simulation.log, force,
-                                                      simulation.cluster))
+    tally = run_with_progress(plan, simulation.workers, simulation.log, force, simulation.cluster)
+    check = None
+    if check_bot is not None:
+        checked = plan._replace(games=check_games, bot=check_bot, opponent_bot=check_bot)
+        check = (checked, run_with_progress(checked, simulation.workers, cluster=simulation.cluster))
+    report = SimulationReport(plan, tally, check)
     if fmt.lower() == "json":
         from deckcli.render.documents import document_json
 

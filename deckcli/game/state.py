@@ -170,6 +170,31 @@ class Game:
         other.solo = self.solo.copy() if self.solo is not None else None
         return other
 
+    def mirrored(self) -> Game:
+        """A copy with the sides swapped (:meth:`copy`, random source included): player 0's hand, deck, piles, rows,
+        Horn zones, gems, Leader and the rest become player 1's and the other way round; the Weather area (each
+        card still its player's), the round and the random source's state stay. The card instances are the same,
+        so an action names the same cards in both. Not for Gwent Solo (its automaton has a seat of its own):
+        raises ``ValueError`` there."""
+        if self.solo is not None:
+            raise ValueError("a game of Gwent Solo has no mirror: the automated opponent keeps its seat")
+        other = self.copy()
+        other.hand, other.deck = other.hand[::-1], other.deck[::-1]
+        other.discard, other.side, other.aside = other.discard[::-1], other.side[::-1], other.aside[::-1]
+        other.gems, other.passed, other.faction = other.gems[::-1], other.passed[::-1], other.faction[::-1]
+        other.leader, other.leader_used, other.leader_live = other.leader[::-1], other.leader_used[::-1], other.leader_live[::-1]
+        other.halved, other.agile_bonus, other.known = other.halved[::-1], other.agile_bonus[::-1], other.known[::-1]
+        other.rows = other.rows[3:] + other.rows[:3]
+        other.horn = other.horn[3:] + other.horn[:3]
+        other.mardroeme = other.mardroeme[3:] + other.mardroeme[:3]
+        other.totals = other.totals[3:] + other.totals[:3]
+        other.dirty = (self.dirty >> 3 | self.dirty << 3) & 0b111111
+        other.weather_by = [1 - by for by in self.weather_by]
+        other.to_move, other.starter = 1 - self.to_move, 1 - self.starter
+        other.winner = None if self.winner is None else 1 - self.winner
+        other.round_winners = [None if won is None else 1 - won for won in self.round_winners]
+        return other
+
     # Strength (§8) -------------------------------------------------------------------------------
 
     def row_values(self, slot: int, why: list[list[str]] | None = None) -> list[int]:

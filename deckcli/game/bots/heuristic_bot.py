@@ -19,7 +19,10 @@ back). Then, by the state of the game (rulebook §7, §9):
   passes only when the opponent has no card left to answer with.
 
 Weather, Scorch, a Commander's Horn and the Leader are valued by what they swing on the board as it lies
-against a keeping value, so they wait for the turn they swing most. Every question an ability asks is
+against a keeping value, so they wait for the turn they swing most. Of two actions that swing alike it takes the
+cheaper (the Leader before a card doing the same). About to pass, it uses the Leader first when that gains anything
+in a round whose loss ends the game, or when the Leader alone wins a round it would give up (§5: it costs no card,
+and is worth nothing once the game is over). Every question an ability asks is
 answered by the same values (:meth:`HeuristicBot.choose`); the exchange (§6) sets aside the card worth least
 kept while a card drawn from the deck is worth more on average.
 """
@@ -29,7 +32,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from deckcli.game.actions import LEADER, PASS, PASS_ACTION
+from deckcli.game.actions import LEADER, LEADER_ACTION, PASS, PASS_ACTION
+from deckcli.game.bots.heuristic_params import DEFAULT, HeuristicParams
 from deckcli.game.cards import (
     AGILE, BERSERKER, CLEAR, DECOY, HERO, HORN, MARDROEME, MEDIC, MORALE, MUSTER, ROW_SCORCH, SCORCH, SPECIAL, SPY,
     SUMMON, TIGHT_BOND, UNIT, WEATHER,
@@ -44,13 +48,6 @@ if TYPE_CHECKING:
 Option = tuple[int, float, "Action", bool]
 """An action valued: ``(swing, cost, action, draws cards as a Spy)``."""
 
-CARD = 5.0
-"""What one more card in the hand is worth, in Strength: about what a deck's average card brings."""
-LEADER_KEEP = 3.0
-"""What keeping the Leader for later is worth, in Strength (it is used once, §5)."""
-SPECIAL_KEEP = ((SCORCH, 7.0), (HORN, 7.0), (DECOY, 4.0), (MARDROEME, 3.0))
-"""Keeping values of the Special Cards, by ability bit."""
-WEATHER_KEEP, CLEAR_KEEP, OTHER_KEEP = 5.0, 3.0, 2.0
 PREVIEWED = MEDIC | MUSTER | ROW_SCORCH | SCORCH | MARDROEME | BERSERKER | CLEAR
 """Abilities valued by playing the action on an imagined copy of the game (their effect reaches beyond a row)."""
 NILFGAARD = "nilfgaard"
@@ -70,11 +67,12 @@ class _Hand:
     groups on the player's rows. ``known`` keeps the values that depend on the card alone (every card but the
     Muster and Tight Bond units), shared by the decisions of a game."""
 
-    __slots__ = ("view", "known", "hand", "deck", "in_hand", "_in_deck", "_on_board")
+    __slots__ = ("view", "known", "hand", "deck", "in_hand", "_in_deck", "_on_board", "params")
 
-    def __init__(self, view: PlayerView, known: dict[int, float]) -> None:
+    def __init__(self, view: PlayerView, known: dict[int, float], params: HeuristicParams) -> None:
         group = view.cards.group
         self.view = view
+        self.params = params
         self.known = known
         self.hand = view.hand
         self.deck = view.own_deck()
@@ -118,27 +116,29 @@ class _Hand:
         cards = self.view.cards
         kind = cards.kind[card]
         bits = cards.ability[card]
+        p = self.params
         if kind == SPECIAL:
-            for bit, value in SPECIAL_KEEP:
+            for bit, value in ((SCORCH, p.scorch_keep), (HORN, p.horn_keep), (DECOY, p.decoy_keep),
+                               (MARDROEME, p.mardroeme_keep)):
                 if bits & bit:
                     return value
-            return OTHER_KEEP
+            return p.other_keep
         if kind == WEATHER:
-            return CLEAR_KEEP if bits & CLEAR else WEATHER_KEEP
+            return p.clear_keep if bits & CLEAR else p.weather_keep
         power = float(cards.power[card])
         if bits & SPY:
-            return 2 * CARD - power
+            return 2 * p.card - power
         group = cards.group[card]
         if bits & MUSTER:
             # another card of the group in the hand brings this one along for free; alone, it brings the deck's
             return 1.0 if self.in_hand.get(group, 0) > (card in self.hand) else power + self.in_deck(group)
-        value = power + (2.0 if kind == HERO else 0.0) + (3.0 if bits & MEDIC else 0.0)
+        value = power + (p.hero_bonus if kind == HERO else 0.0) + (p.medic_bonus if bits & MEDIC else 0.0)
         if bits & TIGHT_BOND and (self.in_hand.get(group, 0) > (card in self.hand) or self.on_board(group)):
-            value *= 1.5
+            value *= p.bond_factor
         if bits & AGILE:
-            value += 0.5
+            value += p.agile_bonus
         if bits & ROW_SCORCH:
-            value += 2.0
+            value += p.row_scorch_bonus
         return value
 
 
@@ -148,8 +148,9 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, params: HeuristicParams | None = None) -> None:
         self.rng = _Unshuffled(seed)
+        self.params = params or DEFAULT
         self._table: object = None
         self._keeps: dict[int, float] = {}
 
@@ -157,17 +158,30 @@ class HeuristicBot:
         """The decision's :class:`_Hand`, sharing the values known for this game's cards (kept per card table)."""
         if self._table is not view.cards:
             self._table, self._keeps = view.cards, {}
-        return _Hand(view, self._keeps)
+        return _Hand(view, self._keeps, self.params)
 
     # turns ---------------------------------------------------------------------------------------------
 
     def act(self, view: PlayerView, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
+        chosen = self._act(view, actions)
+        if chosen == PASS_ACTION and LEADER_ACTION in actions:
+            # about to pass: the Leader first when it gains anything in a round whose loss ends the game (§9: it is
+            # worth nothing once the game is over), or when it alone wins a round about to be given up (it costs no
+            # card, §5)
+            me = view.player
+            base = view.score(me) - view.score(1 - me)
+            swing = self._leader(view, LEADER_ACTION, base, self._hand(view))[0]
+            if swing > 0 and (view.gems[me] == 1 or base < 0 <= base + swing - (0 if _wins_ties(view) else 1)):
+                return LEADER_ACTION
+        return chosen
+
+    def _act(self, view: PlayerView, actions: list[Action]) -> Action:
         me = view.player
         opp = 1 - me
         lead = view.score(me) - view.score(opp)
-        wins_ties = view.faction(me) == NILFGAARD and view.faction(opp) != NILFGAARD
+        wins_ties = _wins_ties(view)
         need = 1 - lead - (1 if wins_ties else 0)  # Strength to gain to win the round now (<= 0: it is won)
         gems = view.gems
         must = gems[me] == 1
@@ -180,18 +194,19 @@ class HeuristicBot:
             return self._before_passing(view, actions, floor)
         if need <= 0 and not must and not decides:
             threat = self._threat(view)
-            if 1 - need > threat:
+            if 1 - need > threat + self.params.threat_margin:
                 return self._before_passing(view, actions, need - 1 + threat + 1)
         options = self.options(view, actions)
         if not options:
             return PASS_ACTION
+        p = self.params
         if passed:
-            chosen = _catch_up(options, need, must or decides, hand - hand_opp)
-            return _free(options, None) or chosen if chosen == PASS_ACTION else chosen
+            chosen = _catch_up(options, need, must or decides, hand - hand_opp, p.overcommit)
+            return _free(options, None, p.free) or chosen if chosen == PASS_ACTION else chosen
         if view.deck_size(me):
             spies = [o for o in options if o[3]]
             if spies:
-                return max(spies, key=lambda o: o[0])[2]
+                return max(spies, key=_strongest_cheapest)[2]
             ability = view.cards.ability
             taken = [o for o in options if o[2][3] >= 0 and ability[o[2][3]] & SPY]
             if taken and not must:  # a Spy the opponent laid here, taken back to be played again (§11)
@@ -199,20 +214,20 @@ class HeuristicBot:
         if must:
             return _contest(options, need, hand_opp)
         if decides:
-            if hand < hand_opp:
+            if hand - hand_opp < p.bleed_card_lead:
                 return _contest(options, need, hand_opp)
-            return _cheap_win(options, need) or PASS_ACTION
+            return _cheap_win(options, need, p) or PASS_ACTION
         if need <= 0:
-            cheap = [o for o in options if o[0] > 0 and o[1] <= 3]
+            cheap = [o for o in options if o[0] > 0 and o[1] <= p.cheap_when_ahead]
             if cheap:
                 return min(cheap, key=lambda o: o[1])[2]
             return (_cheapest_gain(options) if hand > hand_opp else None) or PASS_ACTION
-        won = _cheap_win(options, need)
+        won = _cheap_win(options, need, p)
         if won is not None:
             return won
-        if hand > hand_opp + 1:
+        if hand - hand_opp >= p.contest_card_lead:
             return _contest(options, need, hand_opp)
-        return _free(options, None) or PASS_ACTION
+        return _free(options, None, p.free) or PASS_ACTION
 
     def _before_passing(self, view: PlayerView, actions: list[Action], floor: int) -> Action:
         """About to pass with the round won: first a card that brings more back to the hand than it costs (a Decoy
@@ -221,7 +236,7 @@ class HeuristicBot:
         decoys = [a for a in actions if a[3] >= 0]
         if not decoys:
             return PASS_ACTION
-        return _free(self.options(view, decoys), floor) or PASS_ACTION
+        return _free(self.options(view, decoys), floor, self.params.free) or PASS_ACTION
 
     @staticmethod
     def _threat(view: PlayerView) -> int:
@@ -238,7 +253,7 @@ class HeuristicBot:
     def options(self, view: PlayerView, actions: list[Action]) -> list[Option]:
         """Every action but passing, valued (:data:`Option`): the Strength it swings now (own total less the
         opponent's) and what it costs (the card's keeping value less the keeping value of what comes to the
-        hand; a card drawn from the deck counts as :data:`CARD`)."""
+        hand; a card drawn from the deck counts as :attr:`HeuristicParams.card`)."""
         me = view.player
         hand = self._hand(view)
         plain: dict[int, bool] = {}
@@ -260,19 +275,19 @@ class HeuristicBot:
         ability = ACTIVE.get(view.leader(me) or "")  # what the Leader does: its text is public (§5)
         if ability is not None and ability.horn_row >= 0:
             slot = me * 3 + ability.horn_row
-            return view.row_total_with_horn(slot) - view.row_total(slot), LEADER_KEEP, action, False
+            return view.row_total_with_horn(slot) - view.row_total(slot), self.params.leader_keep, action, False
         if ability is not None and ability.scorch_row >= 0:
             swing = _row_scorch_swing(view, (1 - me) * 3 + ability.scorch_row)
             if swing is not None:
-                return swing, LEADER_KEEP, action, False
+                return swing, self.params.leader_keep, action, False
         if ability is not None and ability.plays:
             cards = view.cards
             found = next((c for c in hand.deck if cards.name[c] == ability.plays), -1)
             if found >= 0 and cards.kind[found] == WEATHER and not cards.ability[found] & CLEAR:
                 swing = _weather_swing(view, view.weather_mask | cards.weather_rows[found], base)
-                return swing, LEADER_KEEP, action, False
+                return swing, self.params.leader_keep, action, False
         swing, gain = self._preview(view, action, base, hand)
-        return swing, LEADER_KEEP - gain, action, False
+        return swing, self.params.leader_keep - gain, action, False
 
     def _card(self, view: PlayerView, action: Action, base: int, hand: _Hand, plain: dict[int, bool]) -> Option:
         """A card of the hand played: valued on the board as it lies where its effect is plain to count, else
@@ -291,7 +306,7 @@ class HeuristicBot:
             added = cards.power[card] if alone else view.gain_with([(slot, card)])
             if ability & SPY and not ability & PREVIEWED:
                 drawn = min(2, len(hand.deck))
-                return -added, -drawn * CARD, action, drawn > 0
+                return -added, -drawn * self.params.card, action, drawn > 0
             if not ability & PREVIEWED:
                 return added, keep, action, False
             if ability & MUSTER:
@@ -324,7 +339,7 @@ class HeuristicBot:
 
     def _preview(self, view: PlayerView, action: Action, base: int, hand: _Hand) -> tuple[int, float]:
         """Play ``action`` on an imagined copy of the game: the swing, and the keeping value of what came to the
-        hand (a card drawn from the deck counts as :data:`CARD`) less that of what else left it."""
+        hand (a card drawn from the deck counts as :attr:`HeuristicParams.card`) less that of what else left it."""
         from deckcli.game.agents import Agents
         from deckcli.game.rounds import step
 
@@ -337,7 +352,7 @@ class HeuristicBot:
         now = set(game.hand[me])
         gain = 0.0
         for card in now - before:
-            gain += CARD if card in deck else hand.keep(card)
+            gain += self.params.card if card in deck else hand.keep(card)
         for card in before - now:
             if card != action[1]:
                 gain -= hand.keep(card)
@@ -359,8 +374,9 @@ class HeuristicBot:
             return max(options, key=lambda row: _berserkers(view, me * 3 + row))
         if question == "weather-from-deck":
             base = view.score(me) - view.score(1 - me)
-            struck = view.cards.weather_rows
-            return max(options, key=lambda c: _weather_swing(view, view.weather_mask | struck[c], base))
+            struck, ability = view.cards.weather_rows, view.cards.ability
+            return max(options, key=lambda c: _weather_swing(
+                view, 0 if ability[c] & CLEAR else view.weather_mask | struck[c], base))
         if question == "bond-from-deck":
             rows = view.cards.rows
             return max(options, key=lambda c: view.gain_with([(me * 3 + rows[c][0], c)]))
@@ -376,7 +392,7 @@ class HeuristicBot:
             return None
         worst, card = min((hand.keep(c), c) for c in hand.hand)
         average = sum(hand.keep(c) for c in hand.deck) / len(hand.deck)
-        return card if worst < average - 0.5 else None
+        return card if worst < average - self.params.exchange_margin else None
 
     def starter(self, view: PlayerView) -> int:
         """The opponent starts: the second player has the last word in round one (§7: they see every card
@@ -384,18 +400,26 @@ class HeuristicBot:
         return 1 - view.player
 
 
-FREE = -1.0
-"""A card is played for what it brings back to the hand when that is worth more than this much (its cost below)."""
+def _strongest_cheapest(option: Option) -> tuple[int, float]:
+    """The key of the strongest option, the cheaper of two that swing alike (the Leader before a card doing the
+    same)."""
+    return option[0], -option[1]
 
 
-def _free(options: list[Option], floor: int | None) -> Action | None:
+def _wins_ties(view: PlayerView) -> bool:
+    """Whether the player wins a tied round: Nilfgaard against another faction (§3)."""
+    return view.faction(view.player) == NILFGAARD and view.faction(1 - view.player) != NILFGAARD
+
+
+def _free(options: list[Option], floor: int | None, below: float) -> Action | None:
     """The action that brings most back to the hand for its cost (a Decoy taking back a unit worth more than the
-    Decoy kept), its swing no lower than ``floor`` (``None``: any swing, the round being given up)."""
-    free = [o for o in options if o[1] < FREE and (floor is None or o[0] >= floor) and not o[3]]
+    Decoy kept), its cost under ``below`` (:attr:`HeuristicParams.free`), its swing no lower than ``floor`` (``None``:
+    any swing, the round being given up)."""
+    free = [o for o in options if o[1] < below and (floor is None or o[0] >= floor) and not o[3]]
     return min(free, key=lambda o: o[1])[2] if free else None
 
 
-def _catch_up(options: list[Option], need: int, decisive: bool, card_lead: int) -> Action:
+def _catch_up(options: list[Option], need: int, decisive: bool, card_lead: int, overcommit: int) -> Action:
     """The opponent has passed: win the round as cheaply as it can be won, or pass."""
     if need <= 0:
         return PASS_ACTION
@@ -405,8 +429,8 @@ def _catch_up(options: list[Option], need: int, decisive: bool, card_lead: int) 
         if decisive or card_lead >= 0 or best[1] <= need:
             return best[2]
     cards = _cards_needed(options, need)
-    if cards is not None and (decisive or card_lead - cards >= -1):
-        return max(options, key=lambda o: o[0])[2]
+    if cards is not None and (decisive or card_lead - cards >= -overcommit):
+        return max(options, key=_strongest_cheapest)[2]
     return PASS_ACTION
 
 
@@ -420,17 +444,17 @@ def _contest(options: list[Option], need: int, hand_opp: int) -> Action:
     winners = [o for o in options if o[0] >= need]
     if winners:
         return min(winners, key=lambda o: o[1])[2]
-    best = max(options, key=lambda o: o[0])
+    best = max(options, key=_strongest_cheapest)
     return best[2] if best[0] > 0 else PASS_ACTION
 
 
-def _cheap_win(options: list[Option], need: int) -> Action | None:
+def _cheap_win(options: list[Option], need: int, p: HeuristicParams) -> Action | None:
     """The cheapest action that wins the round now, when it costs about what it gains (``None``: none does)."""
     winners = [o for o in options if o[0] >= need]
     if not winners:
         return None
     best = min(winners, key=lambda o: o[1])
-    return best[2] if best[1] <= max(need, 4) + 2 else None
+    return best[2] if best[1] <= max(need, p.cheap_win_floor) + p.cheap_win_slack else None
 
 
 def _cheapest_gain(options: list[Option]) -> Action | None:
@@ -499,9 +523,11 @@ def _berserkers(view: PlayerView, slot: int) -> int:
 
 
 def _weather_swing(view: PlayerView, mask: int, base: int) -> int:
-    """The swing of the rows of ``mask`` being the ones Weather strikes, from the lead ``base`` (§12)."""
-    mine, theirs = view.scores_under_weather(mask)
-    return mine - theirs - base
+    """The swing of the rows of ``mask`` being the ones Weather strikes, from the lead ``base`` (§12): this player's
+    total less the opponent's under that Weather, less ``base`` (:meth:`PlayerView.scores_under_weather` gives the
+    totals by side, side 0 first, whichever seat the player is in)."""
+    scores = view.scores_under_weather(mask)
+    return scores[view.player] - scores[1 - view.player] - base
 
 
 def _scorch_swing(view: PlayerView, victims: list[tuple[int, int]]) -> int | None:

@@ -32,4 +32,5 @@ class RandomBot:
         return hand[self.rng.randrange(len(hand))]
 
     def starter(self, view: PlayerView) -> int:
-        return self.rng.randrange(2)
+        """Itself or the opponent, each half the time (the same from either seat)."""
+        return (view.player + self.rng.randrange(2)) % 2

@@ -22,9 +22,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
+from deckcli.game.actions import LEADER, LEADER_ACTION, PASS_ACTION
 from deckcli.game.agents import Agents
 from deckcli.game.bots.heuristic_bot import HeuristicBot
+from deckcli.game.cards import CLEAR, DECOY, SPY, WEATHER
 from deckcli.game.rounds import legal_actions, step
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
     from deckcli.game.actions import Action
     from deckcli.game.agents import PlayerView
+    from deckcli.game.bots.heuristic_bot import Option
     from deckcli.game.state import Game
 
 ROLLOUTS = 100
@@ -58,13 +60,18 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         worlds = max(1, self.rollouts // len(candidates))
-        me = view.player
+        # rollouts are played from seat 0 (the imagined game mirrored for seat 1): the engine's own random draws
+        # (a coin for a drawn round, the order Monsters keep a unit in) then fall alike from either seat
+        turned = view.player == 1 and not view.solo
+        me = 0 if turned else view.player
         wins = [0.0] * len(candidates)
         players = self._players
         seats, advance = _rollout_rules(view, players)
         for _ in range(worlds):
             seed = self.rng.getrandbits(64)
             world = view.determinized(random.Random(seed))
+            if turned:
+                world = world.mirrored()
             for index, action in enumerate(candidates):
                 game = world.copy(random.Random(seed))
                 players.rng.seed(seed)
@@ -78,18 +85,42 @@ class SearchBot:
     def candidates(self, view: PlayerView, actions: list[Action]) -> list[Action]:
         """The actions searched, at most :data:`CANDIDATES`, in this order: the heuristic bot's choice, passing,
         the Leader (when offered), the action of the best swing less cost, the strongest, the cheapest that
-        swings anything."""
+        swings anything; none of them dominated (:meth:`dominated`), but the heuristic bot's choice."""
         chosen = [self.policy.act(view, actions), PASS_ACTION]
+        options = self.policy.options(view, actions)
         if LEADER_ACTION in actions:
             chosen.append(LEADER_ACTION)
-        options = self.policy.options(view, actions)
         if options:
             chosen.append(max(options, key=lambda o: o[0] - o[1])[2])
             chosen.append(max(options, key=lambda o: o[0])[2])
             helping = [o for o in options if o[0] > 0]
             if helping:
                 chosen.append(min(helping, key=lambda o: o[1])[2])
-        return list(dict.fromkeys(chosen))[:CANDIDATES]
+        dominated = self.dominated(view, options)
+        kept = [chosen[0]] + [action for action in chosen[1:] if action not in dominated]
+        return list(dict.fromkeys(kept))[:CANDIDATES]
+
+    def dominated(self, view: PlayerView, options: list[Option]) -> set[Action]:
+        """The actions of ``options`` (the heuristic's values) no player should take, whatever a rollout's luck says:
+        after the opponent has passed, any card but a Spy or a Decoy while the player already wins a round whose win
+        does not end the game (§9: the card is worth more in the next round); Clear Weather with no Weather in play
+        (§12); the Leader when it changes neither score nor hand (§5)."""
+        me = view.player
+        cards = view.cards
+        lead = view.score(me) - view.score(1 - me)
+        wins_ties = view.faction(me) == "nilfgaard" and view.faction(1 - me) != "nilfgaard"
+        ahead = lead > 0 or (lead == 0 and wins_ties)
+        settled = view.passed[1 - me] and ahead and view.gems[1 - me] == 2
+        found: set[Action] = set()
+        for swing, cost, action, _draws in options:
+            if action[0] == LEADER:
+                if swing == 0 and cost == self.policy.params.leader_keep:
+                    found.add(action)
+            elif settled and not cards.ability[action[1]] & (SPY | DECOY):
+                found.add(action)
+            elif cards.kind[action[1]] == WEATHER and cards.ability[action[1]] & CLEAR and not view.weather:
+                found.add(action)
+        return found
 
     def choose(self, view: PlayerView, question: str, options: list[int], card: int) -> int:
         return self.policy.choose(view, question, options, card)

@@ -212,8 +212,13 @@ def measured(plan: Plan) -> str:
                      "twenty is still beyond noise by chance")
     else:
         intervals = ", with its 95% Wilson interval (CI)"
+    from deckcli.game.bots.ladder import standing
+
+    place = standing(plan.bot)
+    ladder = f" The {plan.bot} bot on the bots' ladder: {place}." if place else ""
     return (f"Measured: {games} ({each}, seed {plan.seed}), {played}. Win rate: (wins + draws/2) / "
-            f"games{intervals}. These are bots' games: they measure the deck in the bots' hands, not in a person's.")
+            f"games{intervals}. These are bots' games: they measure the deck in the bots' hands, not in a "
+            f"person's.{ladder}")
 
 
 class CardRow(NamedTuple):
@@ -244,9 +249,25 @@ class SimulationReport:
     card of its main deck the games it was in the opening hand after the exchanges, with the win rates with and
     without it."""
 
-    def __init__(self, plan: Plan, tally: Tally) -> None:
+    def __init__(self, plan: Plan, tally: Tally, check: tuple[Plan, Tally] | None = None) -> None:
         self.plan = plan
         self.tally = tally
+        self.check = check
+        """The same matchups played by another bot (``simulate --check-bot``), to tell a card's row that is about the
+        bot from one about the deck."""
+
+    def flips(self) -> list[tuple[float | None, bool]]:
+        """Per card of the main deck (file order), with a check run: the win rate with it in the opening hand less
+        without it under the check bot, and whether that difference has the other sign than under this run's bot
+        (a card the two bots disagree on: its row says more about the bot than about the deck). Without a check
+        run, ``(None, False)`` each."""
+        if self.check is None:
+            return [(None, False)] * len(self.plan.subjects[0].card_names())
+        found = []
+        for here, there in zip(self.card_rows(), SimulationReport(*self.check).card_rows()):
+            flips = here.difference is not None and there.difference is not None and here.difference * there.difference < 0
+            found.append((there.difference, flips))
+        return found
 
     def matchups(self) -> list[dict[str, Any]]:
         hands = not self.plan.solo
@@ -273,23 +294,28 @@ class SimulationReport:
         """Per card of the main deck (file order): ``games_in_hand``, ``win_rate_in_hand``, ``ci95_in_hand``, the
         same ``_not_in_hand``, the ``difference`` (with less without), its ``p_value`` and ``beyond_noise`` (Holm)."""
         records = []
-        for row in self.card_rows():
+        for row, (there, flips) in zip(self.card_rows(), self.flips()):
             with_it, without = wilson(row.held_points, row.held), wilson(row.rest_points, row.rest)
-            records.append({
+            record: dict[str, Any] = {
                 "card": row.card,
                 "games_in_hand": row.held, "win_rate_in_hand": win_rate(row.held_points, row.held),
                 "ci95_in_hand": list(with_it) if with_it else None,
                 "games_not_in_hand": row.rest, "win_rate_not_in_hand": win_rate(row.rest_points, row.rest),
                 "ci95_not_in_hand": list(without) if without else None,
                 "difference": row.difference, "p_value": row.p_value, "beyond_noise": row.beyond_noise,
-            })
+            }
+            if self.check is not None:
+                record.update({"difference_under_check_bot": there, "sign_flips": flips})
+            records.append(record)
         return records
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON document of ``simulate --format json`` (``schemas/output/simulate.schema.json``)."""
         plan = self.plan
+        checked: dict[str, Any] = {} if self.check is None else {
+            "check_bot": self.check[0].bot, "check_games_per_matchup": self.check[0].games}
         return {"deck": _deck_record(plan.subjects[0]), **_mode(plan), "bot": plan.bot, "opponent_bot": plan.opponent_bot,
-                "games_per_matchup": plan.games, "seed": plan.seed, "matchups": self.matchups(),
+                "games_per_matchup": plan.games, "seed": plan.seed, **checked, "matchups": self.matchups(),
                 "overall": self.overall(), "cards": self.cards(), "caveat": CAVEAT, "measured": measured(plan)}
 
     def _labelled(self) -> list[tuple[str, Counts]]:
@@ -345,8 +371,9 @@ class SimulationReport:
                       "entering the deciding round with fewer cards, a Scorch discarding the deck's units in it, "
                       "the opponent's Weather Card in it, a tie in it that Nilfgaard won (§3):")
         games = self.tally.total(0).games
+        flipped = {row.card for row, (_there, flips) in zip(self.card_rows(), self.flips()) if flips}
         rows = sorted(self.card_rows(), key=_carrying, reverse=True)
-        shown = [{"card": row.card + (" *" if row.beyond_noise else ""),
+        shown = [{"card": row.card + (" *" if row.beyond_noise else "") + (" ~" if row.card in flipped else ""),
                   "held": percent(row.held / games) if games else "",
                   "with": rate_text(row.held_points, row.held), "without": rate_text(row.rest_points, row.rest),
                   "change": "-" if row.difference is None else f"{row.difference * 100:+.1f} pts"}
@@ -354,6 +381,11 @@ class SimulationReport:
         title = ("Cards in the opening hand after the exchanges, over every matchup: the win rate with the card there "
                  "and without it, and the change (with less without) in points of win rate, the largest change first, "
                  "either way:")
+        if self.check is not None:
+            check = self.check[0]
+            title += (f" ~ marks a card whose change has the other sign when the {check.bot} bot plays the same "
+                      f"matchups ({check.games:,} games a matchup, --check-bot): its row is about the bot, not the "
+                      f"deck ({len(flipped)} of {len(rows)} cards).")
         blocks = [
             "\n".join(prose.wrap(head)),
             matchups,

@@ -1,0 +1,27 @@
+"""What is measured of the bots against each other (issue 27): each bot's place on the ladder, and how far the
+ranking of decks by one bot agrees with the ranking by another. ``simulate``'s "Measured:" sentence says it, so that
+a table is read for what it is: a deck in these bots' hands.
+
+The figures come from ``benchmarks/bots.py`` (docs/benchmarks.md has the runs); they are written here by hand when a
+run changes them, not computed at run time.
+"""
+
+from __future__ import annotations
+
+STANDING = {
+    "random": "the floor of the ladder: the heuristic bot wins {heuristic_vs_random} of games against it",
+    "heuristic": ("the default, fast; the search bot wins {search_vs_heuristic} of games against it, and the ten "
+                  "shipped decks ranked by win rate against the five starters under the two bots agree with "
+                  "Spearman's rho {spearman}"),
+    "search": ("above the heuristic bot, whose games it wins {search_vs_heuristic}; the ten shipped decks ranked by "
+               "win rate against the five starters under the two bots agree with Spearman's rho {spearman}"),
+}
+"""Each bot's place on the ladder, by name (a bot not listed has none measured yet)."""
+MEASURED = {"heuristic_vs_random": "94% (92–95)", "search_vs_heuristic": "79% (70–86)", "spearman": "0.78 (75 games a deck under the search bot: a rough figure)"}
+"""The figures of :data:`STANDING`, from benchmarks/bots.py (docs/benchmarks.md, "The bots' play")."""
+
+
+def standing(bot: str) -> str | None:
+    """The sentence of bot ``bot``'s place on the ladder (``None``: none measured)."""
+    found = STANDING.get(bot)
+    return found.format(**MEASURED) if found is not None else None
