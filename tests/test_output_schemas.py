@@ -79,6 +79,8 @@ JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
     "draw": lambda: [[_rel(d), "--seed", "7", "--exchange", "2", "--format", "json"] for d in EXAMPLES],
     "score": lambda: [[_rel(board), "--format", "json"] for board in sorted((DECKS / "boards").glob("*.toml"))],
     "solo": lambda: [[board, "--reveal", card, "--format", "json"] for board, card in SOLO_REVEALS],
+    "advise": lambda: [[_rel(board), "--budget", "40", "--format", "json"]
+                       for board in sorted((DECKS / "boards").glob("advise-*.toml"))],
     "simulate": lambda: [[_rel(d), "--vs", _rel(d), "--games", "3", "--workers", "1", "--format", "json"] for d in EXAMPLES]
     + [[_rel(EXAMPLES[0]), "--games", "1", "--workers", "1", "--bot", "random", "--format", "json"]]
     + [[_rel(d), "--solo", "all", *variant, "--games", "1", "--workers", "1", "--format", "json"]

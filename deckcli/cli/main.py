@@ -30,6 +30,7 @@ COMMANDS = {
     "score": "play",
     "solo": "play",
     "simulate": "play",
+    "advise": "play",
 }
 """Every command's name and the module of ``deckcli.cli`` defining it (``module:function`` when the names differ)."""
 

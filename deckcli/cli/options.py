@@ -631,5 +631,5 @@ def bot_options(command: _Command) -> _Command:
     )(command)
     return click.option(
         "--bot", type=BotName(), default=None, metavar="NAME",
-        help="The bot playing DECK: random, heuristic or search.  [default: heuristic]",
+        help="The bot playing DECK: random, heuristic, search or ismcts.  [default: heuristic]",
     )(command)
