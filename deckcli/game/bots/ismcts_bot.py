@@ -78,18 +78,34 @@ class IsmctsBot(SearchBot):
 
     name = "ismcts"
 
-    def __init__(self, seed: int, iterations: int = ITERATIONS) -> None:
+    def __init__(self, seed: int, iterations: int = ITERATIONS, horizon: bool = True) -> None:
         super().__init__(seed)
         self.iterations = iterations
+        self.horizon = horizon
 
     def act(self, view: PlayerView, actions: list[Action]) -> Action:
+        """The root's actions in the heuristic bot's order, the first few of them (the widening: about
+        ``sqrt(iterations) / 2``) raced by sequential halving: each round every action left meets the same imagined
+        deals, then the worse half drops out; the one left that did best (on a tie, the earlier)."""
         if len(actions) == 1:
             return actions[0]
-        root = self.search(view, actions, self.iterations)
-        keys = {action_key(view.cards.name, view.player, a): a for a in actions}
-        best = max(range(len(root.order)), key=lambda i: (root.children[root.order[i]].visits
-                                                          if root.order[i] in root.children else -1, -i))
-        return keys[root.order[best]]
+        me = view.player
+        root = Node()
+        root.order = self._prior(view, actions)
+        alive = root.order[:min(len(root.order), max(2, math.ceil(math.sqrt(self.iterations) / 2)))]
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        players = self._players
+        seats, advance = _rollout_rules(view, players)
+        total = dict.fromkeys(alive, 0.0)
+        for _ in range(rounds):
+            for _world in range(max(1, self.iterations // rounds // len(alive))):
+                seed = self.rng.getrandbits(64)
+                for key in alive:
+                    players.rng.seed(seed)
+                    total[key] += self._iterate(view.determinized(random.Random(seed)), root, me, seats, advance, key)
+            alive = sorted(alive, key=lambda k: (-total[k], root.order.index(k)))[:max(1, (len(alive) + 1) // 2)]
+        keys = {action_key(view.cards.name, me, a): a for a in actions}
+        return keys[alive[0]]
 
     def search(self, view: PlayerView, actions: list[Action], iterations: int, *, every_root_action: bool = False,
                deal: Callable[[random.Random], Game] | None = None) -> Node:
@@ -169,12 +185,14 @@ class IsmctsBot(SearchBot):
         return list(dict.fromkeys(action_key(names, player, a) for a in chosen if a in actions))
 
     def _iterate(self, world: Game, root: Node, me: int, seats: Agents,
-                 advance: Callable[[Game, Action, Agents], None], forced: Key | None) -> None:
-        """One iteration in the imagined game ``world``: down the tree, one new node, played out, counted."""
+                 advance: Callable[[Game, Action, Agents], None], forced: Key | None) -> float:
+        """One iteration in the imagined game ``world``: down the tree (the root's action ``forced`` when given),
+        one new node, played out, counted; what it was worth to player ``me``."""
         names = world.cards.name
         path: list[tuple[Node, int]] = []
         node: Node | None = root
-        while not world.over:
+        horizon = world.round if self.horizon else 3
+        while not world.over and world.round <= horizon:
             actions = legal_actions(world)
             player = world.to_move
             if len(actions) == 1 and node is not root:
@@ -200,11 +218,12 @@ class IsmctsBot(SearchBot):
             path.append((child, player))
             advance(world, keyed[key], seats)
             node = child
-        winner = world.winner
+        value = _value(world, 0)
         root.visits += 1
         for child, player in path:
             child.visits += 1
-            child.reward += 0.5 if winner is None else 1.0 if winner == player else 0.0
+            child.reward += value if player == 0 else 1.0 - value
+        return value if me == 0 else 1.0 - value
 
     @staticmethod
     def _select(node: Node, keyed: dict[Key, Action]) -> Key:
@@ -227,3 +246,20 @@ class IsmctsBot(SearchBot):
                 best, score = key, value
         assert best is not None
         return best
+
+
+GEMS = {(1, 1): 0.5, (2, 1): 0.55, (1, 2): 0.45}
+"""The chance to win from the start of a round by the gems each player has left (player, opponent), as measured
+in heuristic-bot games (benchmarks/ladder.py --horizon-table prints the measurement)."""
+PER_CARD = 0.09
+"""What one card more in the hand than the opponent adds to that chance, at the start of a round."""
+
+
+def _value(game: Game, player: int) -> float:
+    """``player``'s chance to win ``game``: 1, ½ or 0 once it is over; at the start of a later round, estimated from
+    the gems and the cards in hand (:data:`GEMS`, :data:`PER_CARD`)."""
+    if game.over:
+        return 0.5 if game.winner is None else 1.0 if game.winner == player else 0.0
+    cards = max(-5, min(5, len(game.hand[player]) - len(game.hand[1 - player])))
+    base = GEMS.get((game.gems[player], game.gems[1 - player]), 0.5)
+    return max(0.02, min(0.98, base + PER_CARD * cards))
