@@ -19,6 +19,8 @@ the others 100 (40 and 20 with ``--quick``).
    Wilson interval; and the CPU time of one ismcts game (both sides; the ismcts bot's decisions are nearly all
    of it) at most 0.5 s, the CPU of the worker processes over the ismcts-against-heuristic games divided by
    their count, beside ``python -c pass`` measured in the same run.
+3. ``deckcli advise decks/boards/advise-round-one.toml`` (round one, ten actions, the default budget): the
+   median of 5 runs, CPU and wall-clock seconds, at most 2 s (it runs in one process).
 
 Nothing here is a test: the suite asserts no timings and no win rate beyond a floor.
 """
@@ -35,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import child_env, machine, run_once  # noqa: E402  (the benchmarks' own helpers)
+from run import child_env, find_deckcli, machine, run_once  # noqa: E402  (the benchmarks' own helpers)
 from simulate import FACTIONS, children_cpu, rate, starter, verdict  # noqa: E402
 
 BOTS = ("random", "heuristic", "search", "ismcts")
@@ -66,6 +68,15 @@ def play(first: str, second: str, games: int, seed: int) -> tuple[int, int, floa
         points += counts.points
         played += counts.games
     return points, played, children_cpu() - before
+
+
+def advise_time() -> tuple[str, str, bool | None]:
+    """Figure 3: ``deckcli advise`` on a round-one board at its default budget, the median of 5 runs."""
+    board = str(Path(__file__).resolve().parent.parent / "decks" / "boards" / "advise-round-one.toml")
+    runs = [run_once([*find_deckcli(), "advise", board], child_env(), (0,)) for _ in range(5)]
+    cpu, wall = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+    return ("deckcli advise decks/boards/advise-round-one.toml (median of 5)", f"{cpu:.2f} s CPU, {wall:.2f} s wall",
+            max(cpu, wall) <= 2.0)
 
 
 def bradley_terry(results: dict[tuple[int, int], tuple[float, float]], bots: int, anchor: int,
@@ -157,6 +168,7 @@ def main() -> None:
     rows.append(("ismcts game, CPU of one core (ismcts vs heuristic games)",
                  f"{cpu_per_game:.3f} s ({cpu_per_game / interpreter:,.0f}× python -c pass, "
                  f"{interpreter * 1000:.1f} ms)", cpu_per_game <= CPU_TARGET))
+    rows.append(advise_time())
     anchor = BOTS.index("heuristic")
     theta, errors = bradley_terry(results, len(BOTS), anchor)
     print("Elo ladder (Bradley–Terry, heuristic = 1000, 95% interval):")

@@ -14,8 +14,15 @@ Actions are named by what they are, not by card instance (:func:`action_key`: th
 Decoy's target by name), so that one node stands for one action whatever the imagined deal. Where a player has
 many actions, progressive widening opens them one by one as the node is visited more (at most
 ``WIDEN * visits ** ALPHA`` of them), in the heuristic bot's order of preference: its own choice, passing, the
-Leader, then the rest by the Strength each swings less what it costs (:meth:`HeuristicBot.options`). The
-decision is the most-visited action of the root (a tie: the earlier in that order).
+Leader, then the rest by the Strength each swings less what it costs (:meth:`HeuristicBot.options`).
+
+At the root, the decision, the first few of those actions (the root's widening: about ``sqrt(iterations) / 2``,
+at least two) are raced by sequential halving (Karnin, Koren and Somekh, 2013; as in Cazenave's SHOT): the budget
+is shared over ``log2`` rounds, each round every action left meets the same imagined deals (common random
+numbers, so that a difference is the action's, not the deal's) and walks the shared tree below it, then the
+worse half drops out. The action left is played; on a tie, the earlier in the heuristic bot's order, so the
+heuristic bot's own choice unless another did better. ``deckcli advise`` grows the same tree with every root
+action tried in turn instead (:meth:`IsmctsBot.search`) and measures each (:meth:`IsmctsBot.evaluate`).
 
 Nothing hidden is read: the tree depends only on the view and on the bot's seeded random source. Exchanges
 (§6), the starting player and the questions abilities ask are the heuristic bot's answers.
@@ -39,7 +46,7 @@ if TYPE_CHECKING:
     from deckcli.game.agents import Agents
     from deckcli.game.state import Game
 
-ITERATIONS = 24
+ITERATIONS = 48
 """The default budget: iterations (imagined deals, each walked down the tree and played out) per decision."""
 EXPLORATION = 0.7
 """UCB1's exploration constant (rewards are 0–1)."""
@@ -78,10 +85,9 @@ class IsmctsBot(SearchBot):
 
     name = "ismcts"
 
-    def __init__(self, seed: int, iterations: int = ITERATIONS, horizon: bool = True) -> None:
+    def __init__(self, seed: int, iterations: int = ITERATIONS) -> None:
         super().__init__(seed)
         self.iterations = iterations
-        self.horizon = horizon
 
     def act(self, view: PlayerView, actions: list[Action]) -> Action:
         """The root's actions in the heuristic bot's order, the first few of them (the widening: about
@@ -191,8 +197,7 @@ class IsmctsBot(SearchBot):
         names = world.cards.name
         path: list[tuple[Node, int]] = []
         node: Node | None = root
-        horizon = world.round if self.horizon else 3
-        while not world.over and world.round <= horizon:
+        while not world.over:
             actions = legal_actions(world)
             player = world.to_move
             if len(actions) == 1 and node is not root:
@@ -218,7 +223,7 @@ class IsmctsBot(SearchBot):
             path.append((child, player))
             advance(world, keyed[key], seats)
             node = child
-        value = _value(world, 0)
+        value = 0.5 if world.winner is None else 1.0 if world.winner == 0 else 0.0
         root.visits += 1
         for child, player in path:
             child.visits += 1
@@ -247,19 +252,3 @@ class IsmctsBot(SearchBot):
         assert best is not None
         return best
 
-
-GEMS = {(1, 1): 0.5, (2, 1): 0.55, (1, 2): 0.45}
-"""The chance to win from the start of a round by the gems each player has left (player, opponent), as measured
-in heuristic-bot games (benchmarks/ladder.py --horizon-table prints the measurement)."""
-PER_CARD = 0.09
-"""What one card more in the hand than the opponent adds to that chance, at the start of a round."""
-
-
-def _value(game: Game, player: int) -> float:
-    """``player``'s chance to win ``game``: 1, ½ or 0 once it is over; at the start of a later round, estimated from
-    the gems and the cards in hand (:data:`GEMS`, :data:`PER_CARD`)."""
-    if game.over:
-        return 0.5 if game.winner is None else 1.0 if game.winner == player else 0.0
-    cards = max(-5, min(5, len(game.hand[player]) - len(game.hand[1 - player])))
-    base = GEMS.get((game.gems[player], game.gems[1 - player]), 0.5)
-    return max(0.02, min(0.98, base + PER_CARD * cards))
