@@ -101,7 +101,7 @@ def advise(board: Board, path: str, catalog: Catalog, *, seed: int = 0, budget: 
     own errors (:class:`deckcli.errors.DeckFileError`) as they are.
     """
     from deckcli.game.agents import PlayerView
-    from deckcli.game.bots.ismcts_bot import IsmctsBot
+    from deckcli.game.bots.ismcts_bot import IsmctsBot, action_key
     from deckcli.game.rounds import legal_actions
     from deckcli.game.simulation.report import wilson
 
@@ -142,7 +142,6 @@ def advise(board: Board, path: str, catalog: Catalog, *, seed: int = 0, budget: 
     grow = max(budget // 2, len(actions))
     root = bot.search(view, actions, grow, every_root_action=True, deal=deal)
     tally = bot.evaluate(view, root, deal, max(budget - grow, len(actions)))
-    from deckcli.game.bots.ismcts_bot import action_key
 
     by_key = {action_key(start.cards.name, 0, a): a for a in actions}
     found: list[tuple[float, int, Advice]] = []
@@ -242,6 +241,8 @@ def _reason(game: Game, action: Action) -> str:
             if round_winner(game) == 0:
                 return f"wins {settled} now"
             return f"gives up {settled}" + ("" if decides else f", keeps {hand} cards for round {game.round + 1}")
+        if not hand:
+            return f"passes at {lead:+d}, no card left"
         return f"passes at {lead:+d}, keeps {hand} cards" + ("" if decides else " for the rounds to come")
     bot = HeuristicBot(0)
     step(after, action, Agents(bot, bot))
