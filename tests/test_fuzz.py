@@ -154,6 +154,7 @@ TEMPLATES = [
     Template("remove {deck} Decoy 2", ("deck", "edited", "bytes"), rewrites_input=True, good_exits=(EXIT_OK, EXIT_UNUSABLE)),
     # solo reads a board file, not a deck: a deck's bytes are refused (tests/test_solo_command.py fuzzes boards).
     Template("solo {deck} --reveal Decoy", ("bytes", "toml", "edited"), good_exits=(EXIT_UNUSABLE,)),
+    Template("advise {deck} --budget 5", ("board", "bytes", "toml"), good_exits=(EXIT_UNUSABLE,)),  # a deck is no board
 ]
 
 CATALOG_TEMPLATES = [

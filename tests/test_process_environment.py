@@ -39,6 +39,7 @@ READS_STANDARD_INPUT = {
     "score": ["-"],
     "simulate": ["-", "--games", "1"],
     "solo": ["-", "--reveal", "Decoy"],
+    "advise": ["-", "--budget", "5"],
 }
 """Each command that reads ``-``, with arguments that reach that read."""
 
