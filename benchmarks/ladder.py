@@ -3,7 +3,9 @@ strong bot's targets of issue 27 (item 3), in one run.
 
 Run from a clone, in the venv where deckcli is installed (``pip install .``):
 
-    python benchmarks/ladder.py              # about ten minutes on two cores; --quick: a fifth of the games
+    python benchmarks/ladder.py              # about fifteen minutes on two quiet cores; --quick: a fifth
+    python benchmarks/ladder.py --pair ismcts search 400 >> pairs.jsonl   # one pair, as a JSON line
+    python benchmarks/ladder.py --from pairs.jsonl                         # the ladder from such lines
 
 Every pair of bots (random, heuristic, search, ismcts) plays the same ten deck pairings of the five starter decks:
 the five mirrors and five cross-faction pairs (each faction against the next), seats alternating game by game
@@ -28,12 +30,14 @@ Nothing here is a test: the suite asserts no timings and no win rate beyond a fl
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
 import time
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -137,32 +141,60 @@ def invert(matrix: list[list[float]]) -> list[list[float]]:
     return [row[size:] for row in work]
 
 
+def pairs(scale: int) -> list[tuple[str, str, int]]:
+    """Every pair of :data:`BOTS` once, the strong bot first where a target names the pair, with its games."""
+    found = []
+    for first, second in combinations(BOTS, 2):
+        if (second, first) in TARGETS:
+            first, second = second, first
+        found.append((first, second, (400 if (first, second) in TARGETS else 100) // scale))
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a fifth of the games (the verdicts mean less)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pair", nargs=3, metavar=("BOT", "BOT", "GAMES"),
+                        help="play one pair only and print its result as a JSON line (to share a round-robin out "
+                             "over several runs, or machines); --from reads them back")
+    parser.add_argument("--from", dest="saved", metavar="FILE",
+                        help="the ladder and the targets from the JSON lines of --pair runs, playing nothing")
     options = parser.parse_args()
-    scale = 5 if options.quick else 1
+    if options.pair:
+        first, second, games = options.pair
+        points, played, cpu = play(first, second, int(games), options.seed)
+        print(json.dumps({"first": first, "second": second, "points": points, "games": played, "cpu": cpu}))
+        return
     import deckcli
 
     print(f"deckcli {deckcli.__version__} bots' ladder on {machine()}\n")
+    start = time.perf_counter()
+    played: list[dict[str, Any]] = []
+    if options.saved:
+        played = [json.loads(line) for line in Path(options.saved).read_text("utf-8").splitlines() if line.strip()]
+    else:
+        for first, second, games in pairs(5 if options.quick else 1):
+            points, count, cpu = play(first, second, games, options.seed)
+            played.append({"first": first, "second": second, "points": points, "games": count, "cpu": cpu})
+            print(f"{first} vs {second}: {rate(points, count)} ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
+    report(played)
+    print(f"\n{time.perf_counter() - start:.0f} s wall in all")
+
+
+def report(played: list[dict[str, Any]]) -> None:
+    """The ladder, then the figures against their targets, from every pair's result."""
     results: dict[tuple[int, int], tuple[float, float]] = {}
     rows: list[tuple[str, str, bool | None]] = []
-    cpu_per_game = 0.0
-    start = time.perf_counter()
-    for first, second in combinations(range(len(BOTS)), 2):
-        a, b = BOTS[first], BOTS[second]
-        if (b, a) in TARGETS:
-            first, second, a, b = second, first, b, a
-        games = (400 if (a, b) in TARGETS else 100) // scale
-        points, played, cpu = play(a, b, games, options.seed)
-        results[(first, second)] = (points / 2, played)
-        target = TARGETS.get((a, b))
-        rows.append((f"{a} vs {b} ({played:,} games)", rate(points, played),
-                     None if target is None else points / (2 * played) >= target))
-        if (a, b) == ("ismcts", "heuristic"):
-            cpu_per_game = cpu / played
-        print(f"{a} vs {b}: {rate(points, played)} ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
+    cpu_per_game = float("nan")
+    for pair in played:
+        first, second, points, count = pair["first"], pair["second"], pair["points"], pair["games"]
+        results[(BOTS.index(first), BOTS.index(second))] = (points / 2, count)
+        target = TARGETS.get((first, second))
+        rows.append((f"{first} vs {second} ({count:,} games)", rate(points, count),
+                     None if target is None else points / (2 * count) >= target))
+        if (first, second) == ("ismcts", "heuristic"):
+            cpu_per_game = pair["cpu"] / count
     passes = [run_once([sys.executable, "-c", "pass"], child_env(), (0,))[0] for _ in range(21)]
     interpreter = statistics.median(passes)
     rows.append(("ismcts game, CPU of one core (ismcts vs heuristic games)",
@@ -183,8 +215,6 @@ def main() -> None:
     print(f"{'-' * width}  {'-' * measured_width}  -------")
     for name, measured, met in rows:
         print(f"{name:<{width}}  {measured:<{measured_width}}  {verdict(met)}")
-    print(f"\n{time.perf_counter() - start:.0f} s wall in all")
-
 
 if __name__ == "__main__":
     main()
