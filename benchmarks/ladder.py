@@ -43,7 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import child_env, find_deckcli, machine, run_once  # noqa: E402  (the benchmarks' own helpers)
-from simulate import FACTIONS, children_cpu, rate, starter, verdict  # noqa: E402
+from simulate import FACTIONS, children_cpu, print_figures, rate, starter  # noqa: E402
 
 BOTS = ("random", "heuristic", "search", "ismcts")
 TARGETS = {("ismcts", "heuristic"): 0.75, ("ismcts", "search"): 0.65}
@@ -210,12 +210,7 @@ def report(played: list[dict[str, Any]]) -> None:
         interval = "(anchor)" if index == anchor else f"({elo - half:.0f}–{elo + half:.0f})"
         print(f"  {BOTS[index]:<10} {elo:6.0f}  {interval}")
     print()
-    width = max(len(name) for name, _, _ in rows)
-    measured_width = max(len(measured) for _, measured, _ in rows)
-    print(f"{'figure':<{width}}  {'measured':<{measured_width}}  verdict")
-    print(f"{'-' * width}  {'-' * measured_width}  -------")
-    for name, measured, met in rows:
-        print(f"{name:<{width}}  {measured:<{measured_width}}  {verdict(met)}")
+    print_figures(rows)
 
 if __name__ == "__main__":
     main()

@@ -191,6 +191,11 @@ def main() -> None:
         rows += found
         for name, measured, met in found:
             print(f"{name}: {measured}: {verdict(met)}", file=sys.stderr)
+    print_figures(rows)
+
+
+def print_figures(rows: list[tuple[str, str, bool | None]]) -> None:
+    """The figures as a table: each one's name, what was measured and its verdict."""
     width = max(len(name) for name, _, _ in rows)
     measured_width = max(len(measured) for _, measured, _ in rows)
     print(f"{'figure':<{width}}  {'measured':<{measured_width}}  verdict")
