@@ -158,6 +158,7 @@ TEMPLATES = [
     Template("solo {deck} --reveal Decoy", ("bytes", "toml", "edited"), good_exits=(EXIT_UNUSABLE,)),
     # replay reads a game log, not a deck: a deck's bytes are refused (tests/test_replay_command.py fuzzes logs).
     Template("replay {deck}", ("bytes", "toml", "edited"), good_exits=(EXIT_UNUSABLE,)),
+    Template("advise {deck} --budget 5", ("board", "bytes", "toml"), good_exits=(EXIT_UNUSABLE,)),  # a deck is no board
 ]
 
 CATALOG_TEMPLATES = [

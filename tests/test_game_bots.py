@@ -17,6 +17,7 @@ from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
 from deckcli.game.agents import Agents, PlayerView
 from deckcli.game.bots import BOTS, bot_class
 from deckcli.game.bots.heuristic_bot import HeuristicBot
+from deckcli.game.bots.ismcts_bot import IsmctsBot, action_key
 from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.bots.search_bot import SearchBot
 from deckcli.game.cards import deck_from_resolved
@@ -69,7 +70,11 @@ def _decisions(bot: Any, view: PlayerView) -> tuple[Any, ...]:
 
 
 def _bot(name: str, seed: int) -> Any:
-    return SearchBot(seed, rollouts=6) if name == "search" else bot_class(name)(seed)
+    if name == "search":
+        return SearchBot(seed, rollouts=6)
+    if name == "ismcts":
+        return IsmctsBot(seed, iterations=6)
+    return bot_class(name)(seed)
 
 
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -347,6 +352,28 @@ def test_the_search_bot_finds_the_winning_play():
     game = position(side(close=("Ves",), hand=("Siegfried of Denesle",), gems=1),
                     side(close=("Esterad Thyssen",), passed=True, gems=1), round_number=3)
     assert SearchBot(3, rollouts=8).act(PlayerView(game, 0), legal_actions(game)) != PASS_ACTION
+
+
+def test_the_ismcts_bot_finds_the_winning_play():
+    """Round three, the opponent passed 4 ahead: passing loses the game; the tree search plays a card that wins it,
+    and with the opponent passed and the round won it passes rather than spend another card."""
+    game = position(side(close=("Ves",), hand=("Siegfried of Denesle",), gems=1),
+                    side(close=("Esterad Thyssen",), passed=True, gems=1), round_number=3)
+    assert IsmctsBot(3, iterations=8).act(PlayerView(game, 0), legal_actions(game)) != PASS_ACTION
+    ahead = position(side(close=("Ves", "Siegfried of Denesle"), hand=("Prince Stennis",), gems=1),
+                     side(close=("Sabrina Glevissig",), passed=True, gems=1), round_number=3)
+    assert IsmctsBot(3, iterations=8).act(PlayerView(ahead, 0), legal_actions(ahead)) == PASS_ACTION
+
+
+def test_the_ismcts_tree_names_actions_alike_in_every_imagined_deal():
+    """A node stands for one action whatever the deal: two copies of a card are one key, named by the card."""
+    game = _midgame(5, "northern-realms", "monsters", 4)
+    view = PlayerView(game, game.to_move)
+    actions = legal_actions(game)
+    root = IsmctsBot(2, iterations=12).search(view, actions, 12)
+    assert sum(child.visits for child in root.children.values()) == 12
+    assert all(key[0] == view.player for key in root.children)
+    assert set(root.order) == {action_key(game.cards.name, view.player, a) for a in actions}
 
 
 def test_a_seeded_bot_repeats_itself():

@@ -87,6 +87,8 @@ JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
     "tune": lambda: [[_rel(EXAMPLES[0]), "--vs", "skellige", "--budget", "600", "--workers", "1", "--format", "json"],
                      [_rel(DECKS / "northern-realms-starter.toml"), "--rules", "advanced", "--vs", "monsters",
                       "--budget", "300", "--workers", "1", "--format", "json"]],
+    "advise": lambda: [[_rel(board), "--budget", "40", "--format", "json"]
+                       for board in sorted((DECKS / "boards").glob("advise-*.toml"))],
     "simulate": lambda: [[_rel(d), "--vs", _rel(d), "--games", "3", "--workers", "1", "--format", "json"] for d in EXAMPLES]
     + [[_rel(EXAMPLES[0]), "--games", "1", "--workers", "1", "--bot", "random", "--format", "json"]]
     + [[_rel(d), "--solo", "all", *variant, "--games", "1", "--workers", "1", "--format", "json"]

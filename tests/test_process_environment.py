@@ -40,6 +40,7 @@ READS_STANDARD_INPUT = {
     "simulate": ["-", "--games", "1"],
     "tune": ["-", "--vs", "skellige", "--budget", "20", "--workers", "1"],
     "solo": ["-", "--reveal", "Decoy"],
+    "advise": ["-", "--budget", "5"],
 }
 """Each command that reads ``-``, with arguments that reach that read."""
 

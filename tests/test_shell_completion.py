@@ -35,7 +35,8 @@ def complete(line: str, shell: str = "bash", replaced: str | None = None) -> lis
     ["deckcli validate nr", "deckcli stats nr", "deckcli odds nr", "deckcli export nr", "deckcli fmt nr",
      "deckcli import li", "deckcli diff a nr", "deckcli team a nr", "deckcli tournament nr", "deckcli profile nr",
      "deckcli add nr", "deckcli remove nr", "deckcli new --faction monsters -o nr", "deckcli score bo",
-     "deckcli solo nr", "deckcli replay ga", "deckcli replay games.jsonl --game 1 --html pa"],
+     "deckcli solo nr", "deckcli replay ga", "deckcli replay games.jsonl --game 1 --html pa",
+     "deckcli advise bo"],
 )
 def test_file_arguments_complete_file_names(words):
     assert complete(words) == [f"file,{words.rsplit(' ', 1)[1]}"]
@@ -49,6 +50,8 @@ def test_choices_complete():
     assert complete("deckcli validate d --format j") == ["plain,json"]
     assert complete("deckcli simulate d --solo sk") == ["plain,skellige"]
     assert complete("deckcli simulate d --solo a") == ["plain,all"]
+    assert complete("deckcli simulate d --bot is") == ["plain,ismcts"]
+    assert complete("deckcli advise b --format j") == ["plain,json"]
 
 
 def test_an_opponent_completes_a_faction_else_a_file():

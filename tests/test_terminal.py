@@ -133,6 +133,9 @@ RUNS: dict[str, Callable[[Path], list[Run]]] = {
     # Many games a run: the first deck only, made legal for the Advanced rules first (its repair lines shown too).
     "tune": lambda deck: [(["tune", _rel(deck), "--rules", "advanced", "--vs", "monsters", "--budget", "300", "--workers",
                             "1"], None, "text")] if deck == ALL_DECKS[0] else [],
+    # A board file, not a deck: each advise example board once (with the first deck).
+    "advise": lambda deck: [(["advise", _rel(board), "--budget", "40"], None, "text")
+                            for board in sorted((DECKS / "boards").glob("advise-*.toml")) if deck == ALL_DECKS[0]],
     # The page goes to a file (an HTML document); what is said about it must fit.
     "sheet": lambda deck: [(["sheet", _rel(deck), "-o", str(_scratch_copy(deck).with_suffix(".html"))], None, "text")],
     "add": lambda deck: [(["add", str(_scratch_copy(deck)), "Decoy"], None, "text")],

@@ -32,6 +32,7 @@ COMMANDS = {
     "simulate": "play",
     "replay": "replay",
     "tune": "tuning",
+    "advise": "play",
 }
 """Every command's name and the module of ``deckcli.cli`` defining it (``module:function`` when the names differ)."""
 

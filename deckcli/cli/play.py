@@ -1,6 +1,6 @@
 """Commands for games: ``score`` (a position on the table, scored card by card), ``solo`` (what Gwent Solo's
-automated opponent does with the card it revealed) and ``simulate`` (many games of a deck against others,
-counted)."""
+automated opponent does with the card it revealed), ``simulate`` (many games of a deck against others,
+counted) and ``advise`` (every action of a position ranked by its chance to win)."""
 
 from __future__ import annotations
 
@@ -341,4 +341,44 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
         echo(document_json(report.as_dict()))
     else:
         echo_text(report.render_text(text_layout().width))
+    return EXIT_OK
+
+
+@click.command(context_settings=CONTEXT)
+@click.argument("board", shell_complete=complete_path)
+@click.option("--budget", type=Number(min=1, max=1_000_000), default=None, metavar="N",
+              help="Iterations of the search, shared among the actions (more: narrower intervals, slower).  "
+                   "[default: 600]")
+@click.option("--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
+              help="Seed of every imagined deal: the same seed, the same answer.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
+    help="text: a table of the actions, best first, with a reason each; json: the same as one document.",
+)
+@wide_option
+@reports_errors
+def advise(board: str, budget: int | None, seed: int, fmt: str) -> int:
+    """What should I play here? Every action of [me], ranked by its chance to win.
+
+    BOARD is a board file (docs/play.md, "The board file") with [me] to move.
+    What you cannot see is given as counts: hand_size and deck_size under
+    [opponent], dealt at random from its decklist (a deck file, relative to the
+    board file) or, without one, from its faction's whole set. Each action
+    (a card to a row, a Decoy onto a unit, the Leader, pass) is played out by the
+    ismcts bot's search; its win rate (a draw counts half) comes with its 95%
+    interval and a reason. The same --seed gives the same answer.
+
+    \b
+    Example:
+      deckcli advise decks/boards/advise-last-round.toml --seed 1
+      deckcli advise my-board.toml --budget 2000 --format json
+    """
+    from deckcli.catalog.loading import default_catalog
+    from deckcli.game.advice import DEFAULT_BUDGET, advise as advise_board, render_advice
+    from deckcli.game.board import read_board
+
+    catalog = default_catalog()
+    report = advise_board(read_board(board, catalog), board, catalog, seed=seed,
+                          budget=budget if budget is not None else DEFAULT_BUDGET)
+    echo(render_advice(report, fmt.lower(), text_layout().width))
     return EXIT_OK

@@ -176,7 +176,7 @@ def _options(subject: str, default_games: int = DEFAULT_GAMES) -> dict[str, Call
             "--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
             help="Seed of every deal, shuffle and bot: the same seed, the same result, whatever --workers."),
         click.option("--bot", type=BotName(), default=None, metavar="NAME",
-                     help=f"The bot playing {subject}: random, heuristic or search.  [default: heuristic]"),
+                     help=f"The bot playing {subject}: random, heuristic, search or ismcts.  [default: heuristic]"),
         click.option("--opponent-bot", type=BotName(), default=None, metavar="NAME",
                      help="The bot playing the opponents.  [default: the same as --bot]"),
         click.option(

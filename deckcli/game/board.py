@@ -59,7 +59,9 @@ ROW_KEYS = ROW_CODES
 NAME_LISTS = (*ROW_KEYS, "hand", "deck", "discard", "side")
 """The keys of a side that list card names."""
 SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroeme", "gems", "passed", "leader_used",
-             "decoys")
+             "decoys", "hand_size", "deck_size", "decklist")
+COUNT_LIMIT = 60
+"""The most cards ``hand_size`` or ``deck_size`` may count (no faction set holds more in one deck)."""
 TOP_KEYS = ("weather", "round", "to_move", *SIDES)
 _ROW_NAMES = {CLOSE: "Close Combat", RANGED: "Ranged Combat", SIEGE: "Siege"}
 _EXAMPLE_NAMES = {
@@ -77,6 +79,17 @@ _WHERE_IT_GOES = {
 }
 
 
+class Unseen(NamedTuple):
+    """What ``[opponent]`` holds that ``[me]`` cannot see, as counts (``deckcli advise``): ``hand`` cards of its
+    hand not listed by name, ``deck`` cards of its deck not listed, and the ``decklist`` file they come from
+    (``None``: its faction's whole set), as written, with its ``line`` in the board file."""
+
+    hand: int = 0
+    deck: int = 0
+    decklist: str | None = None
+    line: int | None = None
+
+
 class Board(NamedTuple):
     """A position read from a board file: ``sides`` (``[me]`` is player 0, ``[opponent]`` player 1) and the
     ``weather`` cards for :func:`deckcli.game.position.build_position`, the ``round_number`` (1 to 3) and the
@@ -90,6 +103,7 @@ class Board(NamedTuple):
     round_number: int = 1
     to_move: int = 0
     decoys: int = 0
+    unseen: Unseen = Unseen()
 
     def game(self, catalog: Catalog, seed: int = 0) -> Game:
         """The game standing at this position (nothing resolves as it is built; ongoing effects and Passive
@@ -240,7 +254,10 @@ class _Reader:
             )
             for player in (0, 1)
         )
-        return Board(self.where, (sides[0], sides[1]), weather, round_number, to_move, decoys)
+        opponent = tables[1]
+        unseen = Unseen(opponent.get("hand_size", 0), opponent.get("deck_size", 0), opponent.get("decklist"),
+                        self.line((SIDES[1], "decklist")))
+        return Board(self.where, (sides[0], sides[1]), weather, round_number, to_move, decoys, unseen)
 
     def check_shape(self, document: dict[str, Any]) -> None:
         """Every key known, every value of its type, both sides there with a faction."""
@@ -283,6 +300,17 @@ class _Reader:
             for key in ("passed", "leader_used"):
                 if key in table and not isinstance(table[key], bool):
                     self.refuse((side, key), f"{key} is true or false, not {_shown(table[key])}")
+            for key in ("hand_size", "deck_size", "decklist"):
+                if key in table and side == SIDES[0]:
+                    self.refuse((side, key), f"{key} is for [opponent], the cards [me] cannot see: list your own "
+                                "hand and deck by name")
+            for key in ("hand_size", "deck_size"):
+                if key in table and not _integer(table[key], 0, COUNT_LIMIT):
+                    self.refuse((side, key), f"{key} counts the cards you cannot see, 0 to {COUNT_LIMIT}: {key} = 5, "
+                                f"not {_shown(table[key])}")
+            if "decklist" in table and not isinstance(table["decklist"], str):
+                self.refuse((side, "decklist"), 'decklist is the deck file the opponent plays, in quotes: '
+                            f'decklist = "monsters-starter.toml", not {_shown(table["decklist"])}')
 
     def unknown_keys(self, at: tuple[str, ...], table: dict[str, Any], known: tuple[str, ...]) -> None:
         for key in table:

@@ -28,6 +28,8 @@ BOTS = {
                           "a player's habits written as rules"),
     "search": BotEntry("deckcli.game.bots.search_bot", "SearchBot",
                        "Monte Carlo search over the hidden cards, 100 rollouts a decision"),
+    "ismcts": BotEntry("deckcli.game.bots.ismcts_bot", "IsmctsBot",
+                       "information-set Monte Carlo tree search, 48 iterations a decision"),
 }
 """Every bot by name."""
 DEFAULT = "heuristic"

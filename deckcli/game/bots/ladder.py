@@ -2,7 +2,7 @@
 ranking of decks by one bot agrees with the ranking by another. ``simulate``'s "Measured:" sentence says it, so that
 a table is read for what it is: a deck in these bots' hands.
 
-The figures come from ``benchmarks/bots.py`` (docs/benchmarks.md has the runs); they are written here by hand when a
+The figures come from ``benchmarks/bots.py`` and ``benchmarks/ladder.py`` (docs/benchmarks.md has the runs); they are written here by hand when a
 run changes them, not computed at run time.
 """
 
@@ -15,9 +15,13 @@ STANDING = {
                   "Spearman's rho {spearman}"),
     "search": ("above the heuristic bot, whose games it wins {search_vs_heuristic}; the ten shipped decks ranked by "
                "win rate against the five starters under the two bots agree with Spearman's rho {spearman}"),
+    "ismcts": ("information-set Monte Carlo tree search, level with the search bot ({ismcts_vs_search} of games "
+               "against it) and above the heuristic bot ({ismcts_vs_heuristic}); Elo {ismcts_elo} on the ladder where "
+               "the heuristic bot is 1000"),
 }
 """Each bot's place on the ladder, by name (a bot not listed has none measured yet)."""
-MEASURED = {"heuristic_vs_random": "94% (92–95)", "search_vs_heuristic": "79% (70–86)", "spearman": "0.78 (75 games a deck under the search bot: a rough figure)"}
+MEASURED = {"heuristic_vs_random": "94% (92–95)", "search_vs_heuristic": "79% (70–86)", "spearman": "0.78 (75 games a deck under the search bot: a rough figure)",
+            "ismcts_vs_search": "50% (45–55)", "ismcts_vs_heuristic": "58% (53–63)", "ismcts_elo": "1066 (1035–1097)"}
 """The figures of :data:`STANDING`, from benchmarks/bots.py (docs/benchmarks.md, "The bots' play")."""
 
 
