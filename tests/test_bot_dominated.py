@@ -79,6 +79,16 @@ def test_it_plays_no_card_once_ahead_after_the_opponent_passed():
     assert in_hand(game, 0, "Dethmold") >= 0
 
 
+def test_the_ismcts_bot_plays_no_card_once_ahead_after_the_opponent_passed():
+    """The same position for the ismcts bot, which shares the search bot's rule: its root holds no dominated action,
+    so it passes whatever its imagined deals say, every seed (benchmarks/bots.py counts it over whole games)."""
+    from deckcli.game.bots.ismcts_bot import IsmctsBot
+
+    game = position(side(close=("Ves", "Siegfried of Denesle"), hand=("Dethmold", "Ballista", "Keira Metz")),
+                    side(close=("Ves",), passed=True, hand=("Ves", "Ves")))
+    assert all(_act(game, IsmctsBot(seed, iterations=16)) == PASS_ACTION for seed in range(5))
+
+
 def _candidates(game: Game) -> list[Any]:
     return SearchBot(5, rollouts=12).candidates(PlayerView(game, game.to_move), legal_actions(game))
 

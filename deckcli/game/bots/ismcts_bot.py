@@ -90,11 +90,16 @@ class IsmctsBot(SearchBot):
         self.iterations = iterations
 
     def act(self, view: PlayerView, actions: list[Action]) -> Action:
-        """The root's actions in the heuristic bot's order, the first few of them (the widening: about
-        ``sqrt(iterations) / 2``) raced by sequential halving: each round every action left meets the same imagined
-        deals, then the worse half drops out; the one left that did best (on a tie, the earlier)."""
+        """The root's actions but the dominated ones (:meth:`SearchBot.dominated`) in the heuristic bot's order, the
+        first few of them (the widening: about ``sqrt(iterations) / 2``) raced by sequential halving: each round
+        every action left meets the same imagined deals, then the worse half drops out; the one left that did best
+        (on a tie, the earlier)."""
         if len(actions) == 1:
             return actions[0]
+        dominated = self.dominated(view, self.policy.options(view, actions))
+        if dominated:  # never searched, whatever an imagined deal's luck says (the search bot's rule, issue 27)
+            kept = self.policy.act(view, actions)
+            actions = [action for action in actions if action not in dominated or action == kept]
         me = view.player
         root = Node()
         root.order = self._prior(view, actions)
