@@ -20,7 +20,7 @@ from deckcli.rules.judging import read_resolved_deck
 SKELLIGE = str(DECKS / "skellige-advanced.toml")
 
 
-def setup(deck: str = SKELLIGE, vs: str = "monsters", leader_variant: bool = False, seed: int = 1) -> TableSetup:
+def table_setup(deck: str = SKELLIGE, vs: str = "monsters", leader_variant: bool = False, seed: int = 1) -> TableSetup:
     resolved = read_resolved_deck(deck)
     return TableSetup(solo_player_deck(entrant(resolved, resolved.where, "solo").deck), vs, leader_variant, seed)
 
@@ -67,7 +67,7 @@ def test_a_whole_game_is_kept_to_its_end_and_is_the_same_played_again_from_its_a
     """Every card the automaton reveals is one its deck still holds, the game ends with a player out of gems (§9),
     and the same answers give the same game (what --resume relies on)."""
     player = Player(seed)
-    game = play_table_game(setup(deck, vs, True, seed), player.ask, player.tell)
+    game = play_table_game(table_setup(deck, vs, True, seed), player.ask, player.tell)
     assert game.over and min(game.gems) == 0 and len(game.round_winners) in (2, 3)
     reveals = [q for q in player.asked if q.kind == "reveal"]
     assert reveals and all(q.options for q in reveals)
@@ -75,7 +75,7 @@ def test_a_whole_game_is_kept_to_its_end_and_is_the_same_played_again_from_its_a
     picked = [e for e in game.log if e["event"] in ("keep", "return") and e["player"] == 0]
     said = [line for line in player.told if "picked at random, --seed)" in line]
     assert len(said) >= len(picked)  # the random picks of the rules are said
-    again = play_table_game(setup(deck, vs, True, seed), replayed(player.answers), lambda lines: None)
+    again = play_table_game(table_setup(deck, vs, True, seed), replayed(player.answers), lambda lines: None)
     assert again.log == game.log
 
 
@@ -101,7 +101,7 @@ def scripted(answers: list[str]):
 def test_a_wrong_answer_is_asked_again_with_the_reason():
     ask, tell, asked, _ = scripted(["Ballista", "Arachas Behemoth", "Ghoul", ""])
     with pytest.raises(Stop):
-        play_table_game(setup(), ask, tell)
+        play_table_game(table_setup(), ask, tell)
     assert [q.kind for q in asked] == ["reveal", "reveal", "search", "search", "move"]
     assert asked[1].error.startswith('"Ballista" is not a card left in its deck')
     assert asked[2].options == ("Arachas",) and asked[2].optional
@@ -113,7 +113,7 @@ def test_weather_under_its_decoy_gives_no_further_card_at_the_table():
     further card is asked for (§9): the round is scored 0 to 1 and round 2 begins with its turn."""
     ask, tell, asked, told = scripted(["Decoy", "pass", "Griffin", "Biting Frost"])
     with pytest.raises(Stop):
-        play_table_game(setup(), ask, tell)
+        play_table_game(table_setup(), ask, tell)
     assert [q.kind for q in asked] == ["reveal", "move", "reveal", "reveal", "reveal"]
     assert "the card under its Decoy" in asked[3].text and "the top card of its deck" in asked[4].text
     assert any(line.startswith("Round 1 ends: you 0, the automaton 1: the automaton wins it.") for line in told), told
@@ -125,7 +125,7 @@ def test_weather_under_its_decoy_gives_no_further_card_at_the_table():
 def _answers(deck: str, vs: str, seed: int) -> list[str]:
     """A whole game's answers, as a player at the table gives them (the library played with a scripted player)."""
     player = Player(seed)
-    play_table_game(setup(deck, vs, False, seed), player.ask, player.tell)
+    play_table_game(table_setup(deck, vs, False, seed), player.ask, player.tell)
     return player.answers
 
 
@@ -224,7 +224,7 @@ def test_every_pairing_plays_to_its_end_in_the_leader_variant(deck):
         if vs != deck:
             for seed in (1, 2):
                 player = Player(seed, passing=0.15)
-                game = play_table_game(setup(str(DECKS / f"{deck}-advanced.toml"), vs, True, seed), player.ask,
+                game = play_table_game(table_setup(str(DECKS / f"{deck}-advanced.toml"), vs, True, seed), player.ask,
                                        player.tell)
                 assert game.over and min(game.gems) == 0
 
@@ -236,7 +236,7 @@ def test_a_leader_of_the_variant_searching_its_deck_plays_what_is_found():
     ask, tell, asked, told = scripted(["Fiend", "Cerys", "Ghoul", "", "pass", "Griffin",
                                        "Eredin: King of the Wild Hunt", "Biting Frost"])
     with pytest.raises(Stop):
-        play_table_game(setup(leader_variant=True), ask, tell)
+        play_table_game(table_setup(leader_variant=True), ask, tell)
     assert [q.kind for q in asked] == ["reveal", "move", "reveal", "search", "move", "reveal", "leader", "search",
                                        "reveal"]
     assert "Biting Frost" in asked[7].options and "the top card of its deck" in asked[8].text
@@ -249,7 +249,7 @@ def test_the_emperor_of_nilfgaard_asks_which_card_of_your_hand_you_discard():
     ask, tell, asked, told = scripted(["Rainfarn", "Cerys", "Sweers", "pass", "Vreemde",
                                        "Emhyr var Emreis: Emperor of Nilfgaard", "Udalryk"])
     with pytest.raises(Stop):
-        play_table_game(setup(vs="nilfgaard", leader_variant=True), ask, tell)
+        play_table_game(table_setup(vs="nilfgaard", leader_variant=True), ask, tell)
     assert [q.kind for q in asked] == ["reveal", "move", "reveal", "move", "reveal", "leader", "discard", "reveal"]
     assert asked[6].text == "Which card of your hand do you discard?" and "Udalryk" in asked[6].options
     assert "  you discard Udalryk" in told
@@ -263,7 +263,7 @@ def test_your_leader_may_play_a_card_of_your_deck(tmp_path):
                                                                            'leader = "Arnjolf: The Patricide"'))
     ask, tell, asked, told = scripted(["Fiend", "leader"])
     with pytest.raises(Stop):
-        play_table_game(setup(str(deck)), ask, tell)
+        play_table_game(table_setup(str(deck)), ask, tell)
     assert [q.kind for q in asked] == ["reveal", "move", "reveal"] and not asked[2].error
     assert "  you use your Leader Arnjolf: The Patricide" in told
     assert "  Close Combat 4: Clan Drummond Shield Maiden 4" in told
