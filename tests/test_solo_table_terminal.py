@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import deckcli_env
-from test_solo_table import SKELLIGE, Player, play_table_game, setup
+from test_solo_table import SKELLIGE, Player, play_table_game, table_setup
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: apt-get install tmux")]
@@ -72,7 +72,7 @@ class Pane:
 
 def _game() -> Player:
     player = Player(SEED)
-    play_table_game(setup(SKELLIGE, "nilfgaard", False, SEED), player.ask, player.tell)
+    play_table_game(table_setup(SKELLIGE, "nilfgaard", False, SEED), player.ask, player.tell)
     return player
 
 
