@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import deckcli_env
+from conftest import TEST_DEPTH, deckcli_env
 from test_solo_table import SKELLIGE, Player, play_table_game, table_setup
 
 pytestmark = [pytest.mark.slow,
@@ -88,6 +88,8 @@ def _answer(pane: Pane, question, answer: str) -> None:
     pane.keys("Enter")
 
 
+@pytest.mark.skipif(TEST_DEPTH != "deep", reason="a whole game typed in tmux (about 3 s): DECKCLI_TEST_DEPTH=deep "
+                                                   "runs it, as CI does; test_solo_table.py plays games without a terminal")
 def test_a_whole_game_in_a_terminal_with_completion_ctrl_c_saving_and_resuming(tmp_path):
     player = _game()
     assert 8 <= len(player.answers) <= 60

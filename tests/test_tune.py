@@ -93,7 +93,7 @@ def _tune(tmp_path: Path, *more: str, exit_code: int = 0) -> dict:
 
 
 def test_the_same_seed_gives_the_same_climb_whatever_the_workers(tmp_path: Path):
-    runs = [_tune(tmp_path, "--budget", "1000", "--seed", "3", "--workers", workers) for workers in ("1", "2")]
+    runs = [_tune(tmp_path, "--budget", "500", "--seed", "3", "--workers", workers) for workers in ("1", "2")]
     for run in runs:
         run.pop("seconds")
         run.pop("measured")
