@@ -42,6 +42,10 @@ PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
 LONG_RUN = 10.0
 """Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
+QUICK_BOTS = {"random", "heuristic", None}
+QUICK_GAME = 0.005
+"""Seconds a game of :data:`QUICK_BOTS` takes at the most on one core (about 2 ms measured): a run of these bots
+that could not take :data:`LONG_RUN` even on one process is not timed first (its sample games cost more than it)."""
 
 
 def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, force: bool = False,
@@ -68,7 +72,8 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
                 plan.total, lambda stream, progress: run_plan(plan, log=stream, progress=progress, cluster=pool),
                 log, force)
     processes = workers or default_workers()
-    expected = estimated_seconds(plan, processes)
+    quick = {plan.bot, plan.opponent_bot} <= QUICK_BOTS and plan.total * QUICK_GAME <= LONG_RUN
+    expected = 0.0 if quick else estimated_seconds(plan, processes)
     if expected > LONG_RUN:
         used = pool_size(plan, processes)
         say(f"This run plays {plan.total:,} games: about {clock_text(expected)} on {used} "
