@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import child_env, find_deckcli, machine  # noqa: E402  (the benchmark's own helpers)
+from simulate import verdict  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 STARTER = REPO / "decks" / "northern-realms-starter.toml"
@@ -146,10 +147,6 @@ def cluster_speed(games: int) -> list[tuple[str, str, bool | None]]:
     return [(f"local Dask cluster ({workers} workers) against the process pool, {plan.total:,} games",
              f"{cluster_wall:.1f} s against {pool_wall:.1f} s: {pool_wall / cluster_wall:.2f}× the pool's speed; "
              f"same counts: {'yes' if same else 'NO'}", same)]
-
-
-def verdict(met: bool | None) -> str:
-    return "-" if met is None else "met" if met else "MISSED"
 
 
 def main() -> None:

@@ -200,7 +200,7 @@ def render_score(report: ScoreReport, fmt: str = "text", width: int | None = DEF
     fit = width if width is not None else 1 << 30
     weather = ", ".join(f"{name} ({_struck(report, name)})" for name in dict.fromkeys(report.weather))
     lines = [f"Board: {report.where}", *_wrapped(weather or "none", " " * 4, fit, first="Weather: ")]
-    groups = {side.side: [_groups(row.cards) for row in side.rows] for side in report.sides}
+    groups = {side.side: [grouped_copies(row.cards) for row in side.rows] for side in report.sides}
     labels = [_label(name, count) for rows in groups.values() for row in rows for name, count, _ in row]
     widths = (max(map(len, labels), default=0), max((len(str(card.strength)) for side in report.sides
                                                        for row in side.rows for card in row.cards), default=1))
@@ -228,7 +228,7 @@ def _struck(report: ScoreReport, name: str) -> str:
     return " and ".join(rows) if rows else "no row"
 
 
-def _groups(cards: tuple[CardScore, ...]) -> list[tuple[str, int, CardScore]]:
+def grouped_copies(cards: tuple[CardScore, ...]) -> list[tuple[str, int, CardScore]]:
     """Consecutive copies that are worth the same for the same reasons, as one line: ``(name, copies, card)``."""
     found: list[tuple[str, int, CardScore]] = []
     for card in cards:

@@ -15,7 +15,7 @@ from deckcli.game.multiplayer.play import ROW_SCORCH_THRESHOLD
 from deckcli.game.multiplayer.table import FFA, TEAM_NAMES
 from deckcli.game.multiplayer.turns import exceeded, ffa_round_points, next_ffa_starter, team_round_winner
 from deckcli.game.rounds import NORTHERN_REALMS
-from deckcli.game.scoring import CardScore, RowScore, score_row
+from deckcli.game.scoring import CardScore, RowScore, grouped_copies, score_row
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -209,17 +209,6 @@ def render_table_score(report: TableScore, fmt: str = "text", width: int | None 
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _grouped(cards: tuple[CardScore, ...]) -> list[tuple[str, CardScore]]:
-    """Consecutive copies worth the same for the same reasons, as one ``(label, card)``: ``Ballista ×2``."""
-    found: list[tuple[str, int, CardScore]] = []
-    for card in cards:
-        if found and found[-1][2] == card:
-            found[-1] = (card.name, found[-1][1] + 1, card)
-        else:
-            found.append((card.name, 1, card))
-    return [(f"{name} ×{count}" if count > 1 else name, card) for name, count, card in found]
-
-
 def _counted(names: list[str]) -> str:
     return ", ".join(f"{name} ×{names.count(name)}" if names.count(name) > 1 else name for name in dict.fromkeys(names))
 
@@ -245,3 +234,9 @@ def _scorch_lines(report: TableScore, wrap: Callable[[str], list[str]]) -> list[
     else:
         lines.append(f"A unit's Scorch (§10) would take nothing: no row totals {ROW_SCORCH_THRESHOLD} or more")
     return lines
+
+
+def _grouped(cards: tuple[CardScore, ...]) -> list[tuple[str, CardScore]]:
+    """Consecutive copies worth the same for the same reasons (:func:`~deckcli.game.scoring.grouped_copies`), as
+    one ``(label, card)``: ``Ballista ×2``."""
+    return [(f"{name} ×{count}" if count > 1 else name, card) for name, count, card in grouped_copies(cards)]
