@@ -25,6 +25,11 @@ the others 100 (40 and 20 with ``--quick``).
    median of 5 runs, CPU and wall-clock seconds: at most 2 s of CPU (it runs in one process, so on two quiet
    cores its wall-clock time is its CPU time; on a busy machine waiting for a core adds to the wall clock only).
 
+Every figure goes to ``benchmarks/results/ladder.json`` (:mod:`record`); a run named ``default`` (the default
+options, or ``--from`` a full round-robin) also writes the ladder the package reads,
+``deckcli/game/bots/ladder.json``: each bot's rating with its interval and games, and every pair's win rate
+(``simulate``'s Measured sentence says them; the ranking agreement there is ``benchmarks/bots.py``'s).
+
 Nothing here is a test: the suite asserts no timings and no win rate beyond a floor.
 """
 
@@ -42,8 +47,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from record import REPO, Run, add_options, figure, rate_figure, table_lines  # noqa: E402
 from run import child_env, find_deckcli, machine, run_once  # noqa: E402  (the benchmarks' own helpers)
-from simulate import FACTIONS, children_cpu, print_rows, rate, starter  # noqa: E402
+from simulate import FACTIONS, children_cpu, rate, starter  # noqa: E402
 
 BOTS = ("random", "heuristic", "search", "ismcts")
 TARGETS = {("ismcts", "heuristic"): 0.75, ("ismcts", "search"): 0.65}
@@ -51,6 +57,8 @@ TARGETS = {("ismcts", "heuristic"): 0.75, ("ismcts", "search"): 0.65}
 CPU_TARGET = 0.5
 """Seconds of one core an ismcts game may take at its default budget."""
 Z95 = 1.959963984540054
+LADDER = REPO / "deckcli" / "game" / "bots" / "ladder.json"
+"""The ladder the package reads (``simulate``'s Measured sentence): written by a run named ``default``."""
 ELO = 400 / math.log(10)
 
 
@@ -75,13 +83,13 @@ def play(first: str, second: str, games: int, seed: int) -> tuple[int, int, floa
     return points, played, children_cpu() - before
 
 
-def advise_time() -> tuple[str, str, bool | None]:
+def advise_time() -> dict[str, Any]:
     """Figure 3: ``deckcli advise`` on a round-one board at its default budget, the median of 5 runs."""
     board = str(Path(__file__).resolve().parent.parent / "decks" / "boards" / "advise-round-one.toml")
     runs = [run_once([*find_deckcli(), "advise", board], child_env(), (0,)) for _ in range(5)]
     cpu, wall = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
-    return ("deckcli advise decks/boards/advise-round-one.toml (median of 5)", f"{cpu:.2f} s CPU, {wall:.2f} s wall",
-            cpu <= 2.0)
+    return figure(f"{cpu:.2f} s CPU, {wall:.2f} s wall", cpu, "s CPU (median of 5)", wall=round(wall, 2), target=2.0,
+                  met=cpu <= 2.0, label="deckcli advise decks/boards/advise-round-one.toml (median of 5)")
 
 
 def bradley_terry(results: dict[tuple[int, int], tuple[float, float]], bots: int, anchor: int,
@@ -161,14 +169,17 @@ def main() -> None:
                              "over several runs, or machines); --from reads them back")
     parser.add_argument("--from", dest="saved", metavar="FILE",
                         help="the ladder and the targets from the JSON lines of --pair runs, playing nothing")
+    add_options(parser)
     options = parser.parse_args()
     if options.pair:
         first, second, games = options.pair
         points, played, cpu = play(first, second, int(games), options.seed)
-        print(json.dumps({"first": first, "second": second, "points": points, "games": played, "cpu": cpu}))
+        print(json.dumps({"first": first, "second": second, "points": points, "games": played, "cpu": cpu,
+                          "seed": options.seed}))
         return
     import deckcli
 
+    run = Run("ladder", options)
     print(f"deckcli {deckcli.__version__} bots' ladder on {machine()}\n")
     start = time.perf_counter()
     played: list[dict[str, Any]] = []
@@ -177,40 +188,79 @@ def main() -> None:
     else:
         for first, second, games in pairs(5 if options.quick else 1):
             points, count, cpu = play(first, second, games, options.seed)
-            played.append({"first": first, "second": second, "points": points, "games": count, "cpu": cpu})
+            played.append({"first": first, "second": second, "points": points, "games": count, "cpu": cpu,
+                           "seed": options.seed})
             print(f"{first} vs {second}: {rate(points, count)} ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
-    report(played)
+    ladder = report(played, run)
     print(f"\n{time.perf_counter() - start:.0f} s wall in all")
+    if run.write() is not None and run.name == "default":
+        write_ladder(ladder, run)
 
 
-def report(played: list[dict[str, Any]]) -> None:
-    """The ladder, then the figures against their targets, from every pair's result."""
+def report(played: list[dict[str, Any]], run: Run) -> list[dict[str, Any]]:
+    """Print the ladder, then the figures against their targets, from every pair's result; keep them in ``run``.
+    Returns the ladder's entries, best first (:data:`LADDER`'s ``entries``)."""
     results: dict[tuple[int, int], tuple[float, float]] = {}
-    rows: list[tuple[str, str, bool | None]] = []
+    games_of = [0] * len(BOTS)
     cpu_per_game = float("nan")
     for pair in played:
         first, second, points, count = pair["first"], pair["second"], pair["points"], pair["games"]
         results[(BOTS.index(first), BOTS.index(second))] = (points / 2, count)
+        games_of[BOTS.index(first)] += count
+        games_of[BOTS.index(second)] += count
         target = TARGETS.get((first, second))
-        rows.append((f"{first} vs {second} ({count:,} games)", rate(points, count),
-                     None if target is None else points / (2 * count) >= target))
+        run.add(f"pair.{first}.{second}", rate_figure(
+            points, count, seed=pair.get("seed"), bots=[first, second], target=target,
+            met=None if target is None else points / (2 * count) >= target,
+            label=f"{first} vs {second} ({count:,} games)"))
         if (first, second) == ("ismcts", "heuristic"):
             cpu_per_game = pair["cpu"] / count
     passes = [run_once([sys.executable, "-c", "pass"], child_env(), (0,))[0] for _ in range(21)]
     interpreter = statistics.median(passes)
-    rows.append(("ismcts game, CPU of one core (ismcts vs heuristic games)",
-                 f"{cpu_per_game:.3f} s ({cpu_per_game / interpreter:,.0f}× python -c pass, "
-                 f"{interpreter * 1000:.1f} ms)", cpu_per_game <= CPU_TARGET))
-    rows.append(advise_time())
+    run.add("ismcts.cpu", figure(
+        f"{cpu_per_game:.3f} s ({cpu_per_game / interpreter:,.0f}× python -c pass, {interpreter * 1000:.1f} ms)",
+        cpu_per_game, "s CPU a game", target=CPU_TARGET, met=cpu_per_game <= CPU_TARGET,
+        label="ismcts game, CPU of one core (ismcts vs heuristic games)"))
+    run.add("pass", figure(f"{interpreter * 1000:.1f} ms", interpreter * 1000, "ms CPU (median of 21)"))
+    run.add("advise", advise_time())
     anchor = BOTS.index("heuristic")
     theta, errors = bradley_terry(results, len(BOTS), anchor)
     print("Elo ladder (Bradley–Terry, heuristic = 1000, 95% interval):")
+    entries = []
     for index in sorted(range(len(BOTS)), key=lambda i: -theta[i]):
         elo, half = 1000 + ELO * theta[index], Z95 * ELO * errors[index]
         interval = "(anchor)" if index == anchor else f"({elo - half:.0f}–{elo + half:.0f})"
         print(f"  {BOTS[index]:<10} {elo:6.0f}  {interval}")
+        entry = {"name": BOTS[index], "bot": BOTS[index], "rating": round(elo),
+                 "interval": None if index == anchor else [round(elo - half), round(elo + half)],
+                 "games": games_of[index]}
+        entries.append(entry)
+        run.add(f"elo.{BOTS[index]}", figure(
+            f"{elo:.0f}" + ("" if index == anchor else f" ({elo - half:.0f}–{elo + half:.0f})"), round(elo, 1),
+            "Elo (heuristic = 1000)", interval=None if index == anchor else (elo - half, elo + half),
+            games=games_of[index]))
     print()
-    print_rows(rows)
+    print("\n".join(table_lines(run.figures)))
+    return entries
+
+
+def write_ladder(entries: list[dict[str, Any]], run: Run) -> None:
+    """The package's ladder (:data:`LADDER`) from this run: its entries, its pairs and what measured them; the
+    ranking agreement that ``benchmarks/bots.py`` wrote stays."""
+    document = json.loads(LADDER.read_text("utf-8")) if LADDER.exists() else {}
+    pairs = []
+    for key, found in run.figures.items():
+        if key.startswith("pair."):
+            first, second = found["bots"]
+            pairs.append({"first": first, "second": second, "win_rate": found["value"],
+                          "interval": found["interval"], "games": found["games"]})
+    measured = {field: run.record[field] for field in ("command", "date", "machine", "code")}
+    updated = {"format": 1, "anchor": "heuristic", "measured": measured, "entries": entries, "pairs": pairs}
+    if "ranking" in document:
+        updated["ranking"] = document["ranking"]
+    LADDER.write_text(json.dumps(updated, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    print(f"wrote the ladder into {LADDER.relative_to(REPO)}", file=sys.stderr)
+
 
 if __name__ == "__main__":
     main()
