@@ -395,6 +395,7 @@ def ranking_figures(tables: dict[str, list[tuple[str, int, int]]]) -> dict[str, 
         rows["rank.spearman"] = figure(f"{rho:.2f}", rho, "Spearman's rho", bots=[first, second], target=0.9,
                                        met=rho >= 0.9, games_per_deck={bot: table[0][2] for bot, table in
                                                                        tables.items()},
+                                       fewest_games_per_deck=min(table[0][2] for table in tables.values()),
                                        label=f"Spearman's rank correlation, {first} against {second}")
     return rows
 

@@ -17,7 +17,8 @@ A file holds the benchmark's runs by name (``default`` for a run with the defaul
 A figure is ``text`` (how the table and the docs say it) and whatever produced it: ``value`` in ``unit``, its
 95% ``interval``, ``games``, ``seed``, ``bots``, ``target`` and ``met``. A figure with a ``label`` is a row of the
 run's table, in order, its cells the fields ``columns`` names (``verdict``: ``met``, ``MISSED`` or ``-`` from
-``met``); one without is said in the docs' prose only. A run carried over from the docs rather
+``met``); one without is said in the docs' prose only. ``verdicts`` counts the figures with a target: how
+many met it (``"10 of 13"``). A run carried over from the docs rather
 than measured has ``carried_over`` (where the docs said it, and when it was measured) instead of a command's
 machine and date. ``python tools/figures.py`` writes the docs' marked figures from these files and ``--check``
 compares them (docs/development.md, "The figures").
@@ -166,6 +167,10 @@ class Run:
         if not self.write_it:
             return None
         self.record["load"].append(load())
+        judged = [found["met"] for found in self.figures.values() if found.get("met") is not None]
+        if judged and "verdicts" not in self.figures:
+            self.add("verdicts", figure(f"{sum(judged)} of {len(judged)}", sum(judged), "targets met",
+                                        of=len(judged), missed=len(judged) - sum(judged)))
         self.record["columns"] = [list(column) for column in columns or COLUMNS]
         self.record["figures"] = self.figures
         target = path or RESULTS / f"{self.benchmark}.json"

@@ -313,6 +313,10 @@ def run(runs: int, notes: list[str], extra: dict[str, dict[str, Any]]) -> list[F
                 timing.cpu / bare.cpu, timing.wall / bare.wall, "-", None,
             ))
         worded = start["jsonschema"]  # what wording a finding costs before deckcli does anything
+        for key, name in (("illegal", "illegal"), ("all", "all")):
+            own = (start[name].cpu - worded.cpu) * 1e3
+            extra[f"{key}-over-jsonschema"] = figure(f"{own:.1f} ms", own, "ms CPU over python -c \"import click, "
+                                                     "jsonschema\"")
         figures.append(Figure(
             "jsonschema", 'for scale: python -c "import click, jsonschema"', ms(worded.cpu), f"{floor_name} {ms(floor.cpu)}",
             worded.cpu / floor.cpu, worded.wall / floor.wall, "-", None,
