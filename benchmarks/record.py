@@ -5,7 +5,7 @@ A file holds the benchmark's runs by name (``default`` for a run with the defaul
 
     {"benchmark": "simulate",
      "runs": {"default": {"command": "python benchmarks/simulate.py", "date": "2026-12-07T08:10Z",
-                          "machine": "2 cores, AMD EPYC, Python 3.11.7, Linux", "load": [0.1, 1.9],
+                          "machine": "2 cores, AMD EPYC, Python 3.11.7, Linux", "load": [0.1, 1.9], "seconds": 540,
                           "code": "deckcli 0.1.0 at 235c276", "install": "pip install .",
                           "columns": [["figure", "label"], ["measured", "text"], ["verdict", "verdict"]],
                           "figures": {"mirror.monsters": {"label": "heuristic vs random, Monsters starter mirror",
@@ -14,6 +14,7 @@ A file holds the benchmark's runs by name (``default`` for a run with the defaul
                                                           "games": 1000, "seed": 1, "bots": ["heuristic", "random"],
                                                           "target": 0.8, "met": true}, ...}}}}
 
+``load`` is the load average over a minute at the start and at the end, ``seconds`` the run's wall-clock time.
 A figure is ``text`` (how the table and the docs say it) and whatever produced it: ``value`` in ``unit``, its
 95% ``interval``, ``games``, ``seed``, ``bots``, ``target`` and ``met``. A figure with a ``label`` is a row of the
 run's table, in order, its cells the fields ``columns`` names (``verdict``: ``met``, ``MISSED`` or ``-`` from
@@ -34,6 +35,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -110,16 +112,19 @@ def run_name(options: argparse.Namespace) -> str:
 
 
 def code() -> str:
-    """``deckcli 0.1.0 at 235c276`` (``, with uncommitted changes`` when the checkout has them): what was measured."""
+    """``deckcli 0.1.0 at 235c276``, and ``, with uncommitted changes to deckcli/x.py`` naming the package's modules
+    that differ from that commit in the checkout: what was measured (install from the checkout before measuring).
+    The package's data files (the ladder the benchmarks write) are not code and are not named."""
     import deckcli
 
     def git(*args: str) -> str:
         found = subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, text=True, check=False)
-        return found.stdout.strip() if found.returncode == 0 else ""
+        return found.stdout.rstrip("\n") if found.returncode == 0 else ""
 
-    commit = git("rev-parse", "--short", "HEAD") or "an unknown commit"
-    dirty = git("status", "--porcelain", "--untracked-files=no", "--", "deckcli")
-    return f"deckcli {deckcli.__version__} at {commit}" + (", with uncommitted changes" if dirty else "")
+    commit = git("rev-parse", "--short", "HEAD").strip() or "an unknown commit"
+    changed = git("status", "--porcelain", "--", ":(glob)deckcli/**/*.py").splitlines()
+    named = ", ".join(line[3:] for line in changed)
+    return f"deckcli {deckcli.__version__} at {commit}" + (f", with uncommitted changes to {named}" if named else "")
 
 
 def install() -> str:
@@ -152,6 +157,7 @@ class Run:
             "machine": machine(), "load": [load()], "code": code(), "install": install(),
         }
         self.figures: dict[str, dict[str, Any]] = {}
+        self.started = time.perf_counter()
 
     def add(self, key: str, found: dict[str, Any]) -> dict[str, Any]:
         """Keep figure ``found`` under ``key`` (unique in the run); returns it."""
@@ -167,6 +173,7 @@ class Run:
         if not self.write_it:
             return None
         self.record["load"].append(load())
+        self.record["seconds"] = round(time.perf_counter() - self.started)
         judged = [found["met"] for found in self.figures.values() if found.get("met") is not None]
         if judged and "verdicts" not in self.figures:
             self.add("verdicts", figure(f"{sum(judged)} of {len(judged)}", sum(judged), "targets met",
