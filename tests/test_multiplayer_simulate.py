@@ -12,7 +12,8 @@ import pytest
 from conftest import DECKS, run_cli
 from deckcli.files.output_schemas import output_schema
 from deckcli.game.multiplayer.simulation import TablePlan, seating
-from deckcli.game.multiplayer.table import FFA, TEAMS
+
+FFA, TEAMS = "ffa", "teams"
 
 NILFGAARD = str(DECKS / "nilfgaard-starter.toml")
 MONSTERS = str(DECKS / "monsters-starter.toml")
@@ -95,10 +96,18 @@ def test_seats_rotate_so_each_deck_sits_everywhere() -> None:
     assert {seating(teams, i).index(0) for i in range(4)} == {0, 1, 2, 3}
 
 
+@pytest.mark.parametrize("bot", ["search", "ismcts"])
+def test_every_bot_plays_free_for_all_and_two_versus_two(bot: str) -> None:
+    """Issue 34: the search bots play every mode (main refused them: "use random or heuristic")."""
+    for args in ((NILFGAARD, "--ffa", "3"), (MONSTERS, "--team-with", "skellige")):
+        document = _json(*args, "--games", "2", "--seed", "3", "--workers", "1", "--bot", bot,
+                         "--opponent-bot", "heuristic")
+        assert sum(d["games"] for d in document["decks"]) == 2 * len(document["decks"])
+
+
 @pytest.mark.parametrize(("args", "said"), [
     ((NILFGAARD, "--ffa", "2"), "--ffa"),
     ((NILFGAARD, "--ffa", "4", "--vs", "monsters"), "--ffa 4 needs 3 opponents"),
-    ((NILFGAARD, "--ffa", "3", "--bot", "search"), "use random or heuristic"),
     ((MONSTERS, "--team-with", "monsters"), "same faction (§17); give DECK and --team-with decks"),
     ((MONSTERS, "--team-with", "skellige", "--vs", "nilfgaard", "--vs", "nilfgaard"), "give the two --vs decks"),
     ((NILFGAARD, "--ffa", "3", "--vs", "starters"), "the --vs options name 5"),

@@ -19,9 +19,10 @@ def simulate_table(deck: str, ffa: int | None, team_with: Opposition | None, opp
                    games: int, seed: int, bot: str | None, opponent_bot: str | None, workers: int | None,
                    log: str | None, force: bool, fmt: str) -> int:
     """Build the run of ``--ffa N`` or ``--team-with``, play it, print its report; usage errors exit 2."""
-    from deckcli.game.multiplayer.bots import TABLE_BOTS
+    from deckcli.game.bots import BOTS as TABLE_BOTS
     from deckcli.game.multiplayer.simulation import TablePlan, render_table_run, report_dict
-    from deckcli.game.multiplayer.table import FFA, TEAMS
+
+    FFA, TEAMS = "ffa", "teams"
     from deckcli.game.simulation.matchups import entrant, opponents
     from deckcli.rules.judging import read_resolved_deck
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcli.errors import BoardFileError
 from deckcli.game.actions import LEADER, PASS
-from deckcli.game.cards import CLEAR, DECOY, HERO, HORN, ROW_CODES, SCORCH, SPY, UNIT, WEATHER
+from deckcli.game.cards import CLEAR, DECOY, HERO, HORN, ROW_CODES, ROW_NAMES, SCORCH, SPY, UNIT, WEATHER
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
 DEFAULT_BUDGET = 600
 """Iterations of the search, shared among the actions: about a second and a half of one core on a late-round board."""
-ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
 
 
 class Advice(NamedTuple):
@@ -228,7 +227,8 @@ def _reason(game: Game, action: Action) -> str:
     """A few words on what ``action`` does now: whether it wins or gives up the round, what it swings."""
     from deckcli.game.agents import Agents
     from deckcli.game.bots.heuristic_bot import HeuristicBot
-    from deckcli.game.rounds import round_winner, step
+    from deckcli.game.agents import step
+    from deckcli.game.rounds import round_winner
 
     kind, card, _row, target = action
     after = game.copy(random.Random(0))

@@ -16,6 +16,8 @@ file and the line, exit code 2.
 
 from __future__ import annotations
 
+from deckcli.game.cards import ROW_NAMES
+
 import json
 import re
 from dataclasses import dataclass, field
@@ -34,7 +36,6 @@ MAX_EVENTS = 10_000
 """Events of one game (a game of three long rounds logs about 200)."""
 MAX_LISTED = 100
 """Games a listing names; the others are counted."""
-ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
 
 
 @dataclass

@@ -14,11 +14,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from deckcli.game.multiplayer.agents import TableAgents
-from deckcli.game.multiplayer.bots import table_bot
-from deckcli.game.multiplayer.table import FFA, new_table
-from deckcli.game.multiplayer.turns import play_table
+from deckcli.game.agents import Agents, play_game
+from deckcli.game.bots import bot_class
+from deckcli.game.modes import MODES
+from deckcli.game.rounds import new_game, returns
 from deckcli.game.simulation.runs import derived_seed
+
+FFA = "ffa"
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -91,13 +93,15 @@ def play_one(plan: TablePlan, index: int, log: list[dict[str, Any]] | None) -> t
     """Game ``index``: returns its seating, the winning seats (several: a shared draw; none: a draw of all), rounds."""
     seats = seating(plan, index)
     decks = tuple(plan.entrants[entrant].deck for entrant in seats)
-    table = new_table(decks, plan.mode, derived_seed(plan.seed, _MODE_SEED[plan.mode], index), log=log,
-                      game_id=index)
-    agents = TableAgents(tuple(
-        table_bot(plan.bot if entrant in ((0,) if plan.mode == FFA else (0, 1)) else plan.opponent_bot,
-                  derived_seed(plan.seed, _MODE_SEED[plan.mode], index, seat + 1))
+    table = new_game(decks, derived_seed(plan.seed, _MODE_SEED[plan.mode], index), mode=MODES[plan.mode], log=log,
+                     game_id=index)
+    agents = Agents(*(
+        bot_class(plan.bot if entrant in ((0,) if plan.mode == FFA else (0, 1)) else plan.opponent_bot)(
+            derived_seed(plan.seed, _MODE_SEED[plan.mode], index, seat + 1))
         for seat, entrant in enumerate(seats)))
-    winners = play_table(table, agents)
+    play_game(table, agents)
+    results = returns(table)
+    winners = [seat for seat, result in enumerate(results) if result > 0]
     if log:
         log[0]["deck_names"] = [plan.entrants[entrant].label for entrant in seats]
     return seats, winners, table.round
@@ -163,8 +167,9 @@ def run_table_plan(plan: TablePlan, workers: int, log: BinaryIO | None = None,
 
 def measured(plan: TablePlan) -> str:
     """What was measured, in words: the mode, the bots, the games, the seed, how the seats and starts were set."""
-    from deckcli.game.multiplayer.bots import SUMMARIES
+    from deckcli.game.bots import BOTS
 
+    SUMMARIES = {name: entry.summary for name, entry in BOTS.items()}
     games = f"{plan.games:,} {'game' if plan.games == 1 else 'games'}"
     theirs = "" if plan.mode == FFA else " and its teammate"
     if plan.bot == plan.opponent_bot:
@@ -185,7 +190,7 @@ def measured(plan: TablePlan) -> str:
 
 
 def _points(players: int) -> int:
-    from deckcli.game.multiplayer.table import POINTS_TO_WIN
+    from deckcli.game.modes import POINTS_TO_WIN
 
     return POINTS_TO_WIN[players]
 

@@ -26,9 +26,9 @@ from collections import deque
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from deckcli.game.agents import Agents
+from deckcli.game.agents import Agents, start_game, step
 from deckcli.game.bots import bot_class
-from deckcli.game.rounds import card_table, legal_actions, new_game, start_game, step
+from deckcli.game.rounds import card_table, legal_actions, new_game
 
 if TYPE_CHECKING:
     from collections.abc import Generator, Iterator
@@ -308,7 +308,7 @@ def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[
     starts every round but where a Scoia'tael player does (§19); with ``leader_variant``, the Leader variant.
     Returns what :func:`play_standard` does (with no card advantage: the automaton holds no hand, §18)."""
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.solo.automaton import new_solo_game, solo_agents, solo_decks, solo_step, start_solo_game
+    from deckcli.game.solo.automaton import new_solo_game, solo_agents, solo_decks
 
     plan = run.plan
     seed = derived_seed(plan.seed, matchup, index)
@@ -322,7 +322,7 @@ def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[
     game = new_solo_game(mine.deck, faction, seed, leader_variant=leader_variant, catalog=catalog, log=log,
                          game_id=game_number(plan, subject, matchup, index), table=table)
     agents = solo_agents(run.bots[0](derived_seed(seed, 3)))
-    start_solo_game(game, agents)
+    start_game(game, agents)
     if log:
         log[0]["deck_names"] = [mine.label, theirs.label]
         log[0]["seed"] = seed
@@ -332,7 +332,7 @@ def play_solo(run: _Run, subject: int, matchup: int, index: int, log: list[dict[
     entering = (0, 0, 0, 0, 0, 0)
     round_number = game.round
     while not game.over:
-        solo_step(game, agents.act(game, 0, legal_actions(game)), agents)
+        step(game, agents.act(game, 0, legal_actions(game)), agents)
         if game.round != round_number:
             round_number, entering = game.round, _entering(game)
     return (2 if game.winner == 0 else 1 if game.winner is None else 0), held, _story(game, 0, entering, False)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from deckcli.game.solo.automaton import SEAT
+from deckcli.game.solo.automaton import SEAT, solo_of
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog
@@ -74,13 +74,15 @@ class _Wrong(Exception):
 def new_table_game(setup: TableSetup, catalog: Catalog) -> Game:
     """The game at its start (§18): the player's cards all in one pool (hand and deck), the automaton's deck every
     card of its set, the automaton starting but against Scoia'tael (§19)."""
-    from deckcli.game.rounds import SCOIATAEL, new_game
-    from deckcli.game.solo.automaton import Automaton, faction_cards, solo_decks
+    from deckcli.game.modes import SCOIATAEL
+    from deckcli.game.rounds import new_game
+    from deckcli.game.solo.automaton import Solo, faction_cards, solo_decks
 
     decks = solo_decks(setup.deck, setup.faction, catalog)
-    game = new_game(decks, setup.seed)
+    solo = Solo(deck_known=False, pool=faction_cards(catalog, setup.faction)[0], at_table=True)
+    game = new_game(decks, setup.seed, mode=solo)
+    game.frames.clear()  # the table sets the game up itself: the player's cards are in their hands, not dealt here
     game.hand[PLAYER], game.deck[PLAYER] = game.deck[PLAYER], []
-    game.solo = Automaton(deck_known=False, pool=faction_cards(catalog, setup.faction)[0], at_table=True)
     game.starter = game.to_move = PLAYER if game.faction[PLAYER] == SCOIATAEL else SEAT
     game.log = []
     return game
@@ -151,8 +153,8 @@ class _Table:
 
     def choose(self, question: str, options: list[int], card: int) -> int:
         """An ability of the player's card asks the player (a Medic's unit, a row...): one of ``options``."""
-        from deckcli.game.agents import QUESTIONS
-        from deckcli.game.solo.automaton import ROW_NAMES
+        from deckcli.game.actions import QUESTIONS
+        from deckcli.game.cards import ROW_NAMES
 
         rows = "row" in question
         named = {(ROW_NAMES[option] if rows else self.game.cards.name[option]): option for option in reversed(options)}
@@ -204,11 +206,11 @@ class _Table:
 
     def player_turn(self) -> None:
         from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
-        from deckcli.game.rounds import legal_actions
+        from deckcli.game.rounds import turn_actions
         from deckcli.game.solo.automaton import move_agile
 
         game = self.game
-        actions = legal_actions(game)
+        actions = turn_actions(game, PLAYER)
         if LEADER_ACTION not in actions and self.leader_usable():
             actions.insert(-1, LEADER_ACTION)
         names = sorted({game.cards.name[a[1]] for a in actions if a[1] >= 0})
@@ -245,6 +247,7 @@ class _Table:
         """The player's action (§7); after a pass the automaton takes its final turn, then the round ends (§18)."""
         from deckcli.game.abilities import play_from_hand
         from deckcli.game.actions import LEADER, PASS
+        from deckcli.game.agents import resolve
         from deckcli.game.leaders import use_leader
 
         game = self.game
@@ -255,11 +258,13 @@ class _Table:
         elif kind == LEADER:  # a Leader that searches the deck searches the one pool of hand and deck
             game.deck[PLAYER], game.hand[PLAYER] = game.hand[PLAYER], []
             try:
-                use_leader(game, PLAYER, self.agents)
+                use_leader(game, PLAYER)
+                resolve(game, self.agents)
             finally:
                 game.hand[PLAYER], game.deck[PLAYER] = game.hand[PLAYER] + game.deck[PLAYER], []
         else:
-            play_from_hand(game, PLAYER, card, row, target, self.agents)
+            play_from_hand(game, PLAYER, card, row, target)
+            resolve(game, self.agents)
         game.to_move = SEAT
 
     def leader_usable(self) -> bool:
@@ -276,7 +281,7 @@ class _Table:
 
     def placed(self, name: str, actions: list[Action]) -> Action:
         """Which of the ways to play ``name`` the player means: its row, or the unit a Decoy takes back."""
-        from deckcli.game.solo.automaton import ROW_NAMES
+        from deckcli.game.cards import ROW_NAMES
 
         if len(actions) == 1:
             return actions[0]
@@ -300,7 +305,7 @@ class _Table:
         from deckcli.game.solo.automaton import Instruction
 
         game = self.game
-        solo = game.solo
+        solo = solo_of(game)
         mark = len(game.log or [])
         if not game.passed[SEAT] and self.left() > 0:
             owed = 2 if solo.extra_card else 1
@@ -323,7 +328,7 @@ class _Table:
         from deckcli.game.solo.reveal import FULFILLED, _answer
 
         game = self.game
-        solo = game.solo
+        solo = solo_of(game)
         while owed:
             top = owed.pop(0)
             if top.action in ("turn", "reveal") and self.left() <= 0:
@@ -335,7 +340,7 @@ class _Table:
                 continue
             instance = self.take(card, top)
             try:
-                _answer(game, top, card, self.agents, "", instance)
+                _answer(game, top, card, "", instance)
             except Exception as error:  # noqa: BLE001 - the card cannot be what was owed: asked again
                 from deckcli.errors import CardLookupError
 
@@ -420,12 +425,13 @@ class _Table:
     def end_round(self) -> None:
         """Both have passed (§9): the cards under its Decoys are named and played (a Weather Card then gives no more
         card), the Leader variant's Leader if you are ahead (§18), then the score, the gems and the next round."""
+        from deckcli.game.agents import resolve
         from deckcli.game.rounds import end_round
         from deckcli.game.solo.automaton import Instruction
         from deckcli.game.solo.leaders import resolve_leader
 
         game = self.game
-        solo = game.solo
+        solo = solo_of(game)
         mark = len(game.log or [])
         solo.scoring = True
         self.owe([Instruction("under", 1, (), "")] * len(solo.decoys))
@@ -438,7 +444,8 @@ class _Table:
             self.leaders.remove(name)
             solo.revealed.append(name)
             before = len(solo.instructions)
-            resolve_leader(game, name, self.agents)
+            resolve_leader(game, name)
+            resolve(game, self.agents)
             from deckcli.game.solo.reveal import FULFILLED
 
             self.tell_steps()
@@ -449,7 +456,8 @@ class _Table:
             self.report(mark)
         totals = f"you {game.score(PLAYER)}, the automaton {game.score(SEAT)}"
         ending = len(game.log or [])
-        end_round(game, self.agents)
+        end_round(game)
+        resolve(game, self.agents)
         winner = game.round_winners[-1]
         said = "you win it" if winner == PLAYER else "the automaton wins it" if winner == SEAT else "a tie"
         lines = [f"Round {len(game.round_winners)} ends: {totals}: {said}. Gems: you {game.gems[PLAYER]}, the "
@@ -509,7 +517,7 @@ class _Table:
 
     def board_lines(self) -> list[str]:
         """The battlefield: each side's rows with each card's Strength now, the Weather, the totals and gems."""
-        from deckcli.game.solo.automaton import ROW_NAMES
+        from deckcli.game.cards import ROW_NAMES
 
         game = self.game
         weather = ", ".join(game.cards.name[card] for card in game.weather) or "none"
