@@ -134,7 +134,8 @@ HANDFUL = 5
               help="With --choose: a registration of the field (repeatable).  [default: the lineups of the shipped "
                    "Advanced decks]")
 @click.option("-o", "--output", metavar="FILE", shell_complete=complete_path,
-              help="With --choose: write the best registration to FILE (never replaced without --force).")
+              help="With --choose: write the best registration to FILE (never replaced without --force); - prints "
+                   "it, and the ranking goes to standard error.")
 @click.option("--force", is_flag=True, help="With --choose -o: replace FILE if it exists.")
 @play_options("your decks", default_games=MATCH_GAMES)
 @layout_options

@@ -131,7 +131,8 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
         raise click.UsageError("--choose reads deck files, not standard input (-)")
     _refuse_repeated_decks(decks)
     _refuse_what_is_read_once(decks + field, "--choose")
-    if output is not None:
+    printed = output == "-"  # -o -: the registration is the standard output, the ranking goes to standard error
+    if output is not None and not printed:
         from deckcli.files.safe_write import check_writable, refuse_an_input
 
         check_writable(output, force=force)  # refused before the games, not after minutes of them
@@ -153,10 +154,14 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
     if fmt == "json":
         from deckcli.render.documents import document_json
 
-        echo(document_json(ranking.as_dict()))
+        echo(document_json(ranking.as_dict()), err=printed)
+    elif printed:
+        echo(ranking.render_text(text_layout(err=True).width), err=True)
     else:
         echo_text(ranking.render_text(text_layout().width))
-    if output is not None:
+    if printed:
+        echo(registration_text(ranking.best_files(), os.path.join(os.getcwd(), "registration.toml")), nl=False)
+    elif output is not None:
         from deckcli.files.safe_write import write_text
 
         write_text(output, registration_text(ranking.best_files(), output), force=force)
