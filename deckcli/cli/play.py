@@ -164,13 +164,15 @@ def score(board: str, fmt: str) -> int:
 @click.option("--save", metavar="FILE", shell_complete=complete_path,
               help="With --table: save the game to FILE after every answer (never over a file without --force).")
 @click.option("--resume", metavar="FILE", shell_complete=complete_path,
-              help="Play on a game of --table saved to FILE (its deck, faction, variant and seed): no DECK.")
+              help="Play on a game of --table saved to FILE (its deck, faction, variant and seed: no DECK, --vs, "
+                   "--leader-variant or --seed).")
 @click.option("--reveal", "cards", metavar="CARD", multiple=True, shell_complete=complete_card,
               help="The card the automaton has just revealed from its deck (or a Leader it reveals, in the Leader "
                    "variant); repeated: the cards its chained turn reveals next, in order (after a Weather Card, a "
                    "Spy, a Muster).")
 @click.option("-o", "--output", metavar="FILE", shell_complete=complete_path,
-              help="Write the board after the automaton's turn to FILE (never replaced without --force).")
+              help="Write the board after the automaton's turn to FILE (never replaced without --force); - prints "
+                   "it, and the steps go to standard error.")
 @click.option("--apply", "apply_", is_flag=True, help="Rewrite BOARD itself with the board after the automaton's turn.")
 @click.option("--force", is_flag=True, help="With -o or --save: replace FILE if it already exists.")
 @click.option(
@@ -208,9 +210,13 @@ def solo(board: str | None, table: bool, faction: Opposition | None, leader_vari
     if table or resume is not None:
         if cards or output is not None or apply_:
             raise click.UsageError("--table plays a whole game: --reveal, -o and --apply go without it")
-        if resume is not None and (table or board is not None or faction is not None):
-            raise click.UsageError("--resume FILE plays on with the deck, faction, variant and seed saved in FILE: "
-                                   "drop --table, DECK and --vs")
+        if resume is not None:
+            given = [word for word, asked in (("--table", table), ("DECK", board is not None),
+                                              ("--vs", faction is not None), ("--leader-variant", leader_variant),
+                                              ("--seed", _given(context, "seed"))) if asked]
+            if given:
+                raise click.UsageError("--resume FILE plays on with the deck, faction, variant and seed saved in "
+                                       f"FILE: drop {', '.join(given)}")
         if faction is not None and faction.kind != "faction":
             raise click.UsageError("--vs: the automaton plays a faction's whole set (§18): name a faction, not a deck "
                                    "file or starters")
@@ -226,20 +232,31 @@ def solo(board: str | None, table: bool, faction: Opposition | None, leader_vari
         raise CardLookupError("--reveal CARD is missing: name the card the automaton has just revealed from its deck")
     target = _solo_target(board, output, apply_, force)
     report = solo_reveal(board, cards, target)
+    printed = target == "-"  # -o -: the board is the standard output, the steps go to standard error
     if target is not None and report.board_text is not None:
         from deckcli.files.safe_write import rewrite_text, write_text
 
         if apply_:
             rewrite_text(board, report.board_text)
-        else:
+        elif not printed:
             write_text(target, report.board_text, force=force)
-    echo(render_solo(report, fmt.lower(), text_layout().width))
+    echo(render_solo(report, fmt.lower(), text_layout(err=printed).width), err=printed)
+    if printed and report.board_text is not None:
+        echo(report.board_text, nl=False)
     return report.exit_code
 
 
+def _given(context: click.Context, name: str) -> bool:
+    """Whether the option of parameter ``name`` was typed (not its default)."""
+    from click.core import ParameterSource
+
+    return context.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
+
+
 def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> str | None:
-    """The file ``solo`` writes the board to (``None``: none), refusing before anything is played what writing would
-    refuse: -o and --apply together, BOARD as -o without --apply, standard input rewritten, an existing -o FILE."""
+    """The file ``solo`` writes the board to (``None``: none; ``-``: standard output), refusing before anything is
+    played what writing would refuse: -o and --apply together, BOARD as -o without --apply, standard input
+    rewritten, an existing -o FILE."""
     import os
 
     from deckcli.errors import OutputError
@@ -252,8 +269,7 @@ def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> s
     if force and output is None:
         raise click.UsageError("--force goes with -o FILE")
     if output == "-":
-        raise click.UsageError("-o -: the board is written to a file, standard output holds the steps: give the "
-                               "file's name, such as -o next.toml")
+        return output
     if output is not None and board != "-" and os.path.lexists(output) and os.path.samefile(output, board):
         raise click.UsageError(f"-o {output} is BOARD itself: --apply rewrites it, or give another file")
     if output is not None and os.path.lexists(output) and not force:
