@@ -68,6 +68,8 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
         from deckcli.game.simulation.cluster import connected
 
         with connected(cluster) as pool:
+            for note in pool.notes:
+                say(note, err=True)
             return played_with_progress(
                 plan.total, lambda stream, progress: run_plan(plan, log=stream, progress=progress, cluster=pool),
                 log, force)

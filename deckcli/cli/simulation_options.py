@@ -186,7 +186,7 @@ def _options(subject: str, default_games: int = DEFAULT_GAMES) -> dict[str, Call
         click.option(
             "--cluster", metavar="ADDRESS", default=None,
             help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786; pip install "
-                 "'deckcli[cluster]'). The result is the same as on the local processes."),
+                 "'.[cluster]' in the clone). The result is the same as on the local processes."),
         click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
                      help=f"Write the event log of every game of {subject} to FILE as JSON Lines (never replaced "
                           "without --force)."),

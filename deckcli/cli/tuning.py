@@ -180,6 +180,8 @@ def _climb(start: ResolvedDeck, rule_set: RuleSet, catalog: Catalog, settings: S
             from deckcli.game.simulation.cluster import connected
 
             settings.cluster = stack.enter_context(connected(cluster))
+            for note in settings.cluster.notes:
+                say(note, err=True)
         try:
             return Climber(start, rule_set, catalog, settings, keep, owned, leader, progress).run()
         finally:
