@@ -483,3 +483,17 @@ def test_check_bot_with_the_same_bot_and_games_flips_nothing():
 def test_check_bot_options_exit_2(args, said):
     result = run_cli(["simulate", NR, *args], exit_code=2)
     assert said in " ".join(result.stderr.split())
+
+
+@pytest.mark.parametrize("command", [["simulate", "{deck}"], ["diff", "{deck}", "{deck}", "--simulate"],
+                                     ["tournament", "--choose", "{deck}", "{deck}", "{deck}", "{deck}"]])
+def test_games_is_bounded_and_the_help_says_so(command):
+    """Also of issue 36: ``--games 10**21`` was accepted, with an estimate of its time no clock could show."""
+    from deckcli.cli.simulation_options import MAX_GAMES
+
+    deck = str(DECKS / "monsters-starter.toml")
+    args = [part.replace("{deck}", deck) for part in command]
+    said = run_cli([*args, "--games", str(10**21)], exit_code=2).stderr
+    assert f"1<=x<={MAX_GAMES}" in said
+    assert run_cli([*args, "--games", str(MAX_GAMES + 1)], exit_code=2).stderr.count("--games") >= 1
+    assert f"at most {MAX_GAMES:,}" in " ".join(run_cli([args[0], "--help"]).stdout.split())

@@ -388,3 +388,17 @@ def test_simulate_takes_three_deck_files_for_my_lineup(tmp_path):
     assert by_files["mine"]["lineup"] is None and by_registration["mine"]["lineup"] == str(REGISTRATION)
     assert by_files["matrix"] == by_registration["matrix"]
     assert by_files["match_win_rate"] == by_registration["match_win_rate"]
+
+
+def test_choose_takes_at_most_twenty_decks_and_the_help_says_so(tmp_path):
+    """Also of issue 36: ``--choose`` judges and ranks every set of three of its decks (cubic in their number) and
+    took any number of them."""
+    from deckcli.cli.tournament_match import MAX_CHOICE, MIN_CHOICE
+
+    decks = []
+    for number in range(MAX_CHOICE + 1):
+        decks.append(tmp_path / f"deck-{number}.toml")
+        shutil.copy(FOUR[number % 4], decks[-1])
+    said = " ".join(run_cli(["tournament", "--choose", *decks, "--games", "1"], exit_code=2).stderr.split())
+    assert f"at most {MAX_CHOICE} deck files" in said and "1,330 sets" in said
+    assert f"{MIN_CHOICE} to {MAX_CHOICE} DECK files" in " ".join(run_cli(["tournament", "--help"]).stdout.split())

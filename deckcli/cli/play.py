@@ -29,7 +29,7 @@ from deckcli.cli.options import (
     text_layout,
     wide_option,
 )
-from deckcli.cli.simulation_options import simulation_options
+from deckcli.cli.simulation_options import MAX_GAMES, simulation_options
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
@@ -42,6 +42,12 @@ PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
 LONG_RUN = 10.0
 """Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
+MAX_ADVICE_BUDGET = 200_000
+"""The largest ``advise --budget``: some ten minutes of one core on a late-round board."""
+LONG_ADVICE = 5_000
+"""An ``advise --budget`` above which the search is timed first and, when longer than :data:`LONG_RUN`, says so."""
+ADVICE_SAMPLE = 100
+"""Iterations of the search that times a long one."""
 QUICK_BOTS = {"random", "heuristic", None}
 QUICK_GAME = 0.005
 """Seconds a game of :data:`QUICK_BOTS` takes at the most on one core (about 2 ms measured): a run of these bots
@@ -291,8 +297,8 @@ def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> s
 @click.option("--check-bot", "check_bot", type=BotName(), default=None, metavar="NAME",
               help="Play the same matchups again with bot NAME on both sides, and mark (~) each card whose row has the "
                    "other sign under it: a row about the bot, not the deck. Not with --solo.")
-@click.option("--check-games", type=Number(min=1), default=100, show_default=True, metavar="N",
-              help="With --check-bot: games a matchup it plays.")
+@click.option("--check-games", type=Number(min=1, max=MAX_GAMES), default=100, show_default=True, metavar="N",
+              help=f"With --check-bot: games a matchup it plays (at most {MAX_GAMES:,}).")
 @click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
 @wide_option
 @reports_errors
@@ -369,8 +375,9 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
 
 @click.command(context_settings=CONTEXT)
 @click.argument("board", shell_complete=complete_path)
-@click.option("--budget", type=Number(min=1, max=1_000_000), default=None, metavar="N",
-              help="Iterations of the search, shared among the actions (more: narrower intervals, slower).  "
+@click.option("--budget", type=Number(min=1, max=MAX_ADVICE_BUDGET), default=None, metavar="N",
+              help="Iterations of the search, shared among the actions (more: narrower intervals, slower; at most "
+                   f"{MAX_ADVICE_BUDGET:,}, a search of more than {LONG_ADVICE:,} says first how long it will take).  "
                    "[default: 600]")
 @click.option("--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
               help="Seed of every imagined deal: the same seed, the same answer.")
@@ -401,7 +408,17 @@ def advise(board: str, budget: int | None, seed: int, fmt: str) -> int:
     from deckcli.game.board import read_board
 
     catalog = default_catalog()
-    report = advise_board(read_board(board, catalog), board, catalog, seed=seed,
-                          budget=budget if budget is not None else DEFAULT_BUDGET)
+    position = read_board(board, catalog)
+    budget = budget if budget is not None else DEFAULT_BUDGET
+    if budget > LONG_ADVICE:  # timed on a small search first, as simulate times its sample games
+        import time
+
+        began = time.monotonic()
+        advise_board(position, board, catalog, seed=seed, budget=ADVICE_SAMPLE)
+        expected = (time.monotonic() - began) * budget / ADVICE_SAMPLE
+        if expected > LONG_RUN:
+            say(f"This search runs {budget:,} iterations: about {clock_text(expected)} on one process (a smaller "
+                "--budget for less).", err=True)
+    report = advise_board(position, board, catalog, seed=seed, budget=budget)
     echo(render_advice(report, fmt.lower(), text_layout().width))
     return EXIT_OK
