@@ -288,6 +288,10 @@ def test_a_free_for_all_log_is_refused_in_one_line(tmp_path):
     assert start["mode"] == "ffa" and len(start["hands"]) == 3 and len(start["board"]["rows"]) == 9
     result = run_cli(["replay", log], exit_code=2)
     assert result.stderr.startswith(f"{log}:1: a game of Free For All (§16) or two versus two (§17): replay tells")
+    from conftest import REPO  # the docs say so too (issue 36: a new user found it only by trying)
+
+    page = " ".join((REPO / "docs" / "play.md").read_text("utf-8").split())
+    assert "A log of Free For All (`simulate --ffa`) or two versus two (`--team-with`) is refused too" in page
 
 
 def _game_lines(log: Path, number: int = 0) -> list[dict]:
@@ -381,3 +385,20 @@ def test_the_page_holds_each_board_once_so_it_grows_with_the_log_not_with_events
     data = json.loads(re.search(r'<script id="game" type="application/json">(.*?)</script>', page.read_text("utf-8"),
                                 re.S).group(1))
     assert len(data["steps"]) == 3002 and len(data["parts"]) < 20
+
+
+def test_the_screenshot_s_caption_is_what_the_page_shows_at_that_event(tmp_path):
+    """What a new user hit (issue 36): docs/replay.png and its caption showed a game the program no longer plays.
+    The caption names the game of docs/play.md's example log and the event the screenshot is taken at; that
+    event's text is the caption's."""
+    from conftest import REPO
+
+    page = (REPO / "docs" / "play.md").read_text("utf-8")
+    caption = re.search(r"!\[The page of game (\d+) at its (\d+)th event: ([^\]]*?), beside ([^\]]*)\]\(replay\.png\)",
+                        page)
+    assert caption, "the caption names the game and the event"
+    example = re.search(r"\$ deckcli (simulate [^\n]*--log games\.jsonl)", page).group(1).split()
+    path = tmp_path / "games.jsonl"
+    run_cli([*example[:-1], path])
+    told = steps(read_game(str(path), int(caption.group(1))))
+    assert told[int(caption.group(2)) - 1].text.startswith(caption.group(3))

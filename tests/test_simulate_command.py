@@ -467,6 +467,10 @@ def test_check_bot_marks_the_cards_whose_row_flips_sign_under_another_bot():
     text = run_cli(["simulate", *args, "--check-bot", "random", "--check-games", "20"]).stdout
     marked = {line.split(" ~")[0].removesuffix(" *") for line in text.splitlines() if " ~ " in line and "%" in line}
     assert marked == flipped
+    # the mark the docs name is the one printed (they said *, which marks a difference beyond noise)
+    page = " ".join((REPO / "docs" / "play.md").read_text("utf-8").split())
+    assert "`--check-bot NAME` plays the same matchups again" in page and "marks with `~` each card" in page
+    assert "~ marks a card whose change has the other sign" in " ".join(text.split())
 
 
 def test_check_bot_with_the_same_bot_and_games_flips_nothing():

@@ -10,7 +10,7 @@ the last answer back the same way: the game is played again from the others.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import click
 
@@ -18,8 +18,6 @@ from deckcli.cli.options import MAX_SEED, echo, say, text_layout
 from deckcli.errors import EXIT_OK, DeckcliError
 
 if TYPE_CHECKING:
-    import hashlib
-
     from deckcli.game.solo.table import Question, TableSetup
 
 SAVE_KIND = "deckcli solo --table"
@@ -35,6 +33,14 @@ SAVE_KEYS = ("kind", "deckcli_version", "deck", "deck_sha256", "vs", "leader_var
 """The keys of a save file, in the order written; all but ``transcript_sha256`` (saves before it) are required."""
 WORDS = ("quit", "save", "undo")
 """What the player may answer at any question besides what it asks (the library never sees them)."""
+
+
+class _Digest(Protocol):
+    """A running SHA-256 (``hashlib.sha256()``)."""
+
+    def update(self, data: bytes, /) -> None: ...
+
+    def hexdigest(self) -> str: ...
 
 
 class _Quit(Exception):
@@ -276,7 +282,7 @@ class _Session:
         self.layout = text_layout()
         self.completion: tuple[str, ...] = ()
         self.readline = _readline(self)
-        self.transcript: hashlib._Hash = _transcript()
+        self.transcript: _Digest = _transcript()
         self.digests: list[str] = []
         """The digest of what the game asked and told up to each answer, in order (of ``answers``)."""
         self.pending = saved.transcript_sha256 if saved is not None else None
@@ -437,7 +443,7 @@ class _Session:
             number += 1
 
 
-def _transcript() -> hashlib._Hash:
+def _transcript() -> _Digest:
     import hashlib
 
     return hashlib.sha256()
