@@ -382,6 +382,7 @@ def test_a_save_of_another_version_is_replayed_with_a_warning_and_checked(tmp_pa
     (tmp_path / "game.json").write_text(json.dumps(played_differently), "utf-8")
     said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="more\n").stderr
     assert "its answers play into another game" in " ".join(said.split())
+    assert "made the game saved" not in said and said.startswith("game.json: its answers")  # one message
     assert json.loads((tmp_path / "game.json").read_text("utf-8")) == played_differently
     undigested = {key: value for key, value in other.items() if key != "transcript_sha256"}
     (tmp_path / "game.json").write_text(json.dumps(undigested), "utf-8")

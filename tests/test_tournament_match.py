@@ -100,6 +100,9 @@ def test_draws_in_a_matrix_file_are_replayed(tmp_path):
        "[win] B: nan against 'Y' is not a number") for nan in ("nan", "-nan", "+nan")],
     ('theirs = ["X", "Y", "Z"]\n[win]\nA = [0, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n[draw]\nC = [nan, 0, 0]\n', 7,
      "[draw] C: nan against 'X' is not a number"),
+    # found by the issue 36 fuzz: a deck name with a line break, in a row's refusal, printed the break itself
+    ('theirs = ["X", "Y", "Z"]\n[win]\n"A\\nB" = [1.5, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n', 3,
+     "[win] A\\nB: [1.5, 0, 0] is not three fractions"),
     # issue 36 item 5: a blank or non-text name among theirs
     ('theirs = ["A", "", "C"]\n[win]\nA = [0, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n', 1, 'theirs: "" is not a deck'),
     ('theirs = ["A", 5, "C"]\n[win]\nA = [0, 0, 0]\nB = [0, 0, 0]\nC = [0, 0, 0]\n', 1, "theirs: 5 is not a deck"),

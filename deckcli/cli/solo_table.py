@@ -60,7 +60,7 @@ class SavedGame(NamedTuple):
     """A save file's fields, each checked (:func:`check_save`): the ``deck`` file and its ``deck_sha256``, the
     automaton's faction ``vs`` (a slug), ``leader_variant``, ``seed``, the ``answers`` in order, the
     ``transcript_sha256`` of the game up to the last of them (``None`` in a save written before it was kept), the
-    ``version`` of deckcli that wrote it, and ``lines``, the line of each key in the file."""
+    ``version`` of deckcli that wrote it, ``lines``, the line of each key in the file, and ``where`` it was read."""
 
     deck: str
     deck_sha256: str
@@ -71,6 +71,7 @@ class SavedGame(NamedTuple):
     transcript_sha256: str | None
     version: str
     lines: dict[str, int]
+    where: str = ""
 
 
 def play_at_table(deck: str | None, faction: str | None, leader_variant: bool, seed: int, save: str | None,
@@ -175,13 +176,10 @@ def _read_save(path: str) -> SavedGame:
         raise SaveFileError(f"is not a saved game (not JSON: {error.msg}): give the file --save wrote", where=where,
                             line=error.lineno) from None
     saved = check_save(document, where, _key_lines(text))
-    if saved.version != _version():
-        say(f"{where}: saved by deckcli {saved.version}, and this is deckcli {_version()}: its answers are played "
-            "again and checked against the game saved", err=True)
-        if saved.transcript_sha256 is None:
-            raise SaveFileError(f"saved by deckcli {saved.version}, without the digest that would show this deckcli "
-                                "plays its answers into the same game: finish it with that version, or start a new "
-                                "game", where=where, line=saved.lines.get("deckcli_version"))
+    if saved.version != _version() and saved.transcript_sha256 is None:
+        raise SaveFileError(f"saved by deckcli {saved.version}, without the digest that would show this deckcli "
+                            "plays its answers into the same game: finish it with that version, or start a new "
+                            "game", where=where, line=saved.lines.get("deckcli_version"))
     return saved
 
 
@@ -243,7 +241,7 @@ def check_save(document: Any, where: str, lines: dict[str, int] | None = None) -
             raise refuse(key, f"{key} is {_shown(document.get(key))}, not {should}")
     return SavedGame(document["deck"], document["deck_sha256"], document["vs"], document["leader_variant"],
                      document["seed"], list(document["answers"]), document.get("transcript_sha256"),
-                     document["deckcli_version"], lines)
+                     document["deckcli_version"], lines, where)
 
 
 def _text(value: Any, limit: int, blank: bool = False) -> bool:
@@ -374,6 +372,9 @@ class _Session:
                 f"{version}): nothing was written, the save is kept as it was; finish it with that version, or start "
                 "a new game", where=self.save)
         self.pending = None
+        if saved is not None and saved.version != _version() and not self.undone:
+            say(f"{saved.where}: saved by deckcli {saved.version}, and this is deckcli {_version()}: its answers, "
+                "played again, made the game saved", err=True)
         if self.undone:
             self.show([f"(your last answer, {self.undone}, is taken back: the game is played again up to here)"])
             self.undone = ""

@@ -142,6 +142,10 @@ def _lines(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
                 raise GameLogError(f"not JSON{cut}: {error.msg}; a game log has one JSON object a line, as deckcli "
                                    "simulate --log writes it", where=path, line=number, column=error.colno) from None
             _check_event(event, path, number)
+            if ("\\ud" in text or "\\uD" in text) and _lone_surrogate(event):
+                raise GameLogError("a text holding half of a UTF-16 surrogate pair (a \\ud800 escape alone): not a "
+                                   "log deckcli wrote; make the log again with deckcli simulate DECK --log FILE",
+                                   where=path, line=number)
             yield number, event
 
 
@@ -268,6 +272,17 @@ def _check_event(event: Any, path: str, line: int) -> None:
         part = BOARD_PARTS.get(key)
         if part is not None and not part[0](value):
             refuse(f"board {key} is not {part[1]} (it holds {_shown(value)}): {again}")
+
+
+def _lone_surrogate(value: Any) -> bool:
+    """Whether a text anywhere in ``value`` (a JSON document) holds a lone surrogate, which no UTF-8 file can."""
+    if isinstance(value, str):
+        return any("\ud800" <= c <= "\udfff" for c in value)
+    if isinstance(value, dict):
+        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_lone_surrogate(v) for v in value)
+    return False
 
 
 def _shown(value: Any) -> str:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import DeckcliError
 from deckcli.rules.match import MatchMatrix
+from deckcli.text import printable
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -78,7 +79,7 @@ def parse_matrix(data: bytes, where: str) -> MatchMatrix:
         reason = schema["properties"][path[0]]["x-message"]
         if len(path) > 1 and isinstance(document[path[0]], dict):
             row = document[path[0]][path[1]]
-            reason = f"[{path[0]}] {path[1]}: {_row_problem(row)}; {reason}"
+            reason = f"[{path[0]}] {printable(path[1], limit=60)}: {_row_problem(row)}; {reason}"
         elif len(path) > 1:  # an item of theirs: blank, or not text
             reason = f"theirs: {_toml_value(document[path[0]][int(path[1])])} is not a deck's name; {reason}"
         raise MatrixFileError(reason, where=where, line=_line(lines, path))
@@ -99,7 +100,7 @@ def parse_matrix(data: bytes, where: str) -> MatchMatrix:
             for column, rate in enumerate(row):
                 if math.isnan(rate):  # JSON Schema's bounds, and win + draw <= 1, are all false for NaN
                     raise MatrixFileError(
-                        f"[{table}] {name}: {_toml_value(rate)} against {document['theirs'][column]!r} is not a number: "
+                        f"[{table}] {printable(name, limit=60)}: {_toml_value(rate)} against {document['theirs'][column]!r} is not a number: "
                         "give a fraction 0–1, such as 0.5", where=where, line=_line(lines, (table, name)))
     zero = [0.0, 0.0, 0.0]
     for name, row in win.items():
