@@ -118,3 +118,13 @@ def test_every_bot_plays_free_for_all_and_two_versus_two(bot: str) -> None:
 def test_usage_errors_exit_2(args: tuple[str, ...], said: str) -> None:
     result = run_cli(["simulate", *args, "--games", "2", "--workers", "1"], exit_code=2)
     assert said in result.stderr
+
+
+def test_a_team_of_two_long_deck_names_fits_80_columns() -> None:
+    """What a new user hit (issue 36): the team results table was 83 columns wide (Nilfgaard starter + Northern
+    Realms starter); it is drawn within the width as every deckcli table is, the team's name wrapping."""
+    text = run_cli(["simulate", MONSTERS, "--team-with", "skellige", "--games", "4", "--workers", "1"],
+                   env={"COLUMNS": "80"}).stdout
+    assert max(map(len, text.splitlines())) <= 80, text
+    words = " ".join(text.split())
+    assert "Nilfgaard starter + Northern" in words and "win rate (95% CI)" in words
