@@ -104,6 +104,27 @@ def test_no_scheduler_at_the_address_exits_2(monkeypatch: pytest.MonkeyPatch):
     assert "no Dask scheduler answers" in said and "dask scheduler" in said
 
 
+@needs_dask
+@pytest.mark.parametrize("mode", [(), ("--solo", "monsters"), ("--ffa", "3"), ("--team-with", "skellige")],
+                         ids=["two players", "Gwent Solo", "Free For All", "two versus two"])
+def test_every_mode_refuses_a_dead_cluster_in_one_line(monkeypatch: pytest.MonkeyPatch, mode: tuple[str, ...]):
+    """Issue 34: ``simulate --ffa 3 --cluster tcp://127.0.0.1:1`` played locally and exited 0; every mode now runs on
+    the one executor, which connects first."""
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", 1)
+    deck = DECKS / "skellige-advanced.toml" if mode and mode[0] == "--solo" else STARTER
+    said = run_cli(["simulate", deck, *mode, "--games", "4", "--cluster", "tcp://127.0.0.1:1"], exit_code=2).stderr
+    assert "no Dask scheduler answers" in said and len(said.strip().split("\n    ")) <= 3
+
+
+@needs_dask
+def test_a_free_for_all_and_a_team_run_on_the_cluster_count_what_the_process_pool_counts(local_cluster):
+    address, _client = local_cluster
+    for mode in (("--ffa", "3"), ("--team-with", "skellige")):
+        args = ["simulate", STARTER, *mode, "--games", "45", "--seed", "5", "--format", "json"]
+        local = json.loads(run_cli([*args, "--workers", "2"]).stdout)
+        assert json.loads(run_cli([*args, "--cluster", address]).stdout) == local
+
+
 # Issue 36: hostile addresses, a scheduler that dies, a cluster without workers or without deckcli ---------------
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import DECKS, run_cli
 from deckcli.files.output_schemas import output_schema
-from deckcli.game.multiplayer.simulation import TablePlan, seating
+from deckcli.game.simulation.tables import TablePlan, seating
 
 FFA, TEAMS = "ffa", "teams"
 
@@ -128,3 +128,23 @@ def test_a_team_of_two_long_deck_names_fits_80_columns() -> None:
     assert max(map(len, text.splitlines())) <= 80, text
     words = " ".join(text.split())
     assert "Nilfgaard starter + Northern" in words and "win rate (95% CI)" in words
+
+
+def test_a_table_run_is_a_job_of_the_one_executor() -> None:
+    """Issue 34: Free For All and team runs go through the executor of every run (workers, --cluster, signals,
+    back-pressure): their tasks are shards of games, and a stopped worker's task stops before its next game."""
+    import threading
+
+    from deckcli.game.simulation.executor import RunStopped, pool_size
+    from deckcli.game.simulation.matchups import starter_entrant
+
+    entrants = tuple(starter_entrant(f) for f in ("monsters", "nilfgaard", "skellige"))
+    plan = TablePlan(FFA, entrants, 45, 1, "random", "random")
+    assert list(plan.tasks(False)) == [(0, 20, False), (20, 40, False), (40, 45, False)] and plan.task_count() == 3
+    assert pool_size(plan, 64) <= 3
+    counts, _log = plan.play(plan.setup(), (0, 2, False))
+    assert counts.games == 2
+    stopped = threading.Event()
+    stopped.set()
+    with pytest.raises(RunStopped):
+        plan.play(plan.setup(), (0, 2, False), stopped)

@@ -95,7 +95,7 @@ def _tune(tmp_path: Path, *more: str, exit_code: int = 0) -> dict:
 
 def test_the_same_seed_gives_the_same_climb_whatever_the_workers(tmp_path: Path):
     runs = [_tune(tmp_path, "--budget", "500", "--seed", "3", "--workers", workers) for workers in ("1", "2")]
-    from deckcli.game.simulation.runs import default_workers
+    from deckcli.game.simulation.executor import default_workers
 
     assert [run.pop("processes") for run in runs] == [1, min(2, default_workers())]  # what ran: as --workers asked
     for run in runs:
@@ -193,7 +193,7 @@ def test_the_help_s_example_keep_geralt_is_taken(tmp_path: Path):
 
 def test_the_report_names_the_processes_that_ran(tmp_path: Path):
     """Issue 36 item 18: ``--workers 1000`` was reported as "on 1,000 processes" on a 2-core machine."""
-    from deckcli.game.simulation.runs import default_workers
+    from deckcli.game.simulation.executor import default_workers
 
     deck = tmp_path / "deck.toml"
     deck.write_bytes(STARTER.read_bytes())

@@ -35,6 +35,7 @@ from deckcli.errors import EXIT_OK
 if TYPE_CHECKING:
     from deckcli.cli.simulation_options import Simulation
     from deckcli.game.simulation.matchups import Opposition
+    from deckcli.game.simulation.cluster import ClusterPool
     from deckcli.game.simulation.runs import Plan, Tally
 
 Played = TypeVar("Played")
@@ -62,7 +63,8 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
     machine says so first, in one line on standard error; with ``log``, every game's event log written to that
     file (atomically, never replacing a file without ``force``, nor a deck the run plays even with it) and a line
     on standard error saying so."""
-    from deckcli.game.simulation.runs import default_workers, estimated_seconds, pool_size, run_plan
+    from deckcli.game.simulation.runs import estimated_seconds, run_plan
+    from deckcli.game.simulation.executor import default_workers, pool_size
 
     before_writing(lambda: None)  # a closed standard output stops the run before its estimate, not after it
     if log is not None:
@@ -71,14 +73,9 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
         refuse_an_input(log, [entrant.source for entrant in plan.subjects + plan.opponents if not entrant.starter],
                         "the game log")
     if cluster is not None:
-        from deckcli.game.simulation.cluster import connected
-
-        with connected(cluster) as pool:
-            for note in pool.notes:
-                say(note, err=True)
-            return played_with_progress(
-                plan.total, lambda stream, progress: run_plan(plan, log=stream, progress=progress, cluster=pool),
-                log, force)
+        return played_on_cluster(
+            cluster, plan.total, lambda stream, progress, pool: run_plan(plan, log=stream, progress=progress,
+                                                                         cluster=pool), log, force)
     processes = workers or default_workers()
     quick = {plan.bot, plan.opponent_bot} <= QUICK_BOTS and plan.total * QUICK_GAME <= LONG_RUN
     expected = 0.0 if quick else estimated_seconds(plan, processes)
@@ -88,6 +85,20 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
             f"{'process' if used == 1 else 'processes'} (fewer --games for less).", err=True)
     return played_with_progress(
         plan.total, lambda stream, progress: run_plan(plan, processes, log=stream, progress=progress), log, force)
+
+
+def played_on_cluster(cluster: str, games: int,
+                      run: Callable[[BinaryIO | None, Callable[[int, int], None], ClusterPool], Played],
+                      log: str | None, force: bool) -> Played:
+    """``run(stream, progress, pool)`` on the Dask cluster whose scheduler is at ``cluster``: connected (or refused in
+    one line: :func:`deckcli.game.simulation.cluster.connected`), what the cluster says printed once, then as
+    :func:`played_with_progress`. Every mode's run comes here."""
+    from deckcli.game.simulation.cluster import connected
+
+    with connected(cluster) as pool:
+        for note in pool.notes:
+            say(note, err=True)
+        return played_with_progress(games, lambda stream, progress: run(stream, progress, pool), log, force)
 
 
 def played_with_progress(games: int, run: Callable[[BinaryIO | None, Callable[[int, int], None]], Played],
@@ -348,7 +359,7 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
         simulation.check(reads_stdin=deck == "-")
         return simulate_table(deck, ffa, team_with, simulation.opposition, simulation.games, simulation.seed,
                               simulation.bot, simulation.opponent_bot, simulation.workers, simulation.log, force,
-                              fmt.lower())
+                              fmt.lower(), simulation.cluster)
     simulation.check(reads_stdin=deck == "-")
     if simulation.solo and check_bot is not None:
         raise click.UsageError("--check-bot does not go with --solo: the automated opponent plays by its own rules "

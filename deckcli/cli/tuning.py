@@ -98,7 +98,7 @@ def tune(deck: str, rules: str, opposition: tuple[Opposition, ...], bot: str | N
     from deckcli.catalog.loading import default_catalog
     from deckcli.catalog.lookup import lookup_card
     from deckcli.game.bots import DEFAULT, STRONG
-    from deckcli.game.simulation.runs import default_workers
+    from deckcli.game.simulation.executor import default_workers
     from deckcli.rules.builtin import EVERY_RULE_SET
     from deckcli.rules.loading import load_rule_set
 

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from deckcli.game.simulation.report import paired_interval, win_rate
-from deckcli.game.simulation.runs import Entrant, Plan, derived_seed, pool_size, run_plan
+from deckcli.game.simulation.runs import Entrant, Plan, derived_seed, run_plan
+from deckcli.game.simulation.executor import pool_size
 from deckcli.tuning.neighbours import Move, Neighbourhood, apply_move
 
 if TYPE_CHECKING:

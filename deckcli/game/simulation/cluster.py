@@ -1,7 +1,7 @@
 """Games played on a Dask distributed cluster (``--cluster ADDRESS`` of ``simulate``, ``diff --simulate``, ``tune``).
 
-The run planner stays :func:`deckcli.game.simulation.runs.run_plan`: it cuts a plan into the same tasks (shards
-of consecutive seeds, :data:`~deckcli.game.simulation.runs.CHUNK` games each) and adds up what comes back in
+The run planner stays the job's (:class:`deckcli.game.simulation.executor.Job`): it cuts a run into the same tasks
+(shards of consecutive seeds) and adds up what comes back in
 task order. A :class:`ClusterPool` only decides where a task is played: it submits each task to the cluster's
 scheduler and hands the results back in the order asked. A task's games depend on the plan and the task alone,
 so the counts are those of the local process pool, whatever the cluster's size, and also when a worker dies
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     import warnings
     from collections.abc import Iterator
 
-    from deckcli.game.simulation.runs import Plan, _Chunk, _Run
+    from deckcli.game.simulation.executor import Job, Task
 
 INSTALL = "pip install '.[cluster]'"
 """What a player types, in the clone deckcli was installed from, to get Dask distributed."""
@@ -63,7 +63,7 @@ class ClusterPool:
         """Every worker thread the cluster has now (at least 1)."""
         return max(1, int(sum(self.client.nthreads().values())))
 
-    def chunks(self, plan: Plan, tasks: Iterator[tuple[int, int, int, bool]]) -> Iterator[_Chunk]:
+    def chunks(self, job: Job[Any], tasks: Iterator[Task]) -> Iterator[Any]:
         """Each task of ``tasks`` played on the cluster, the results in task order; the tasks still out are
         cancelled when the caller stops early (an error, Ctrl-C). Raises :class:`ClusterError` (exit 2) in one line
         when the cluster fails (the scheduler lost, a task that kills every worker it is given, no worker left for
@@ -73,7 +73,7 @@ class ClusterPool:
         try:
             window = AHEAD * self.threads()
             for task in tasks:
-                pending.append(self.client.submit(play_task, token, plan, task, pure=False))
+                pending.append(self.client.submit(play_task, token, job, task, pure=False))
                 if len(pending) >= window:
                     yield self.result(pending.popleft())
             while pending:
@@ -89,13 +89,13 @@ class ClusterPool:
                 except Exception:  # noqa: BLE001 - the cluster is gone: nothing left to cancel
                     pass
 
-    def result(self, future: Any) -> _Chunk:
+    def result(self, future: Any) -> Any:
         """``future``'s result, looking at the cluster every :data:`POLL` seconds: with no worker on it for
         :data:`NO_WORKER_SECONDS`, the run stops (:class:`ClusterError`) rather than wait for ever."""
         idle = 0.0
         while True:
             try:
-                return cast("_Chunk", future.result(timeout=POLL))
+                return future.result(timeout=POLL)
             except TimeoutError:
                 idle = 0.0 if self.client.nthreads() else idle + POLL
                 if idle >= NO_WORKER_SECONDS:
@@ -140,20 +140,18 @@ def _version() -> str:
     return __version__
 
 
-_RUNS: dict[str, _Run] = {}
-"""On a worker: the runs set up, by token (the latest :data:`KEPT_RUNS`)."""
+_RUNS: dict[str, Any] = {}
+"""On a worker: the jobs set up (:meth:`Job.setup`), by token (the latest :data:`KEPT_RUNS`)."""
 
 
-def play_task(token: str, plan: Plan, task: tuple[int, int, int, bool]) -> _Chunk:
-    """On a worker: the games of one task of ``plan`` (the run set up once per worker and token)."""
-    from deckcli.game.simulation.runs import _play_chunk, _Run
-
-    run = _RUNS.get(token)
-    if run is None:
+def play_task(token: str, job: Job[Any], task: Task) -> Any:
+    """On a worker: the games of one task of ``job`` (the job set up once per worker and token)."""
+    state = _RUNS.get(token)
+    if state is None:
         while len(_RUNS) >= KEPT_RUNS:
             del _RUNS[next(iter(_RUNS))]
-        run = _RUNS[token] = _Run(plan)
-    return _play_chunk(run, task)
+        state = _RUNS[token] = job.setup()
+    return job.play(state, task)
 
 
 def client_class() -> Any:
