@@ -21,12 +21,19 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 if TYPE_CHECKING:
     from collections.abc import Generator, Iterator
 
-    from deckcli.game.simulation.cluster import ClusterPool
-
 Task = tuple[Any, ...]
 """One task of a job: a tuple of integers and flags, small enough to send to a worker."""
 Chunk = TypeVar("Chunk")
 Chunk_co = TypeVar("Chunk_co", covariant=True)
+
+
+class Remote(Protocol):
+    """Where a job's tasks may be played instead of this machine's processes (a Dask cluster,
+    :class:`deckcli.game.simulation.cluster.ClusterPool`)."""
+
+    def chunks(self, job: Job[Any], tasks: Iterator[Task]) -> Iterator[Any]:
+        """Each of ``tasks`` played there, the results in task order."""
+        ...
 
 
 class Job(Protocol[Chunk_co]):
@@ -169,7 +176,7 @@ def _stopped() -> None:
 
 
 def chunks(job: Job[Chunk], logging: bool, workers: int,
-           cluster: ClusterPool | None = None) -> Generator[Chunk, None, None]:
+           cluster: Remote | None = None) -> Generator[Chunk, None, None]:
     """The tasks' results in task order: played here, or by ``workers`` processes (:func:`pool_size`), or on
     ``cluster``, at most two tasks a worker ahead of the one awaited (so that memory does not grow with the
     number of games).
