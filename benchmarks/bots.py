@@ -94,7 +94,7 @@ def _wins_round(scores: list[int], player: int, factions: list[str]) -> bool:
 def _leader_could_score(game: Any, agents: Any) -> bool:
     """Whether using the Leader now (the player to move's) would raise its lead: played on a copy."""
     from deckcli.game.actions import LEADER_ACTION
-    from deckcli.game.rounds import step
+    from deckcli.game.agents import step
 
     what_if = game.copy()
     player = game.to_move
@@ -154,7 +154,8 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
 
     from deckcli.game.agents import Agents
     from deckcli.game.actions import LEADER_ACTION
-    from deckcli.game.rounds import legal_actions, new_game, start_game, step
+    from deckcli.game.rounds import legal_actions, new_game
+    from deckcli.game.agents import start_game, step
     from deckcli.game.simulation.runs import derived_seed
 
     entrants = _entrants()
@@ -287,7 +288,8 @@ _RANKED: dict[str, Any] = {}
 def _ranked_game(task: tuple[int, int, int]) -> tuple[int, int]:
     """Game ``index`` of shipped deck ``deck`` against starter ``starter`` (:func:`rank_decks`): ``(deck, points)``."""
     from deckcli.game.agents import Agents
-    from deckcli.game.rounds import legal_actions, new_game, start_game, step
+    from deckcli.game.rounds import legal_actions, new_game
+    from deckcli.game.agents import start_game, step
     from deckcli.game.simulation.runs import derived_seed
 
     deck, starter, index = task

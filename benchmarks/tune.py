@@ -102,7 +102,8 @@ def planted(budget: int) -> Rows:
     from deckcli.catalog.loading import default_catalog
     from deckcli.game.simulation.matchups import opponents
     from deckcli.game.simulation.report import rate_text
-    from deckcli.game.simulation.runs import Plan, default_workers, derived_seed, run_plan
+    from deckcli.game.simulation.runs import Plan, derived_seed, run_plan
+    from deckcli.game.simulation.executor import default_workers
     from deckcli.rules.judging import read_resolved_deck
     from deckcli.rules.loading import load_rule_set
     from deckcli.tuning.neighbours import weakened
@@ -153,7 +154,8 @@ def cluster_speed(games: int) -> Rows:
                                   label="local Dask cluster against the process pool")}
     from deckcli.game.simulation.cluster import ClusterPool
     from deckcli.game.simulation.matchups import opponents, starter_entrant
-    from deckcli.game.simulation.runs import Plan, default_workers, run_plan
+    from deckcli.game.simulation.runs import Plan, run_plan
+    from deckcli.game.simulation.executor import default_workers
 
     plan = Plan((starter_entrant("northern-realms"),), opponents(()), games, 1, "heuristic", "heuristic")
     workers = default_workers()

@@ -160,10 +160,13 @@ def check_invariants(game: Game, total: int, previous_gems: list[int]) -> None:
 
 def act(game: Game, player: int, wanted: Any, with_agents: Agents | None = None) -> Agents:
     """Player ``player`` takes one action (as :class:`Scripted` words it) on ``game``; returns the agents used."""
-    from deckcli.game.rounds import legal_actions, step
+    from deckcli.game.rounds import legal_actions
+    from deckcli.game.agents import step
 
     seats = with_agents or agents()
-    game.to_move = player
+    if game.decision is None or game.decision.player != player:
+        game.to_move = player  # a test's position may give the turn to either player: the turn's decision made anew
+        game.decision = None
     script = Scripted([wanted])
     from deckcli.game.agents import PlayerView
 
@@ -190,7 +193,8 @@ class CheckedLog(list):
 def played_turns(decks: tuple[GameDeck, GameDeck], seed: int, turns: int, bots: tuple[Any, Any]) -> Game:
     """A game of ``decks`` dealt from ``seed``, started and played ``turns`` turns by the agents ``bots`` (fewer
     when it ends sooner): a position bots reach."""
-    from deckcli.game.rounds import legal_actions, new_game, start_game, step
+    from deckcli.game.rounds import legal_actions, new_game
+    from deckcli.game.agents import start_game, step
 
     game = new_game(decks, seed)
     agents = Agents(*bots)
@@ -200,3 +204,19 @@ def played_turns(decks: tuple[GameDeck, GameDeck], seed: int, turns: int, bots: 
             break
         step(game, agents.act(game, game.to_move, legal_actions(game)), agents)
     return game
+
+
+def play_solo(game: Game, player_agent: Any) -> int | None:
+    """Play a Gwent Solo game to its end, ``player_agent`` in the player's seat; the winner (0, 1 or ``None``)."""
+    from deckcli.game.agents import play_game
+    from deckcli.game.solo.automaton import solo_agents
+
+    return play_game(game, solo_agents(player_agent))
+
+
+def automaton_turn(game: Game, seats: Agents) -> None:
+    """One turn of Gwent Solo's automated opponent, and whatever it sets off (a round's end) resolved."""
+    from deckcli.game.agents import resolve
+
+    game.mode.automaton_turn(game)
+    resolve(game, seats)

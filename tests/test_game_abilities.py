@@ -140,7 +140,7 @@ def test_summon_replaces_a_scorched_cow_from_the_side_deck():
     game = position(side(hand=("Scorch",)), side(ranged=("Cow",), side_deck=("Bovine Defense Force",)))
     act(game, 0, "Scorch")
     assert row_names(game, 1, "close") == ["Bovine Defense Force"]
-    assert names(game, game.discard[1]) == ["Cow"] and game.side[1] == []
+    assert names(game, game.discard[1]) == ["Cow"] and game.side_deck[1] == []
 
 
 def test_summon_at_the_end_of_a_round():

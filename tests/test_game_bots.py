@@ -21,8 +21,10 @@ from deckcli.game.bots.ismcts_bot import IsmctsBot, action_key
 from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.bots.search_bot import SearchBot
 from deckcli.game.cards import deck_from_resolved
-from deckcli.game.rounds import legal_actions, new_game, start_game, step
-from deckcli.game.solo.automaton import new_solo_game, solo_agents, solo_step, start_solo_game
+from deckcli.game.rounds import legal_actions, new_game
+from deckcli.game.agents import start_game, step
+from deckcli.game.solo.automaton import new_solo_game, solo_agents
+from deckcli.game.agents import start_game, step
 from deckcli.game.state import Game
 from deckcli.rules.judging import read_resolved_deck
 from game_positions import played_turns, Scripted, in_hand, position, side
@@ -105,11 +107,11 @@ def _solo_midgame(seed: int, mine: str, automaton: str, turns: int, variant: boo
     """A Gwent Solo game, the player's side played ``turns`` turns by the heuristic bot (fewer when it ends sooner)."""
     game = new_solo_game(_solo_deck(mine), automaton, seed, leader_variant=variant)
     agents = solo_agents(HeuristicBot(seed))
-    start_solo_game(game, agents)
+    start_game(game, agents)
     for _ in range(turns):
         if game.over:
             break
-        solo_step(game, agents.act(game, 0, legal_actions(game)), agents)
+        step(game, agents.act(game, 0, legal_actions(game)), agents)
     return game
 
 
@@ -117,13 +119,13 @@ def _other_solo_world(game: Game, rng: random.Random) -> Game:
     """``game`` with what the player (seat 0) cannot see in Gwent Solo dealt again: the automaton's deck and the
     cards under its Decoys pooled and dealt at random, its face-down Leaders shuffled, the player's deck shuffled."""
     other = game.copy()
-    pool = game.deck[1] + [under for _decoy, under in game.solo.decoys if under >= 0]
+    pool = game.deck[1] + [under for _decoy, under in game.mode.decoys if under >= 0]
     rng.shuffle(pool)
-    for pair in other.solo.decoys:
+    for pair in other.mode.decoys:
         if pair[1] >= 0:
             pair[1] = pool.pop()
     other.deck[1] = pool
-    rng.shuffle(other.solo.leaders)
+    rng.shuffle(other.mode.leaders)
     rng.shuffle(other.deck[0])
     return other
 
@@ -141,7 +143,7 @@ def test_a_bot_decides_the_same_whatever_the_automatons_hidden_cards(seed, mine,
     assert _decisions(_bot(name, seed), PlayerView(game, 0)) == _decisions(_bot(name, seed), PlayerView(other, 0))
     for shuffled in (True, False):
         made = [PlayerView(world, 0).determinized(random.Random(seed), shuffled) for world in (game, other)]
-        mine_made, theirs = [(g.hand, g.deck, g.solo.decoys, g.solo.leaders, g.rng.random()) for g in made]
+        mine_made, theirs = [(g.hand, g.deck, g.mode.decoys, g.mode.leaders, g.rng.random()) for g in made]
         assert mine_made == theirs
 
 
@@ -149,16 +151,17 @@ def test_the_determinised_solo_game_deals_again_the_card_under_a_decoy_and_the_f
     """§19: the Decoy the automaton reveals takes the top card of its deck under it unseen; §18: its Leaders lie
     face down. An imagined game deals both again from what the player has not seen; the Decoy and the Leaders it
     has revealed stay as they are."""
-    from deckcli.game.solo.automaton import Automaton, automaton_turn
+    from deckcli.game.solo.automaton import Solo
+    from game_positions import automaton_turn
 
     game = position(side(hand=("Ves",), deck=("Ballista", "Catapult")),
                     side("monsters", close=("Fiend",), deck=("Arachas", "Ghoul", "Nekker", "Foglet", "Decoy")))
     leaders = ["Eredin: Bringer of Death", "Eredin: Destroyer of Worlds", "Eredin: King of the Wild Hunt"]
-    game.solo = Automaton(leaders, leader_variant=True)
-    game.solo.revealed = ["Eredin: Commander of the Red Riders"]
+    game.mode = Solo(leaders, leader_variant=True)
+    game.mode.revealed = ["Eredin: Commander of the Red Riders"]
     game.to_move = 1
     automaton_turn(game, solo_agents(Scripted()))
-    (decoy, under), = game.solo.decoys
+    (decoy, under), = game.mode.decoys
     assert game.cards.name[decoy] == "Decoy" and game.cards.name[under] == "Foglet"
     view = PlayerView(game, 0)
     hidden = sorted(game.deck[1] + [under])
@@ -166,33 +169,33 @@ def test_the_determinised_solo_game_deals_again_the_card_under_a_decoy_and_the_f
     seen_under, seen_orders = set(), set()
     for seed in range(40):
         imagined = view.determinized(random.Random(seed))
-        ((same_decoy, dealt),) = imagined.solo.decoys
+        ((same_decoy, dealt),) = imagined.mode.decoys
         assert same_decoy == decoy and sorted(imagined.deck[1] + [dealt]) == hidden
-        assert sorted(imagined.solo.leaders) == sorted(leaders)
-        assert imagined.solo.revealed == ["Eredin: Commander of the Red Riders"]
+        assert sorted(imagined.mode.leaders) == sorted(leaders)
+        assert imagined.mode.revealed == ["Eredin: Commander of the Red Riders"]
         seen_under.add(dealt)
-        seen_orders.add(tuple(imagined.solo.leaders))
+        seen_orders.add(tuple(imagined.mode.leaders))
     assert len(seen_under) == len(hidden) and len(seen_orders) == 6
-    assert game.solo.decoys == [[decoy, under]] and game.solo.leaders == leaders  # the real game untouched
+    assert game.mode.decoys == [[decoy, under]] and game.mode.leaders == leaders  # the real game untouched
 
 
 def test_the_search_bot_counts_the_automatons_final_turn():
     """§18: when the player passes, the automaton takes one final turn. Round three, 5 ahead: passing lets its Fiend
     (6) take the round and the game; Siegfried first (it answers with the Fiend), then passing, wins it."""
-    from deckcli.game.solo.automaton import Automaton
+    from deckcli.game.solo.automaton import Solo
 
     game = position(side(close=("Ves", "Yarpen Zigrin"), hand=("Siegfried of Denesle",), gems=1),
                     side("monsters", close=("Foglet",), deck=("Fiend",), gems=1), round_number=3)
-    game.solo = Automaton()
+    game.mode = Solo()
     view = PlayerView(game, 0)
     assert HeuristicBot(0).act(view, legal_actions(game)) == PASS_ACTION  # it reads the empty hand as no answer
     bot = SearchBot(3, rollouts=8)
     chosen = bot.act(view, legal_actions(game))
     assert chosen[1] == in_hand(game, 0, "Siegfried of Denesle")
     agents = solo_agents(bot)
-    solo_step(game, chosen, agents)
+    step(game, chosen, agents)
     while not game.over:
-        solo_step(game, agents.act(game, 0, legal_actions(game)), agents)
+        step(game, agents.act(game, 0, legal_actions(game)), agents)
     assert game.winner == 0
 
 
@@ -332,7 +335,7 @@ def test_it_lets_the_opponent_start():
 def test_it_answers_every_question_with_one_of_its_options():
     """Every question an ability asks (agents.QUESTIONS) gets one of the options offered, the best by the bot's
     values: the strongest unit back from the discard pile, the weakest card of the hand discarded."""
-    from deckcli.game.agents import QUESTIONS
+    from deckcli.game.actions import QUESTIONS
 
     game = position(side(hand=("Ves", "Redanian Foot Soldier", "Esterad Thyssen"), deck=("Ballista", "Catapult"),
                          discard=("Dethmold", "Yarpen Zigrin"), close=("Ves",)), side())

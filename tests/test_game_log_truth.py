@@ -26,9 +26,11 @@ from deckcli.game.bots.heuristic_bot import HeuristicBot
 from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.cards import deck_from_resolved
 from deckcli.game.game_log import Board
-from deckcli.game.rounds import legal_actions, new_game, start_game, step
-from deckcli.game.solo.automaton import new_solo_game, solo_agents, solo_step, start_solo_game
-from deckcli.game.state import LEADER_HORN, NO_HORN, Game
+from deckcli.game.rounds import legal_actions, new_game
+from deckcli.game.agents import start_game, step
+from deckcli.game.solo.automaton import new_solo_game, solo_agents
+from deckcli.game.agents import start_game, step
+from deckcli.game.state import NO_HORN, Game, horn_leader
 from deckcli.rules.judging import read_resolved_deck
 
 SEEDS = 3
@@ -47,7 +49,7 @@ def _engine_state(game: Game) -> Board:
     horns: list[str | None] = []
     for slot in range(6):
         horn = game.horn[slot]
-        horns.append(None if horn == NO_HORN else (game.leader[slot // 3] or "Leader") if horn == LEADER_HORN
+        horns.append(None if horn == NO_HORN else (game.leader[horn_leader(horn)] or "Leader") if horn_leader(horn) >= 0
                      else names[horn])
     assert not game.resolving  # at rest nothing lies on the table resolving
     return Board(
@@ -92,10 +94,10 @@ def _solo(seed: int, mine: int, faction: str, leader_variant: bool) -> tuple[int
     game = new_solo_game(_decks()[mine], faction, seed, leader_variant=leader_variant, log=log)
     agents = solo_agents(HeuristicBot(seed))
     checker = _Checker(game, log)
-    start_solo_game(game, agents)
+    start_game(game, agents)
     checker.at_rest()
     while not game.over:
-        solo_step(game, agents.act(game, 0, legal_actions(game)), agents)
+        step(game, agents.act(game, 0, legal_actions(game)), agents)
         checker.at_rest()
     return checker.checks, log
 

@@ -24,7 +24,8 @@ from deckcli.game.actions import PASS
 from deckcli.game.agents import Agents
 from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.cards import deck_from_resolved
-from deckcli.game.rounds import new_game, play_game
+from deckcli.game.rounds import new_game
+from deckcli.game.agents import play_game
 from deckcli.rules.judging import read_resolved_deck
 from game_positions import CheckedLog
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from deckcli.game.agents import Agents
-from deckcli.game.rounds import new_game, play_game, start_game
+from deckcli.game.rounds import new_game
+from deckcli.game.agents import play_game, start_game
 from game_positions import Scripted, act, agents, deck, names, position, row_names, side
 
 ANNA = {"Ves": 1, "Siegfried of Denesle": 1, "Puttkammer": 1, "Ballista": 1, "Trebuchet": 1, "Siege Tower": 1,

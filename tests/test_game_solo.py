@@ -8,17 +8,15 @@ from __future__ import annotations
 from collections import Counter
 
 from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
-from deckcli.game.solo.automaton import (
-    Automaton, automaton_turn, faction_cards, new_solo_game, play_solo_game, solo_agents, solo_step,
-    start_solo_game,
-)
-from game_positions import CATALOG, Scripted, deck, in_hand, names, position, row_names, row_values, side
+from deckcli.game.solo.automaton import Solo, faction_cards, new_solo_game, solo_agents
+from deckcli.game.agents import start_game, step
+from game_positions import automaton_turn, play_solo, CATALOG, Scripted, deck, in_hand, names, position, row_names, row_values, side
 
 
 def solo(me, opponent, weather=(), *, leaders=(), variant=False, **options):
     """A game at the position with the automaton in seat 1 (its deck known), logging."""
     game = position(me, opponent, weather, **options)
-    game.solo = Automaton(leaders, leader_variant=variant)
+    game.mode = Solo(leaders, leader_variant=variant)
     game.log = []
     return game
 
@@ -50,8 +48,8 @@ def test_solo_setup_deals_the_whole_faction_to_the_automaton_and_strips_the_play
     cards, side_deck, leaders = faction_cards(CATALOG, "monsters")
     assert Counter(names(game, game.deck[1])) == Counter(card.name for card in cards)
     assert len(game.deck[1]) == CATALOG.factions["monsters"].size - 5 - 1
-    assert names(game, game.side[1]) == ["Bovine Defense Force"]
-    assert sorted(game.solo.leaders) == sorted(card.name for card in leaders) and game.leader[1] is None
+    assert names(game, game.side_deck[1]) == ["Bovine Defense Force"]
+    assert sorted(game.mode.leaders) == sorted(card.name for card in leaders) and game.leader[1] is None
     assert sorted(names(game, game.deck[0])) == ["Clear Weather", "Ves"]
 
 
@@ -60,7 +58,7 @@ def test_the_automaton_has_no_hand_starts_every_round_and_plays_a_card_each_turn
     mine = deck("northern-realms", {"Ves": 4, "Ballista": 4, "Trebuchet": 4})
     log = []
     game = new_solo_game(mine, "nilfgaard", 11, log=log)
-    play_solo_game(game, Scripted(actions=[("Ves",), ("Ballista",), "pass", ("Trebuchet",), "pass"]))
+    play_solo(game, Scripted(actions=[("Ves",), ("Ballista",), "pass", ("Trebuchet",), "pass"]))
     assert not [e for e in log if e["player"] == 1 and e["event"] in ("hand", "draw", "exchange")]
     rounds = sorted({e["round"] for e in log})
     for number in rounds:
@@ -89,7 +87,7 @@ def test_after_the_player_passes_it_takes_one_final_turn_then_the_round_ends():
     """§18: when you pass, it takes one final turn, then the round ends."""
     game = solo(side(close=("Ves",), hand=("Ballista",)), side("monsters", deck=("Griffin", "Foglet", "Fiend")),
                 to_move=0)
-    solo_step(game, PASS_ACTION, solo_agents(Scripted()))
+    step(game, PASS_ACTION, solo_agents(Scripted()))
     events = [(e["player"], e["event"], e["card"]) for e in game.log]
     # Monsters keeps a unit (§3), logged before the round's end
     assert events[:5] == [(0, "pass", None), (1, "play", "Fiend"), (1, "pass", None), (1, "keep", "Fiend"),
@@ -101,7 +99,7 @@ def test_its_deck_empty_it_passes_and_the_player_plays_on():
     game = solo(side(hand=("Ves", "Ballista")), side("monsters", close=("Fiend",)))
     seats = turn(game)
     assert game.passed == [False, True] and game.to_move == 0
-    solo_step(game, (0, in_hand(game, 0, "Ves"), 0, -1), seats)
+    step(game, (0, in_hand(game, 0, "Ves"), 0, -1), seats)
     assert game.to_move == 0 and row_names(game, 0, "close") == ["Ves"]
 
 
@@ -114,7 +112,7 @@ def test_northern_realms_winning_a_round_plays_two_cards_on_its_next_first_turn(
     game = solo(side(hand=("Ves",)),
                 side("northern-realms", close=("Siegfried of Denesle",), deck=("Thaler", "Ballista", "Trebuchet", "Ves")),
                 to_move=0)
-    solo_step(game, PASS_ACTION, solo_agents(Scripted()))
+    step(game, PASS_ACTION, solo_agents(Scripted()))
     assert game.round_winners == [1] and game.hand[1] == []
     second = [e["card"] for e in game.log if e["round"] == 2 and e["event"] == "play"]
     assert second == ["Trebuchet", "Ballista"] and game.to_move == 0
@@ -126,13 +124,13 @@ def test_a_scoiatael_player_starts_the_first_round_and_each_round_after_winning_
     log = []
     game = new_solo_game(mine, "monsters", 3, log=log)
     seats = solo_agents(Scripted())
-    start_solo_game(game, seats)
+    start_game(game, seats)
     assert game.starter == 0 and game.to_move == 0 and not [e for e in log if e["event"] == "play"]
     game = solo(side("scoiatael", close=("Mahakaman Defender", "Mahakaman Defender"), hand=("Riordain",)),
                 side("monsters", deck=("Ghoul", "Fiend", "Foglet")), to_move=0)
-    solo_step(game, PASS_ACTION, seats)  # it plays Foglet: you win 10 to 2, and you start round 2
+    step(game, PASS_ACTION, seats)  # it plays Foglet: you win 10 to 2, and you start round 2
     assert game.round_winners == [0] and game.to_move == 0 and game.starter == 0
-    solo_step(game, PASS_ACTION, seats)  # you pass on an empty board: it plays Fiend and wins
+    step(game, PASS_ACTION, seats)  # you pass on an empty board: it plays Fiend and wins
     assert game.round_winners == [0, 1] and game.starter == 1
     assert [e["player"] for e in game.log if e["round"] == 3 and e["event"] == "play"][:1] == [1]
 
@@ -236,7 +234,7 @@ def test_agile_units_move_as_a_free_action_when_the_players_card_makes_another_r
     game = solo(side(hand=("Clear Weather", "Ves")),
                 side("scoiatael", close=("Dandelion",), ranged=("Barclay Els",), deck=("Riordain",)),
                 weather=("Biting Frost",), to_move=0)
-    solo_step(game, (0, in_hand(game, 0, "Clear Weather"), -1, -1), solo_agents(Scripted()))
+    step(game, (0, in_hand(game, 0, "Clear Weather"), -1, -1), solo_agents(Scripted()))
     events = [(e["player"], e["event"], e["card"]) for e in game.log]
     assert events == [(0, "play", "Clear Weather"), (1, "move", "Barclay Els"), (1, "play", "Riordain")]
     assert row_names(game, 1, "close") == ["Dandelion", "Barclay Els"] and game.score(1) == 15
@@ -285,11 +283,11 @@ def test_decoy_puts_its_top_card_under_it_until_the_round_ends():
     round ends: here the Fiend under it turns a lost round (2 to 5) into a won one (8 to 5)."""
     game = solo(side(close=("Ves",), hand=("Ballista",)), side("nilfgaard", deck=("Foglet", "Fiend", "Decoy")))
     seats = turn(game)
-    assert game.scores() == [5, 0] and names(game, game.solo.held()) == ["Decoy", "Fiend"]
+    assert game.scores() == [5, 0] and names(game, game.mode.held()) == ["Decoy", "Fiend"]
     assert all(not row for row in game.rows[3:])
-    solo_step(game, PASS_ACTION, seats)
+    step(game, PASS_ACTION, seats)
     assert plays(game) == ["Decoy", "Foglet", "Fiend"] and game.round_winners == [1]
-    assert sorted(names(game, game.discard[1])) == ["Decoy", "Fiend", "Foglet"] and game.solo.held() == []
+    assert sorted(names(game, game.discard[1])) == ["Decoy", "Fiend", "Foglet"] and game.mode.held() == []
 
 
 def test_weather_under_its_decoy_changes_the_score_but_gives_no_turn_after_the_round():
@@ -298,7 +296,7 @@ def test_weather_under_its_decoy_changes_the_score_but_gives_no_turn_after_the_r
     the round you lead 13 to 0 is yours, 8 to 0; §18's extra turn is for Weather it reveals on its turn."""
     game = solo(side("monsters", close=("Fiend",), ranged=("Yennefer of Vengerberg",)),
                 side("northern-realms", deck=("Catapult", "Biting Frost", "Decoy")), to_move=0)
-    solo_step(game, PASS_ACTION, solo_agents(Scripted()))
+    step(game, PASS_ACTION, solo_agents(Scripted()))
     end = next(n for n, e in enumerate(game.log) if e["event"] == "round_end")
     assert [e["card"] for e in game.log[:end] if e["event"] == "play"] == ["Decoy", "Biting Frost"]
     assert game.round_winners == [0] and game.log[end]["totals"] == [8, 0]
@@ -326,8 +324,8 @@ def test_random_solo_games_keep_every_invariant_and_are_reproducible():
                 log = CheckedLog()
                 game = new_solo_game(mine, faction, seed, leader_variant=seed % 2 == 0, log=log)
                 log.game, log.total = game, len(game.cards)
-                play_solo_game(game, RandomBot(seed))
-                assert game.over and game.hand[1] == [] and game.solo.held() == []
+                play_solo(game, RandomBot(seed))
+                assert game.over and game.hand[1] == [] and game.mode.held() == []
                 logs.append(list(log))
             assert logs[0] == logs[1]
 
@@ -346,7 +344,7 @@ def test_the_solo_log_matches_the_game_log_schema():
     kinds = set()
     for seed in range(8):
         log: list = []
-        play_solo_game(new_solo_game(mine, "scoiatael", seed, leader_variant=True, log=log), RandomBot(seed))
+        play_solo(new_solo_game(mine, "scoiatael", seed, leader_variant=True, log=log), RandomBot(seed))
         for event in log:
             assert validator.is_valid(json.loads(json.dumps(event))), event
             kinds.add(event["event"])
@@ -356,7 +354,7 @@ def test_the_solo_log_matches_the_game_log_schema():
 def test_the_player_leader_is_played_through_solo_step():
     game = solo(side(leader="Foltest: The Siegemaster", siege=("Ballista",)), side("monsters", deck=("Fiend",)),
                 to_move=0)
-    solo_step(game, LEADER_ACTION, solo_agents(Scripted()))
+    step(game, LEADER_ACTION, solo_agents(Scripted()))
     assert game.scores() == [12, 6] and game.to_move == 0
 
 
@@ -365,6 +363,6 @@ def test_skellige_recovery_places_its_agile_units_on_their_better_row():
     row where it adds most: Olaf's Morale Boost lifts Svanrige in Close Combat."""
     game = solo(side(hand=("Ballista",)), side("skellige", discard=("Olaf", "Hjalmar"), deck=("Svanrige",), gems=1),
                 round_number=2, to_move=0)
-    solo_step(game, PASS_ACTION, solo_agents(Scripted()))
+    step(game, PASS_ACTION, solo_agents(Scripted()))
     assert game.round == 3 and game.round_winners == [1] and game.gems == [1, 1]
     assert sorted(row_names(game, 1, "close")) == ["Olaf", "Svanrige"] and names(game, game.discard[1]) == ["Hjalmar"]

@@ -9,15 +9,17 @@ import pytest
 
 from deckcli.game.actions import PASS_ACTION
 from deckcli.game.leaders import usable
-from deckcli.game.solo.automaton import solo_agents, solo_step
+from deckcli.game.solo.automaton import solo_agents
+from deckcli.game.agents import resolve, start_game, step
 from deckcli.game.solo.leaders import ADAPTATIONS, BY_CARD_TEXT, resolve_leader
-from deckcli.game.state import LEADER_HORN
+from deckcli.game.state import leader_horn
 from game_positions import CATALOG, Scripted, names, row_names, row_values, side
 from test_game_solo import solo
 
 
 def reveal(game, leader, player=None):
-    resolve_leader(game, leader, solo_agents(player or Scripted()))
+    resolve_leader(game, leader)
+    resolve(game, solo_agents(player or Scripted()))
     return game
 
 
@@ -78,7 +80,7 @@ def test_the_white_flame_takes_the_players_leader_ability_for_the_rest_of_the_ga
     assert row_values(game, 0, "close") == [3]
     reveal(game, "Emhyr var Emreis: The White Flame")
     assert row_values(game, 0, "close") == [1] and game.leader_live[0] is False
-    game.solo.round_started(game, None)
+    game.mode.round_started(game, None)
     assert game.halved == [False, False]
     active = solo(side(leader="Foltest: The Siegemaster", siege=("Ballista",)), side("nilfgaard"))
     assert usable(active, 0)
@@ -129,7 +131,7 @@ def test_every_leader_of_the_catalog_resolves_for_the_automaton():
         reveal(game, leader)
         assert game.log[0]["event"] == "leader" and game.log[0]["card"] == leader
     horn = reveal(solo(side(), side("northern-realms", siege=("Ballista",))), "Foltest: The Siegemaster")
-    assert horn.horn[5] == LEADER_HORN and horn.score(1) == 12
+    assert horn.horn[5] == leader_horn(1) and horn.score(1) == 12
     scorch = reveal(solo(side(ranged=("Keira Metz", "Dethmold")), side("northern-realms")), "Foltest: Son of Medell")
     assert names(scorch, scorch.discard[0]) == ["Dethmold"]
     fog = reveal(solo(side(), side("northern-realms", deck=("Ves", "Impenetrable Fog"))), "Foltest: King of Temeria")
@@ -143,7 +145,7 @@ def _round_end(player_close, leaders, **options):
     game = solo(side(close=player_close, hand=("Ballista",)), side("nilfgaard", deck=("Fiend",), **options),
                 leaders=leaders, variant=True, to_move=0)
     game.passed[1] = True  # its deck is down to what its Leader will draw
-    solo_step(game, PASS_ACTION, solo_agents(Scripted()))
+    step(game, PASS_ACTION, solo_agents(Scripted()))
     return game
 
 
@@ -151,36 +153,36 @@ def test_the_leader_variant_reveals_its_top_leader_when_the_player_would_win_and
     """§18 Leader variant: your 5 exceeds its 0, so it reveals its top Leader (Destroyer of Worlds: the Fiend, 6);
     you win only if still ahead: you lose the round."""
     game = _round_end(("Ves",), ["King Bran", "Eredin: Destroyer of Worlds"])
-    assert game.solo.revealed == ["Eredin: Destroyer of Worlds"] and game.solo.leaders == ["King Bran"]
+    assert game.mode.revealed == ["Eredin: Destroyer of Worlds"] and game.mode.leaders == ["King Bran"]
     assert game.round_winners == [1]
 
 
 def test_the_leader_variant_reveals_nothing_when_the_player_is_not_ahead():
     game = _round_end((), ["Eredin: Destroyer of Worlds"], close=("Foglet",))
-    assert game.solo.revealed == [] and game.round_winners == [1]
+    assert game.mode.revealed == [] and game.round_winners == [1]
 
 
 def test_the_leader_variant_still_lets_the_player_win_when_still_ahead():
     game = _round_end(("Ves", "Siegfried of Denesle"), ["Eredin: Destroyer of Worlds"])
-    assert game.solo.revealed == ["Eredin: Destroyer of Worlds"] and game.round_winners == [0]
+    assert game.mode.revealed == ["Eredin: Destroyer of Worlds"] and game.round_winners == [0]
 
 
 def test_without_the_variant_its_leaders_stay_face_down():
     game = solo(side(close=("Ves",), hand=("Ballista",)), side("nilfgaard"), leaders=["Eredin: Destroyer of Worlds"],
                 to_move=0)
-    solo_step(game, PASS_ACTION, solo_agents(Scripted()))
-    assert game.solo.revealed == [] and game.round_winners == [0]
+    step(game, PASS_ACTION, solo_agents(Scripted()))
+    assert game.mode.revealed == [] and game.round_winners == [0]
 
 
 def test_the_players_white_flame_cancels_every_leader_it_reveals():
     game = solo(side("nilfgaard", leader="Emhyr var Emreis: The White Flame", close=("Ves",), hand=("Ballista",)),
                 side("nilfgaard", deck=("Fiend",)), leaders=["Eredin: Destroyer of Worlds"], variant=True, to_move=0)
     game.passed[1] = True
-    solo_step(game, PASS_ACTION, solo_agents(Scripted()))
-    assert game.solo.revealed == ["Eredin: Destroyer of Worlds"] and game.round_winners == [0]
+    step(game, PASS_ACTION, solo_agents(Scripted()))
+    assert game.mode.revealed == ["Eredin: Destroyer of Worlds"] and game.round_winners == [0]
     assert "cancelled" in next(e["why"] for e in game.log if e["event"] == "leader")
 
 
 def test_what_a_revealed_leader_sets_for_the_score_ends_with_the_round():
     game = _round_end(("Ves",), ["King Bran"])
-    assert game.solo.revealed == ["King Bran"] and game.halved == [False, False]
+    assert game.mode.revealed == ["King Bran"] and game.halved == [False, False]

@@ -12,18 +12,52 @@ from hypothesis import strategies as st
 from conftest import examples
 from deckcli.catalog.loading import default_catalog
 from deckcli.game.actions import PASS_ACTION, PLAY
+from deckcli.game.agents import Agents, PlayerView, resolve, start_game, step
+from deckcli.game.bots import bot_class
+from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.cards import GameDeck
-from deckcli.game.multiplayer.agents import TableAgents
-from deckcli.game.multiplayer.bots import TableRandomBot, table_bot
-from deckcli.game.multiplayer.table import FFA, POINTS_TO_WIN, TEAMS, check_seating, new_table
-from deckcli.game.multiplayer.turns import (
-    end_round, ffa_round_points, legal_actions, next_ffa_starter, next_player, start_table, step,
-    team_round_winner, winners,
-)
+from deckcli.game.modes import FREE_FOR_ALL, MODES, POINTS_TO_WIN, ffa_round_points, next_ffa_starter
+from deckcli.game.rounds import end_round as end_of_round
+from deckcli.game.rounds import legal_actions, new_game, next_to_move, returns, round_winner
 from deckcli.game.simulation.matchups import starter_entrant
+
+FFA, TEAMS = "ffa", "teams"
 
 CATALOG = default_catalog()
 FACTIONS = ("monsters", "nilfgaard", "northern-realms", "scoiatael", "skellige")
+
+
+def new_table(decks: tuple[GameDeck, ...], mode: str, seed: int, *, log: list | None = None):
+    """A game of ``mode`` (``"ffa"`` or ``"teams"``) between ``decks``, not yet set up."""
+    return new_game(decks, seed, mode=MODES[mode], log=log)
+
+
+def position(decks: tuple[GameDeck, ...], mode: str, seed: int = 1):
+    """A game of ``mode`` standing at a position the test lays out: no set-up to come."""
+    table = new_table(decks, mode, seed)
+    table.frames.clear()
+    return table
+
+
+def end_round(table, agents) -> None:
+    """Everyone has passed: the round ends, and whatever follows resolves (``agents`` answering)."""
+    table.decision = None
+    end_of_round(table)
+    resolve(table, agents)
+
+
+def winners(table) -> list[int]:
+    """The players the finished game gave a result (a win, or a share of a draw)."""
+    return [player for player, result in enumerate(returns(table)) if result > 0]
+
+
+def check_seating(mode: str, factions: list[str]) -> None:
+    MODES[mode].seating(factions)
+
+
+def team_round_winner(totals: list[int], factions: list[str]) -> int | None:
+    table = position(tuple(GameDeck(f, None, ()) for f in factions), TEAMS)
+    return round_winner(table, totals)
 
 
 def deck(faction: str, *names: str, leader: str | None = None) -> GameDeck:
@@ -43,15 +77,15 @@ def lay(table, player: int, name: str, row: int, side: int | None = None) -> int
         for card in zone:
             if table.cards.name[card] == name:
                 zone.remove(card)
-                slot = (table.team[player] if side is None else side) * 3 + row
+                slot = (table.side_of[player] if side is None else side) * 3 + row
                 table.rows[slot].append(card)
                 table.touch(slot)
                 return card
     raise AssertionError(f"{name} is not held by player {player}")
 
 
-def bots(count: int, seed: int = 0) -> TableAgents:
-    return TableAgents(tuple(TableRandomBot(seed + n) for n in range(count)))
+def bots(count: int, seed: int = 0) -> Agents:
+    return Agents(*(RandomBot(seed + n) for n in range(count)))
 
 
 def names(table, cards: list[int]) -> list[str]:
@@ -94,7 +128,7 @@ def test_a_round_of_the_four_player_example_at_a_real_table() -> None:
              deck("northern-realms", "Ballista", "Ballista", "Dethmold", "Siege Tower"),
              deck("skellige", "Clan Brokvar Archer", "Clan Brokvar Archer", "Clan Brokvar Archer", "Blueboy Lugos"),
              deck("monsters", "Earth Elemental", "Fiend", "Vesemir"))
-    table = new_table(decks, FFA, 1)
+    table = position(decks, FFA)
     for player in range(4):
         in_hand(table, player)
     for name, row in (("Black Infantry Archer", 1), ("Black Infantry Archer", 1), ("Heavy Zerrikanian Fire Scorpion", 2)):
@@ -117,7 +151,7 @@ def test_a_round_of_the_four_player_example_at_a_real_table() -> None:
 
 
 def _ffa(*decks_: GameDeck, seed: int = 1):
-    table = new_table(decks_, FFA, seed)
+    table = position(decks_, FFA, seed)
     for player in range(len(decks_)):
         in_hand(table, player)
     return table
@@ -127,9 +161,9 @@ def test_turns_move_clockwise_and_skip_who_passed() -> None:
     """§16: "Turns move clockwise. Each player plays one card per turn until they pass; the round ends when
     everyone passes"."""
     table = _ffa(deck("monsters", "Fiend"), deck("skellige", "Blueboy Lugos"), deck("scoiatael", "Dennis Cranmer"))
-    assert [next_player(table, p) for p in range(3)] == [1, 2, 0]
+    assert [next_to_move(table, p) for p in range(3)] == [1, 2, 0]
     table.passed[1] = True
-    assert next_player(table, 0) == 2 and next_player(table, 2) == 0
+    assert next_to_move(table, 0) == 2 and next_to_move(table, 2) == 0
     agents = bots(3)
     table.to_move = 0
     step(table, (PLAY, table.hand[0][0], 0, -1), agents)
@@ -142,8 +176,8 @@ def test_turns_move_clockwise_and_skip_who_passed() -> None:
 
 def test_a_spy_goes_to_the_opponent_its_player_chooses() -> None:
     """§16 Spy: "Choose which opponent receives the Spy"; its player draws two (§10)."""
-    table = new_table((deck("nilfgaard", "Stefan Skellen", "Vesemir", "Assire var Anahid", "Black Infantry Archer"),
-                       deck("monsters", "Fiend"), deck("skellige", "Blueboy Lugos")), FFA, 3)
+    table = position((deck("nilfgaard", "Stefan Skellen", "Vesemir", "Assire var Anahid", "Black Infantry Archer"),
+                      deck("monsters", "Fiend"), deck("skellige", "Blueboy Lugos")), FFA, 3)
     spy = next(c for c in table.deck[0] if table.cards.name[c] == "Stefan Skellen")
     table.deck[0].remove(spy)
     table.hand[0].append(spy)
@@ -177,9 +211,9 @@ def test_a_unit_scorch_affects_each_opponent_individually() -> None:
 def test_northern_realms_draws_when_it_exceeds_at_least_two_opponents() -> None:
     """§16 Northern Realms: "Draw a card if your Strength exceeds that of at least two opponents"."""
     for laid, draws in (((1, 2), False), ((1,), True)):
-        table = new_table((deck("northern-realms", "Ballista", "Dethmold", "Siege Tower"),
-                           deck("monsters", "Fiend", "Earth Elemental"), deck("skellige", "Blueboy Lugos"),
-                           deck("scoiatael", "Dennis Cranmer", "Mahakaman Defender")), FFA, 2)
+        table = position((deck("northern-realms", "Ballista", "Dethmold", "Siege Tower"),
+                          deck("monsters", "Fiend", "Earth Elemental"), deck("skellige", "Blueboy Lugos"),
+                          deck("scoiatael", "Dennis Cranmer", "Mahakaman Defender")), FFA, 2)
         for player in (1, 2, 3):
             in_hand(table, player)
         table.hand[0].append(table.deck[0].pop())
@@ -218,7 +252,7 @@ def test_two_scoiatael_players_a_random_one_chooses_who_starts() -> None:
         log: list[dict] = []
         table = new_table((deck("scoiatael", "Dennis Cranmer"), deck("monsters", "Fiend"),
                            deck("scoiatael", "Mahakaman Defender")), FFA, seed, log=log)
-        start_table(table, bots(3, seed))
+        start_game(table, bots(3, seed))
         choosers.add(log[0]["chosen_by"])
     assert choosers == {0, 2}
 
@@ -227,7 +261,7 @@ def test_two_scoiatael_players_a_random_one_chooses_who_starts() -> None:
 
 
 def _teams(*decks_: GameDeck, seed: int = 1):
-    table = new_table(decks_, TEAMS, seed)
+    table = position(decks_, TEAMS, seed)
     for player in range(4):
         in_hand(table, player)
     return table
@@ -369,13 +403,13 @@ def test_skellige_recovers_only_skellige_cards_or_enemy_spies() -> None:
 def test_the_white_flame_cancels_every_leader_ability() -> None:
     """§17 Emhyr var Emreis: The White Flame: "Cancels every Leader ability" (the teammate's too)."""
     flame = "Emhyr var Emreis: The White Flame"
-    table = new_table((deck("nilfgaard", "Vattier de Rideaux", leader=flame),
+    table = position((deck("nilfgaard", "Vattier de Rideaux", leader=flame),
                        deck("monsters", "Fiend", leader="Eredin: Commander of the Red Riders"),
                        deck("skellige", "Blueboy Lugos", leader="King Bran"),
-                       deck("scoiatael", "Dennis Cranmer", leader="Francesca Findabair: Daisy of the Valley")), TEAMS, 1)
+                      deck("scoiatael", "Dennis Cranmer", leader="Francesca Findabair: Daisy of the Valley")), TEAMS, 1)
     assert table.leader_live == [True, False, False, False]
     assert table.halved == [False, False]  # King Bran is cancelled
-    ffa = new_table((deck("nilfgaard", "Vattier de Rideaux", leader=flame),
+    ffa = position((deck("nilfgaard", "Vattier de Rideaux", leader=flame),
                      deck("monsters", "Fiend", leader="Eredin: Commander of the Red Riders"),
                      deck("skellige", "Blueboy Lugos", leader="King Bran")), FFA, 1)
     assert ffa.leader_live == [True, False, False]
@@ -383,13 +417,11 @@ def test_the_white_flame_cancels_every_leader_ability() -> None:
 
 def test_teammates_see_each_others_hands_and_no_opponents() -> None:
     """§17: "Teammates may look at each other's hands"; nobody sees an opponent's."""
-    from deckcli.game.multiplayer.agents import TableView
-
     table = _teams(deck("monsters", "Fiend"), deck("skellige", "Blueboy Lugos"), deck("scoiatael", "Dennis Cranmer"),
                    deck("nilfgaard", "Vattier de Rideaux"))
-    view = TableView(table, 0)
+    view = PlayerView(table, 0)
     assert view.teammate == 2 and view.teammate_hand() == table.hand[2]
-    assert TableView(table, 1).teammate_hand() == table.hand[3]
+    assert PlayerView(table, 1).teammate_hand() == table.hand[3]
 
 
 def test_scoiatael_on_both_teams_a_coin_picks_the_chooser() -> None:
@@ -400,7 +432,7 @@ def test_scoiatael_on_both_teams_a_coin_picks_the_chooser() -> None:
         table = new_table((deck("scoiatael", "Dennis Cranmer"), deck("monsters", "Fiend"),
                            deck("skellige", "Blueboy Lugos"), deck("scoiatael", "Mahakaman Defender")), TEAMS, seed,
                           log=log)
-        start_table(table, bots(4, seed))
+        start_game(table, bots(4, seed))
         choosers.add(log[0]["chosen_by"])
     assert choosers == {0, 3}
 
@@ -413,10 +445,10 @@ def _checked_game(mode: str, factions: tuple[str, ...], seed: int, bot: str) -> 
     one per opponent (§16), gems only at a round's end and one at most per team (§17), Strength never negative."""
     entrants = [starter_entrant(f).deck for f in factions]
     table = new_table(tuple(entrants), mode, seed)
-    agents = TableAgents(tuple(table_bot(bot, seed * 7 + n) for n in range(len(factions))))
+    agents = Agents(*(bot_class(bot)(seed * 7 + n) for n in range(len(factions))))
     listing = table.every_zone()
     everything = list(range(len(table.cards)))
-    start_table(table, agents)
+    start_game(table, agents)
     assert sorted(listing()) == everything
     nilfgaard = [f == "nilfgaard" for f in factions]
     while not table.over:
@@ -474,9 +506,10 @@ def test_players_reaching_the_points_level_share_a_draw() -> None:
     assert table.points[:2] == [6, 6] and table.over and table.winner is None and winners(table) == [0, 1]
 
 
-def test_a_round_nobody_plays_in_ends_the_game() -> None:
-    """A ruling (docs/play.md): when every player passes at once, the next round would be the same: the game ends,
-    the most points winning. Three Nilfgaard players level at 0 would otherwise score 2 each forever."""
+def test_a_round_nobody_plays_in_that_scores_points_does_not_end_the_game() -> None:
+    """§16: the game ends at the points to win. Three Nilfgaard players level at 0 each score 2 a round (a tie is
+    a point for Nilfgaard, §16), so a round in which all pass at once changes the game: it goes on to the points
+    (main ended it after the first such round, the player at 1 point crowned short of the 4 that win)."""
     table = _ffa(deck("nilfgaard", "Vattier de Rideaux"), deck("nilfgaard", "Assire var Anahid"),
                  deck("nilfgaard", "Black Infantry Archer"))
     table.points = [1, 0, 0]
@@ -484,7 +517,10 @@ def test_a_round_nobody_plays_in_ends_the_game() -> None:
     table.to_move = 0
     for _ in range(3):
         step(table, PASS_ACTION, agents)
-    assert table.over and table.points == [3, 2, 2] and winners(table) == [0]
+    assert not table.over and table.points == [3, 2, 2] and table.round == 2
+    for _ in range(3):
+        step(table, PASS_ACTION, agents)
+    assert table.over and table.points == [5, 4, 4] and winners(table) == [0]
 
 
 def test_there_is_no_round_limit() -> None:
@@ -506,7 +542,7 @@ def test_the_first_player_is_random() -> None:
     for seed in range(20):
         table = new_table((deck("monsters", "Fiend"), deck("skellige", "Blueboy Lugos"),
                            deck("nilfgaard", "Vattier de Rideaux"), deck("northern-realms", "Ballista")), FFA, seed)
-        start_table(table, bots(4, seed))
+        start_game(table, bots(4, seed))
         starters.add(table.to_move)
     assert starters == {0, 1, 2, 3}
 
@@ -519,8 +555,8 @@ def test_a_bot_decides_the_same_whatever_the_hidden_cards(seed: int, mode: str, 
     rng = random.Random(seed)
     factions = tuple(rng.sample(FACTIONS, 4 if mode == TEAMS else 3))
     table = new_table(tuple(starter_entrant(f).deck for f in factions), mode, seed)
-    agents = TableAgents(tuple(table_bot("heuristic", n) for n in range(len(factions))))
-    start_table(table, agents)
+    agents = Agents(*(bot_class("heuristic")(n) for n in range(len(factions))))
+    start_game(table, agents)
     for _ in range(stop):
         if table.over:
             return
@@ -531,7 +567,7 @@ def test_a_bot_decides_the_same_whatever_the_hidden_cards(seed: int, mode: str, 
     actions = legal_actions(table)
     before = agents.act(table, player, actions)
     for other in range(table.players):
-        if table.team[other] == table.team[player]:
+        if table.side_of[other] == table.side_of[player]:
             continue
         pool = table.hand[other] + table.deck[other]
         rng.shuffle(pool)

@@ -596,7 +596,7 @@ def test_the_board_is_a_position_the_engine_builds(tmp_path):
     game = board.game(catalog)
     names = game.cards.name
     assert [names[c] for c in game.hand[0]] == ["Ves", "Decoy"] and [names[c] for c in game.deck[0]] == ["Thaler", "Trebuchet"]
-    assert [names[c] for c in game.discard[0]] == ["Scorch"] and [names[c] for c in game.side[1]] == ["Transformed Vildkaarl"]
+    assert [names[c] for c in game.discard[0]] == ["Scorch"] and [names[c] for c in game.side_deck[1]] == ["Transformed Vildkaarl"]
     assert game.gems == [1, 2] and game.passed == [True, False] and game.leader_used == [True, False]
     assert game.round == 2 and game.to_move == 1
     assert game.row_total(ROW_NUMBERS["siege"]) == 12  # the Leader's Horn doubles Ballista

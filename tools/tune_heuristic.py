@@ -88,7 +88,8 @@ def play(task: tuple[dict[str, float], int, int]) -> int:
     from deckcli.game.agents import Agents
     from deckcli.game.bots.heuristic_bot import HeuristicBot
     from deckcli.game.bots.heuristic_params import HeuristicParams
-    from deckcli.game.rounds import legal_actions, new_game, start_game, step
+    from deckcli.game.rounds import legal_actions, new_game
+    from deckcli.game.agents import start_game, step
     from deckcli.game.simulation.runs import derived_seed
 
     values, base, index = task

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcli.errors import BoardFileError
 from deckcli.game.actions import LEADER, PASS
-from deckcli.game.cards import CLEAR, DECOY, HERO, HORN, ROW_CODES, SCORCH, SPY, UNIT, WEATHER
+from deckcli.game.cards import CLEAR, DECOY, HERO, HORN, ROW_CODES, ROW_NAMES, SCORCH, SPY, UNIT, WEATHER
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
 DEFAULT_BUDGET = 600
 """Iterations of the search, shared among the actions: about a second and a half of one core on a late-round board."""
-ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
 
 
 class Advice(NamedTuple):
@@ -189,8 +188,11 @@ def _unseen_pool(board: Board, path: str, game: Game, catalog: Catalog) -> tuple
 
 
 def _decklist(board: Board, path: str, catalog: Catalog) -> list[Card]:
-    """The main deck of the deck file ``decklist`` names (relative to the board file's folder), one entry a copy."""
-    from deckcli.game.cards import deck_from_resolved
+    """The main deck of the deck file ``decklist`` names (relative to the board file's folder), one entry a copy,
+    judged as ``simulate`` judges an opponent's deck (legal under the standard rules, every name a card): raises
+    :class:`deckcli.game.simulation.matchups.IllegalDeckError` (exit 1) with each finding's line, never dealing the
+    unseen cards from a deck the player did not write (a typo dropped)."""
+    from deckcli.game.simulation.matchups import entrant
     from deckcli.rules.judging import read_resolved_deck
 
     unseen = board.unseen
@@ -201,7 +203,8 @@ def _decklist(board: Board, path: str, catalog: Catalog) -> list[Card]:
         raise BoardFileError(f'decklist "{unseen.decklist}" is no file (looked for {found}, beside the board file): '
                              "name the opponent's deck file relative to the board file, or leave decklist out to "
                              "deal from its faction's whole set", where=board.where, line=unseen.line)
-    deck = deck_from_resolved(read_resolved_deck(found), catalog)
+    resolved = read_resolved_deck(found)
+    deck = entrant(resolved, resolved.where).deck
     if deck.faction != board.sides[1].faction:
         raise BoardFileError(f'decklist "{unseen.decklist}" is a {deck.faction} deck, but [opponent] plays '
                              f"{board.sides[1].faction}: name a deck of the opponent's faction",
@@ -228,7 +231,8 @@ def _reason(game: Game, action: Action) -> str:
     """A few words on what ``action`` does now: whether it wins or gives up the round, what it swings."""
     from deckcli.game.agents import Agents
     from deckcli.game.bots.heuristic_bot import HeuristicBot
-    from deckcli.game.rounds import round_winner, step
+    from deckcli.game.agents import step
+    from deckcli.game.rounds import round_winner
 
     kind, card, _row, target = action
     after = game.copy(random.Random(0))

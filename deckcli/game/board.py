@@ -44,7 +44,7 @@ import functools
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from deckcli.errors import BoardFileError
-from deckcli.game.cards import CLOSE, RANGED, ROW_CODES, SIEGE
+from deckcli.game.cards import CLOSE, RANGED, ROW_CODES, ROW_NAMES, SIEGE
 from deckcli.game.position import SidePosition
 from deckcli.text import did_you_mean, either, printable
 
@@ -63,7 +63,6 @@ SIDE_KEYS = ("faction", "leader", *NAME_LISTS, "horns", "leader_horn", "mardroem
 COUNT_LIMIT = 60
 """The most cards ``hand_size`` or ``deck_size`` may count (no faction set holds more in one deck)."""
 TOP_KEYS = ("weather", "round", "to_move", *SIDES)
-_ROW_NAMES = {CLOSE: "Close Combat", RANGED: "Ranged Combat", SIEGE: "Siege"}
 _EXAMPLE_NAMES = {
     "horns": '["close"]', "mardroeme": '["close"]', "weather": '["Biting Frost"]',
     "ranged": '["Yennefer of Vengerberg"]', "siege": '["Gaunter O\'Dimm"]', "side": '["Bovine Defense Force"]',
@@ -430,14 +429,14 @@ class _Reader:
             code = next((c for c in card.abilities if c in _WHERE_IT_GOES), "weather" if card.is_weather else "")
             hint = _WHERE_IT_GOES.get(code, "only a Decoy lies in a row (§11)").format(row=key, name=card.name)
             what = "Weather Card" if card.is_weather else "Special Card"
-            self.refuse(path, f"{card.name} is a {what}, not a unit of {_ROW_NAMES[row]}: {hint}", named)
+            self.refuse(path, f"{card.name} is a {what}, not a unit of {ROW_NAMES[row]}: {hint}", named)
             return False
         rows = [ROW_CODES.index(code) for code in card.rows]
         if row in rows:
             return True
-        allowed = " or ".join(_ROW_NAMES[r] for r in rows)
+        allowed = " or ".join(ROW_NAMES[r] for r in rows)
         keys = " or ".join(f"{ROW_KEYS[r]} = [...]" for r in rows)
-        self.refuse(path, f"{card.name} enters {allowed} (§4), never {_ROW_NAMES[row]}: move it to {keys}", named)
+        self.refuse(path, f"{card.name} enters {allowed} (§4), never {ROW_NAMES[row]}: move it to {keys}", named)
         return False
 
     def owners(self, named: _Named, path: tuple[str, ...], card: Card, sets: tuple[FactionSet, FactionSet],
@@ -561,11 +560,11 @@ class _Reader:
             named = f"{leader.name} doubles no row" if leader is not None else "no leader is named"
             self.refuse(path, f"{named}: leader_horn is the row a Horn Leader ({either(list(HORN_ROWS))}) doubles")
         elif row is not None and row != horn_row:
-            self.refuse(path, f'{leader.name} doubles {_ROW_NAMES[horn_row]}: leader_horn = "{ROW_KEYS[horn_row]}"')
+            self.refuse(path, f'{leader.name} doubles {ROW_NAMES[horn_row]}: leader_horn = "{ROW_KEYS[horn_row]}"')
         elif opponent is not None and opponent.name == WHITE_FLAME:
             self.refuse(path, f"{WHITE_FLAME} cancels {leader.name}: it cannot have doubled a row")
         elif row is not None and row in horns:
-            self.refuse(path, f"{_ROW_NAMES[row]} holds a Commander's Horn already: a Leader's Horn would do nothing "
+            self.refuse(path, f"{ROW_NAMES[row]} holds a Commander's Horn already: a Leader's Horn would do nothing "
                         "there (§21)")
         elif table.get("leader_used") is False:
             self.refuse((side, "leader_used"), "a Leader that doubled a row has been used: leader_used = true")
@@ -690,7 +689,7 @@ def board_text(game: Game, factions: tuple[str, str], *, decoys: int = 0, note: 
     zone card by card (a deck's top card last), the Horn zones, the Mardroemes, gems, passes and Leaders; ``decoys``
     the automaton's Decoys with a card under each (Gwent Solo, §19). ``note`` opens the file as a comment."""
     from deckcli.files.toml_text import safe_toml_text
-    from deckcli.game.state import LEADER_HORN
+    from deckcli.game.state import horn_leader
 
     name = game.cards.name
     document: dict[str, Any] = {"weather": [name[card] for card in game.weather], "round": game.round,
@@ -703,11 +702,11 @@ def board_text(game: Game, factions: tuple[str, str], *, decoys: int = 0, note: 
         for row, slot in enumerate(slots):
             table[ROW_KEYS[row]] = [name[card] for card in game.rows[slot]]
         table["horns"] = [ROW_KEYS[row] for row, slot in enumerate(slots) if game.horn[slot] >= 0]
-        leader_horn = [ROW_KEYS[row] for row, slot in enumerate(slots) if game.horn[slot] == LEADER_HORN]
+        leader_horn = [ROW_KEYS[row] for row, slot in enumerate(slots) if horn_leader(game.horn[slot]) >= 0]
         if leader_horn:
             table["leader_horn"] = leader_horn[0]
         table["mardroeme"] = [ROW_KEYS[row] for row, slot in enumerate(slots) for _ in game.mardroeme[slot]]
-        for key, zone in (("hand", game.hand), ("deck", game.deck), ("discard", game.discard), ("side", game.side)):
+        for key, zone in (("hand", game.hand), ("deck", game.deck), ("discard", game.discard), ("side", game.side_deck)):
             table[key] = [name[card] for card in zone[player]]
         table.update(gems=game.gems[player], passed=game.passed[player], leader_used=game.leader_used[player])
         if player == 1 and decoys:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from deckcli.game.actions import PLAY
+
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog
     from deckcli.deck.resolution import ResolvedDeck
@@ -19,6 +21,8 @@ CLOSE, RANGED, SIEGE = 0, 1, 2
 ROW_CODES = ("close", "ranged", "siege")
 """Row numbers to the catalog's row codes."""
 ROW_NUMBERS = {code: number for number, code in enumerate(ROW_CODES)}
+ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
+"""Row numbers to the rows' names in the game's terms (§4)."""
 
 UNIT, HERO, SPECIAL, WEATHER = 0, 1, 2, 3
 """Kinds of a card in play. Heroes are Unit Cards (§2) with their own kind so that every modifier
@@ -92,11 +96,13 @@ class GameCards:
     enter, in the catalog's order (an Agile unit has two, §10); ``group`` a number shared by the cards
     of one Muster or Tight Bond group (-1 for none); ``scorch_row`` the opponent's row a row-limited
     Scorch looks at (-1 for none); ``weather_rows`` the rows a Weather Card strikes, as a bit mask;
-    ``side_card`` the name of the side-deck card a Summon or Berserker card brings (§10).
+    ``side_card`` the name of the side-deck card a Summon or Berserker card brings (§10); ``plays`` the actions that
+    play the card from the hand whatever lies on the board (a unit into each of its rows, a Weather Card, a Scorch;
+    none for a card whose actions depend on the board: a Horn, a Mardroeme, a Decoy), made once.
     """
 
     __slots__ = ("card", "name", "kind", "power", "rows", "ability", "group", "scorch_row", "weather_rows",
-                 "side_card", "_groups")
+                 "side_card", "plays", "_groups")
 
     def __init__(self) -> None:
         self.card: list[Card] = []
@@ -109,6 +115,7 @@ class GameCards:
         self.scorch_row: list[int] = []
         self.weather_rows: list[int] = []
         self.side_card: list[str | None] = []
+        self.plays: list[tuple[tuple[int, int, int, int], ...]] = []
         self._groups: dict[str, int] = {}
 
     def __len__(self) -> int:
@@ -134,7 +141,15 @@ class GameCards:
         self.scorch_row.append(scorch_row)
         self.weather_rows.append(weather)
         self.side_card.append(card.side_deck_card)
-        return len(self.card) - 1
+        instance = len(self.card) - 1
+        kind = self.kind[instance]
+        if kind <= HERO:
+            self.plays.append(tuple((PLAY, instance, row, -1) for row in self.rows[instance]))
+        elif kind == WEATHER or not bits & (DECOY | HORN | MARDROEME):
+            self.plays.append(((PLAY, instance, -1, -1),))
+        else:
+            self.plays.append(())
+        return instance
 
     def is_unit(self, instance: int) -> bool:
         """A Unit Card, Heroes included (§2)."""

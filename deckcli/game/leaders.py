@@ -15,15 +15,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcli.game.abilities import (
-    clear_weather_cards, discard_from_battlefield, horn_free, play_card, play_unit,
+    ROW_SCORCH_THRESHOLD, clear_weather_cards, discard_from_battlefield, horn_free, play_at_row, play_card,
 )
+from deckcli.game.actions import Decision, continuation
 from deckcli.game.cards import AGILE, CLOSE, HERO, MARDROEME, RANGED, SIEGE, TIGHT_BOND, UNIT, WEATHER
-from deckcli.game.state import LEADER_HORN
+from deckcli.game.state import leader_horn
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from deckcli.game.agents import Agents
     from deckcli.game.state import Game
 
 TREACHEROUS = "Eredin Bréacc Glas: The Treacherous"
@@ -43,24 +43,27 @@ HORN_ROWS = {
 
 class LeaderAbility(NamedTuple):
     """An Active Leader: ``usable(game, player)`` says whether using it now would do anything; ``use``
-    resolves it. What its text says, for a bot to value it as it values the card it is like (the text is
-    public): ``horn_row``, the row it doubles "like a Commander's Horn"; ``scorch_row``, the opponent's row
-    whose strongest units it destroys at 10 Strength; ``plays``, the card it finds in the deck and plays
-    (-1 and "": it does none of these)."""
+    resolves it (stopping on a decision where its text leaves a choice). What its text says, for a bot to value
+    it as it values the card it is like (the text is public): ``horn_row``, the row it doubles "like a Commander's
+    Horn"; ``scorch_row``, the opposing row whose strongest units it destroys at 10 Strength; ``plays``, the card it
+    finds in the deck and plays (-1 and "": it does none of these)."""
 
     usable: Callable[[Game, int], bool]
-    use: Callable[[Game, int, Agents], None]
+    use: Callable[[Game, int], None]
     horn_row: int = -1
     scorch_row: int = -1
     plays: str = ""
 
 
 def apply_passives(game: Game) -> None:
-    """Set the game's Passive Leader effects, after The White Flame has cancelled what it cancels."""
-    for player in (0, 1):
+    """Set the game's Passive Leader effects, after The White Flame has cancelled what it cancels: the opponents'
+    Leaders (every opponent's in Free For All, a ruling), every other Leader in two versus two (§17)
+    (:meth:`deckcli.game.modes.Mode.cancelled_by`)."""
+    for player in range(game.players):
         if game.leader[player] == WHITE_FLAME:
-            game.leader_live[1 - player] = False
-    for player in (0, 1):
+            for other in game.mode.cancelled_by(game, player):
+                game.leader_live[other] = False
+    for player in range(game.players):
         if not game.leader_live[player]:
             continue
         name = game.leader[player]
@@ -69,7 +72,7 @@ def apply_passives(game: Game) -> None:
         elif name == INVADER:
             game.random_revive = True
         elif name == KING_BRAN:
-            game.halved[player] = True
+            game.halved[game.side_of[player]] = True
             game.touch_weather(0b111)
 
 
@@ -86,16 +89,27 @@ def usable(game: Game, player: int) -> bool:
     return ability is not None and ability.usable(game, player)
 
 
-def use_leader(game: Game, player: int, agents: Agents) -> None:
+def use_leader(game: Game, player: int) -> None:
     """``player`` uses the Leader (§7 B): it is spent for the game, and its ability resolves."""
     name = game.leader[player]
     game.leader_used[player] = True
     ability = ACTIVE[name or ""]
     game.emit("leader", player, name)
-    announced = game.log[-1] if game.log is not None else None
-    ability.use(game, player, agents)
-    if announced is not None:  # an effect that logged no event of its own (a Horn, Hope's moves) is the Leader's
-        game.restamp(announced)
+    if game.log is not None:  # an effect that logs no event of its own (a Horn, Hope's moves) is the Leader's
+        game.frames.append((_restamp, player, len(game.log) - 1))
+    ability.use(game, player)
+
+
+@continuation
+def _restamp(game: Game, player: int, index: int) -> None:
+    if game.log is not None and len(game.log) == index + 1:
+        game.restamp(game.log[index])
+
+
+@continuation
+def _shuffle_deck(game: Game, player: int) -> None:
+    """A deck a Leader searched, shuffled once the card it found has resolved."""
+    game.rng.shuffle(game.deck[player])
 
 
 def _named_in_deck(game: Game, player: int, name: str) -> int | None:
@@ -112,43 +126,46 @@ def _play_from_deck(name: str) -> LeaderAbility:
     def can(game: Game, player: int) -> bool:
         return _named_in_deck(game, player, name) is not None
 
-    def use(game: Game, player: int, agents: Agents) -> None:
+    def use(game: Game, player: int) -> None:
         card = _named_in_deck(game, player, name)
         if card is None:
             return
         game.deck[player].remove(card)
-        play_card(game, player, card, -1, -1, agents)
-        game.rng.shuffle(game.deck[player])
+        game.frames.append((_shuffle_deck, player))
+        play_card(game, player, card, -1, -1)
 
     return LeaderAbility(can, use, plays=name)
 
 
 def _horn(row: int) -> LeaderAbility:
-    """"Double the Strength of your ROW row, like a Commander's Horn": the row's Horn zone is taken for the
-    round; no effect where a Horn already affects the row (§21), so it is not offered there."""
+    """"Double the Strength of your ROW row, like a Commander's Horn": the row's Horn zone (a team's, §17) is taken
+    for the round; no effect where a Horn already affects the row (§21), so it is not offered there."""
 
     def can(game: Game, player: int) -> bool:
-        return horn_free(game, player * 3 + row)
+        return horn_free(game, game.side_of[player] * 3 + row)
 
-    def use(game: Game, player: int, agents: Agents) -> None:
-        slot = player * 3 + row
-        game.horn[slot] = LEADER_HORN
+    def use(game: Game, player: int) -> None:
+        slot = game.side_of[player] * 3 + row
+        game.horn[slot] = leader_horn(player)
         game.touch(slot)
 
     return LeaderAbility(can, use, row)
 
 
 def _scorch(row: int) -> LeaderAbility:
-    """"If the opponent's ROW row totals 10 Strength or more, destroy their strongest non-Hero unit(s) there"."""
+    """"If the opponent's ROW row totals 10 Strength or more, destroy their strongest non-Hero unit(s) there": at
+    a table of several opponents, against each of them individually, as §16 has a unit's Scorch do (a ruling)."""
+
+    def hit(game: Game, player: int) -> list[int]:
+        return [side for side in game.opponents[player]
+                if game.row_total(side * 3 + row) >= ROW_SCORCH_THRESHOLD and game.strongest((side * 3 + row,))]
 
     def can(game: Game, player: int) -> bool:
-        slot = (1 - player) * 3 + row
-        return game.row_total(slot) >= 10 and bool(game.strongest((slot,)))
+        return bool(hit(game, player))
 
-    def use(game: Game, player: int, agents: Agents) -> None:
-        slot = (1 - player) * 3 + row
-        if game.row_total(slot) >= 10:
-            discard_from_battlefield(game, game.strongest((slot,)))
+    def use(game: Game, player: int) -> None:
+        for side in hit(game, player):
+            discard_from_battlefield(game, game.strongest((side * 3 + row,)))
 
     return LeaderAbility(can, use, scorch_row=row)
 
@@ -159,40 +176,62 @@ def _not_hero(game: Game, pile: list[int]) -> list[int]:
 
 
 def _take_from_discard(own: bool) -> LeaderAbility:
-    """Bringer of Death (own pile) and The Relentless (the opponent's): one non-Hero card of the player's
-    choice from that discard pile into the player's hand (§21)."""
+    """Bringer of Death (its side's pile) and The Relentless (an opponent's; at a table of several, any of them, a
+    ruling): one non-Hero card of the player's choice from that discard pile into the player's hand (§21)."""
 
-    def pile(game: Game, player: int) -> list[int]:
-        return game.discard[player if own else 1 - player]
+    def options(game: Game, player: int) -> list[int]:
+        sides = (game.side_of[player],) if own else game.opponents[player]
+        return [card for side in sides for card in _not_hero(game, game.discard[side])]
 
     def can(game: Game, player: int) -> bool:
-        return bool(_not_hero(game, pile(game, player)))
+        return bool(options(game, player))
 
-    def use(game: Game, player: int, agents: Agents) -> None:
-        options = _not_hero(game, pile(game, player))
-        card = agents.choose(game, player, "discard-to-hand", options, -1)
-        pile(game, player).remove(card)
-        game.hand[player].append(card)
-        game.known[1 - player].add(card)
-        game.emit("return", player, card, reason="leader")
+    def use(game: Game, player: int) -> None:
+        game.decision = Decision(player, "discard-to-hand", options(game, player), -1, (_taken_to_hand, player))
 
     return LeaderAbility(can, use)
+
+
+@continuation
+def _taken_to_hand(game: Game, player: int, card: int) -> None:
+    for pile in game.discard:
+        if card in pile:
+            pile.remove(card)
+            break
+    game.hand[player].append(card)
+    game.shown_to_foes(player, card)
+    game.emit("return", player, card, reason="leader")
 
 
 def _destroyer_can(game: Game, player: int) -> bool:
     return len(game.hand[player]) >= 2 and bool(game.deck[player])
 
 
-def _destroyer(game: Game, player: int, agents: Agents) -> None:
+def _destroyer(game: Game, player: int) -> None:
     """Eredin: Destroyer of Worlds: two cards of the hand discarded, then any one card of the deck taken
     into the hand (the deck shuffled after the search)."""
-    for _ in range(2):
-        card = agents.choose(game, player, "discard-from-hand", game.hand[player][:], -1)
-        game.hand[player].remove(card)
-        game.known[1 - player].discard(card)
-        game.discard[player].append(card)
-        game.emit("discard", player, card, reason="leader")
-    card = agents.choose(game, player, "deck-to-hand", game.deck[player][:], -1)
+    _destroyer_discards(game, player, 2)
+
+
+def _destroyer_discards(game: Game, player: int, left: int) -> None:
+    if left:
+        game.decision = Decision(player, "discard-from-hand", game.hand[player][:], -1,
+                                 (_destroyer_discarded, player, left))
+    else:
+        game.decision = Decision(player, "deck-to-hand", game.deck[player][:], -1, (_destroyer_took, player))
+
+
+@continuation
+def _destroyer_discarded(game: Game, player: int, left: int, card: int) -> None:
+    game.hand[player].remove(card)
+    game.left_hand(player, card)
+    game.discard[game.side_of[player]].append(card)
+    game.emit("discard", player, card, reason="leader")
+    _destroyer_discards(game, player, left - 1)
+
+
+@continuation
+def _destroyer_took(game: Game, player: int, card: int) -> None:
     game.deck[player].remove(card)
     game.hand[player].append(card)
     game.rng.shuffle(game.deck[player])
@@ -204,45 +243,58 @@ def _weather_in_deck(game: Game, player: int) -> list[int]:
     return [card for card in game.deck[player] if kind[card] == WEATHER]
 
 
-def _wild_hunt(game: Game, player: int, agents: Agents) -> None:
+def _wild_hunt(game: Game, player: int) -> None:
     """Eredin: King of the Wild Hunt: any one Weather Card of the deck, played at once."""
-    card = agents.choose(game, player, "weather-from-deck", _weather_in_deck(game, player), -1)
+    game.decision = Decision(player, "weather-from-deck", _weather_in_deck(game, player), -1,
+                             (_played_from_deck, player, -1))
+
+
+@continuation
+def _played_from_deck(game: Game, player: int, row: int, card: int) -> None:
+    """``card`` of the deck, chosen by a Leader, played (on ``row`` when it takes one); the deck shuffled after."""
     game.deck[player].remove(card)
-    play_card(game, player, card, -1, -1, agents)
-    game.rng.shuffle(game.deck[player])
+    game.frames.append((_shuffle_deck, player))
+    if game.cards.kind[card] <= HERO:
+        play_at_row(game, player, card)
+    else:
+        play_card(game, player, card, row, -1)
 
 
 def _look_can(game: Game, player: int) -> bool:
-    return bool(game.hand[1 - player])
+    return any(game.hand[foe] for foe in game.foes[player])
 
 
-def _look(game: Game, player: int, agents: Agents) -> None:
-    """Emhyr var Emreis: The Emperor of Nilfgaard: three random cards of the opponent's hand shown to the player."""
-    hand = game.hand[1 - player]
-    shown = game.rng.sample(hand, min(3, len(hand)))
+def _look(game: Game, player: int) -> None:
+    """Emhyr var Emreis: The Emperor of Nilfgaard: three random cards of the opponent's hand shown to the player
+    (at a table of several opponents, of their hands together, a ruling)."""
+    foes = game.foes[player]
+    hands = [card for foe in foes for card in game.hand[foe]]
+    shown = game.rng.sample(hands, min(3, len(hands)))
     game.known[player].update(shown)
-    game.emit("reveal", 1 - player, None, cards=[game.cards.name[c] for c in shown], to=player)
+    game.emit("reveal", foes[0] if len(foes) == 1 else None, None, cards=[game.cards.name[c] for c in shown],
+              to=player)
 
 
 def _weather_can(game: Game, player: int) -> bool:
     return bool(game.weather)
 
 
-def _clear(game: Game, player: int, agents: Agents) -> None:
+def _clear(game: Game, player: int) -> None:
     """Foltest: Lord Commander of the North: every Weather Card's effect removed (the cards discarded)."""
     clear_weather_cards(game)
 
 
 def _agile_moves(game: Game, player: int) -> list[tuple[int, int, int]]:
-    """Each Agile unit of ``player``'s that would be stronger in its other row: ``(card, from_row, to_row)``."""
+    """Each Agile unit of ``player``'s side that would be stronger in its other row: ``(card, from_row, to_row)``."""
     moves = []
     cards = game.cards
+    base = game.side_of[player] * 3
     for row, other in ((CLOSE, RANGED), (RANGED, CLOSE)):
-        slot = player * 3 + row
+        slot = base + row
         for card, value in zip(game.rows[slot][:], game.row_values(slot)):
             if not cards.ability[card] & AGILE or cards.kind[card] != UNIT:
                 continue
-            target = player * 3 + other
+            target = base + other
             game.rows[target].append(card)
             moved = game.row_values(target)[-1]
             game.rows[target].pop()
@@ -255,14 +307,15 @@ def _hope_can(game: Game, player: int) -> bool:
     return bool(_agile_moves(game, player))
 
 
-def _hope(game: Game, player: int, agents: Agents) -> None:
+def _hope(game: Game, player: int) -> None:
     """Francesca Findabair: Hope of the Aen Seidhe: each Agile unit moved to the row where its own Strength
     is higher; units already best placed stay."""
+    base = game.side_of[player] * 3
     for card, row, other in _agile_moves(game, player):
-        game.rows[player * 3 + row].remove(card)
-        game.rows[player * 3 + other].append(card)
-        game.touch(player * 3 + row)
-        game.touch(player * 3 + other)
+        game.rows[base + row].remove(card)
+        game.rows[base + other].append(card)
+        game.touch(base + row)
+        game.touch(base + other)
 
 
 def _bond_in_deck(game: Game, player: int) -> list[int]:
@@ -270,14 +323,10 @@ def _bond_in_deck(game: Game, player: int) -> list[int]:
     return [c for c in game.deck[player] if cards.ability[c] & TIGHT_BOND and cards.kind[c] == UNIT]
 
 
-def _arnjolf(game: Game, player: int, agents: Agents) -> None:
+def _arnjolf(game: Game, player: int) -> None:
     """Arnjolf: The Patricide: a Tight Bond unit of the player's choice from the deck, played at once."""
-    from deckcli.game.abilities import choose_row
-
-    card = agents.choose(game, player, "bond-from-deck", _bond_in_deck(game, player), -1)
-    game.deck[player].remove(card)
-    play_unit(game, player, card, choose_row(game, player, card, agents), agents)
-    game.rng.shuffle(game.deck[player])
+    game.decision = Decision(player, "bond-from-deck", _bond_in_deck(game, player), -1,
+                             (_played_from_deck, player, -1))
 
 
 def _mardroeme_in_deck(game: Game, player: int) -> int | None:
@@ -286,27 +335,35 @@ def _mardroeme_in_deck(game: Game, player: int) -> int | None:
                  and cards.kind[c] > HERO), None)
 
 
-def _harald(game: Game, player: int, agents: Agents) -> None:
+def _harald(game: Game, player: int) -> None:
     """Harald an Craite: The Cripple: a Mardroeme from the deck, played at once on a row of the player's choice."""
     card = _mardroeme_in_deck(game, player)
     if card is None:
         return
-    row = agents.choose(game, player, "mardroeme-row", [CLOSE, RANGED, SIEGE], card)
-    game.deck[player].remove(card)
-    play_card(game, player, card, row, -1, agents)
-    game.rng.shuffle(game.deck[player])
+    game.decision = Decision(player, "mardroeme-row", [CLOSE, RANGED, SIEGE], card, (_harald_row, player, card))
+
+
+@continuation
+def _harald_row(game: Game, player: int, card: int, row: int) -> None:
+    _played_from_deck(game, player, row, card)
 
 
 def _crach_can(game: Game, player: int) -> bool:
-    return bool(game.discard[0] or game.discard[1])
+    return any(game.discard)
 
 
-def _crach(game: Game, player: int, agents: Agents) -> None:
-    """Crach an Craite: both players shuffle their whole discard pile back into their deck."""
-    for side in (0, 1):
-        game.deck[side].extend(game.discard[side])
-        game.discard[side].clear()
-        game.rng.shuffle(game.deck[side])
+def _crach(game: Game, player: int) -> None:
+    """Crach an Craite: every player shuffles their side's whole discard pile back into their deck. A team's shared
+    pile goes back card by card into the deck of the teammate who brought it (a card of the other team's, the
+    team's first player's)."""
+    for side, pile in enumerate(game.discard):
+        members = game.members(side)
+        for card in pile:
+            owner = game.owner[card]
+            game.deck[owner if game.side_of[owner] == side else members[0]].append(card)
+        pile.clear()
+        for player_of_side in members:
+            game.rng.shuffle(game.deck[player_of_side])
 
 
 ACTIVE: dict[str, LeaderAbility] = {

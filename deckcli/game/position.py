@@ -7,12 +7,14 @@ table fires again), but the ongoing effects (§8) and the Passive Leaders (§5) 
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, NamedTuple
 
-from deckcli.game.cards import GameCards
+from deckcli.game.cards import SPY, GameCards
 from deckcli.game.leaders import apply_passives
-from deckcli.game.state import LEADER_HORN, Game
+from deckcli.game.chance import Chance
+from deckcli.game.modes import STANDARD
+from deckcli.game.seating import TWO_PLAYERS
+from deckcli.game.state import Game, leader_horn
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog
@@ -48,7 +50,7 @@ def build_position(sides: tuple[SidePosition, SidePosition], catalog: Catalog, w
     from deckcli.game.abilities import add_weather
 
     cards = GameCards()
-    game = Game(cards, random.Random(seed))
+    game = Game(cards, Chance(seed), STANDARD, TWO_PLAYERS)
     for player, side in enumerate(sides):
         game.faction[player] = side.faction
         game.leader[player] = side.leader.name if side.leader is not None else None
@@ -58,17 +60,25 @@ def build_position(sides: tuple[SidePosition, SidePosition], catalog: Catalog, w
         for row, lying in enumerate(side.rows):
             game.rows[player * 3 + row] = [cards.add(card) for card in lying]
         for zone, listed in ((game.hand, side.hand), (game.deck, side.deck), (game.discard, side.discard),
-                             (game.side, side.side)):
+                             (game.side_deck, side.side)):
             zone[player] = [cards.add(card) for card in listed]
+        game.owner += [player] * (len(cards) - len(game.owner))
+    for player in range(len(sides)):
+        for slot in range(player * 3, player * 3 + 3):
+            for unit in game.rows[slot]:
+                if cards.ability[unit] & SPY:  # a Spy lies on the side it was played onto: the other player's card
+                    game.owner[unit] = game.spied[unit] = 1 - player
     for player, side in enumerate(sides):
         for row in side.horns:
             game.horn[player * 3 + row] = cards.add(catalog.cards["Commander's Horn"])
         if side.leader_horn >= 0:
-            game.horn[player * 3 + side.leader_horn] = LEADER_HORN
+            game.horn[player * 3 + side.leader_horn] = leader_horn(player)
         for row in side.mardroeme:
             game.mardroeme[player * 3 + row].append(cards.add(catalog.cards["Mardroeme"]))
+        game.owner += [player] * (len(cards) - len(game.owner))
     for card in weather:
         add_weather(game, 0, cards.add(card))
+    game.owner += [0] * (len(cards) - len(game.owner))
     apply_passives(game)
     game.round = round_number
     game.to_move = to_move

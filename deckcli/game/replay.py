@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from deckcli.game.cards import ROW_NUMBERS
-from deckcli.game.game_log import MAX_LISTED, ROW_NAMES
+from deckcli.game.cards import ROW_NAMES
+from deckcli.game.game_log import MAX_LISTED
 from deckcli.text import counted, spoken
 
 if TYPE_CHECKING:

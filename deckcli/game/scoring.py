@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from deckcli.game.cards import HERO, HORN, ROW_CODES, UNIT
-from deckcli.game.state import LEADER_HORN, NO_HORN
+from deckcli.game.abilities import ROW_SCORCH_THRESHOLD
+from deckcli.game.cards import HERO, HORN, ROW_CODES, ROW_NAMES, UNIT
+from deckcli.game.state import NO_HORN, horn_leader
 from deckcli.render.layout import DEFAULT_WIDTH
 
 if TYPE_CHECKING:
@@ -19,9 +20,6 @@ if TYPE_CHECKING:
     from deckcli.game.board import Board
     from deckcli.game.state import Game
 
-ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
-ROW_SCORCH_THRESHOLD = 10
-"""A row-limited Scorch (a unit's, §10, or a Leader's) takes nothing from a row below this total."""
 
 
 class CardScore(NamedTuple):
@@ -177,8 +175,8 @@ def score_row(game: Game, slot: int) -> RowScore:
 def _horn(game: Game, slot: int) -> str | None:
     """What doubles row ``slot``, as :meth:`~deckcli.game.state.Game.row_values` finds it (§11, §21)."""
     held = game.horn[slot]
-    if held == LEADER_HORN:
-        return game.leader[slot // 3]
+    if horn_leader(held) >= 0:
+        return game.leader[horn_leader(held)]
     if held != NO_HORN:
         return game.cards.name[held]
     table = game.cards

@@ -32,8 +32,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from deckcli.game.abilities import ROW_SCORCH_THRESHOLD
 from deckcli.game.actions import LEADER, LEADER_ACTION, PASS, PASS_ACTION
 from deckcli.game.bots.heuristic_params import DEFAULT, HeuristicParams
+from deckcli.game.bots.heuristic_tables import TableHeuristic
 from deckcli.game.cards import (
     AGILE, BERSERKER, CLEAR, DECOY, HERO, HORN, MARDROEME, MEDIC, MORALE, MUSTER, ROW_SCORCH, SCORCH, SPECIAL, SPY,
     SUMMON, TIGHT_BOND, UNIT, WEATHER,
@@ -153,6 +155,7 @@ class HeuristicBot:
         self.params = params or DEFAULT
         self._table: object = None
         self._keeps: dict[int, float] = {}
+        self._tables = TableHeuristic()
 
     def _hand(self, view: PlayerView) -> _Hand:
         """The decision's :class:`_Hand`, sharing the values known for this game's cards (kept per card table)."""
@@ -165,6 +168,8 @@ class HeuristicBot:
     def act(self, view: PlayerView, actions: list[Action]) -> Action:
         if len(actions) == 1:
             return actions[0]
+        if view.players > 2:
+            return self._tables.act(view, actions)
         chosen = self._act(view, actions)
         if chosen == PASS_ACTION and LEADER_ACTION in actions:
             # about to pass: the Leader first when it gains anything in a round whose loss ends the game (§9: it is
@@ -340,14 +345,13 @@ class HeuristicBot:
     def _preview(self, view: PlayerView, action: Action, base: int, hand: _Hand) -> tuple[int, float]:
         """Play ``action`` on an imagined copy of the game: the swing, and the keeping value of what came to the
         hand (a card drawn from the deck counts as :attr:`HeuristicParams.card`) less that of what else left it."""
-        from deckcli.game.agents import Agents
-        from deckcli.game.rounds import step
+        from deckcli.game.agents import Agents, resolve_move
 
         me = view.player
         game = view.determinized(self.rng, shuffled=False)
         before = set(game.hand[me])
         deck = set(game.deck[me])
-        step(game, action, Agents(self, self))
+        resolve_move(game, action, Agents(self, self))
         swing = game.score(me) - game.score(1 - me) - base
         now = set(game.hand[me])
         gain = 0.0
@@ -367,6 +371,8 @@ class HeuristicBot:
     def choose(self, view: PlayerView, question: str, options: list[int], card: int) -> int:
         if len(options) == 1:
             return options[0]
+        if view.players > 2:
+            return self._tables.choose(view, question, options, card)
         me = view.player
         if question == "row":
             return max(options, key=lambda row: view.gain_with([(me * 3 + row, card)]))
@@ -387,6 +393,8 @@ class HeuristicBot:
 
     def exchange(self, view: PlayerView) -> int | None:
         """The card of the hand worth least kept, when a card drawn from the deck is worth more on average."""
+        if view.players > 2:
+            return self._tables.exchange(view)
         hand = self._hand(view)
         if not hand.hand or not hand.deck:
             return None
@@ -396,8 +404,8 @@ class HeuristicBot:
 
     def starter(self, view: PlayerView) -> int:
         """The opponent starts: the second player has the last word in round one (§7: they see every card
-        played before choosing to pass)."""
-        return 1 - view.player
+        played before choosing to pass). At a table of more than two, itself."""
+        return 1 - view.player if view.players == 2 else view.player
 
 
 def _strongest_cheapest(option: Option) -> tuple[int, float]:
@@ -551,4 +559,4 @@ def _scorch_swing(view: PlayerView, victims: list[tuple[int, int]]) -> int | Non
 
 def _row_scorch_swing(view: PlayerView, slot: int) -> int | None:
     """A Scorch of the opponent's row ``slot`` alone (§10: only when it totals 10 Strength or more)."""
-    return _scorch_swing(view, view.strongest((slot,))) if view.row_total(slot) >= 10 else 0
+    return _scorch_swing(view, view.strongest((slot,))) if view.row_total(slot) >= ROW_SCORCH_THRESHOLD else 0

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from deckcli.game.actions import LEADER, PASS_ACTION
 from deckcli.game.agents import PlayerView
 from deckcli.game.bots.search_bot import SearchBot, _rollout_rules
-from deckcli.game.rounds import legal_actions
+from deckcli.game.rounds import legal_actions, returns
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -96,7 +96,7 @@ class IsmctsBot(SearchBot):
         (on a tie, the earlier)."""
         if len(actions) == 1:
             return actions[0]
-        dominated = self.dominated(view, self.policy.options(view, actions))
+        dominated = self.dominated(view, self.policy.options(view, actions)) if view.players == 2 else set()
         if dominated:  # never searched, whatever an imagined deal's luck says (the search bot's rule, issue 27)
             kept = self.policy.act(view, actions)
             actions = [action for action in actions if action not in dominated or action == kept]
@@ -180,8 +180,7 @@ class IsmctsBot(SearchBot):
                     node = None
                 advance(world, seats.act(world, player, actions), seats)
             points, games = tally[keys[index % len(keys)]]
-            tally[keys[index % len(keys)]] = (points + (1 if world.winner is None else 2 if world.winner == me else 0),
-                                             games + 1)
+            tally[keys[index % len(keys)]] = (points + round(2 * returns(world)[me]), games + 1)
         return tally
 
     def _prior(self, view: PlayerView, actions: list[Action]) -> list[Key]:
@@ -189,8 +188,9 @@ class IsmctsBot(SearchBot):
         policy = self.policy
         chosen = [policy.act(view, actions), PASS_ACTION]
         chosen += [a for a in actions if a[0] == LEADER]
-        options = policy.options(view, actions)
-        chosen += [o[2] for o in sorted(options, key=lambda o: (o[1] - o[0], o[1]))]
+        if view.players == 2:
+            options = policy.options(view, actions)
+            chosen += [o[2] for o in sorted(options, key=lambda o: (o[1] - o[0], o[1]))]
         chosen += actions
         player, names = view.player, view.cards.name
         return list(dict.fromkeys(action_key(names, player, a) for a in chosen if a in actions))
@@ -228,12 +228,12 @@ class IsmctsBot(SearchBot):
             path.append((child, player))
             advance(world, keyed[key], seats)
             node = child
-        value = 0.5 if world.winner is None else 1.0 if world.winner == 0 else 0.0
+        values = returns(world)
         root.visits += 1
         for child, player in path:
             child.visits += 1
-            child.reward += value if player == 0 else 1.0 - value
-        return value if me == 0 else 1.0 - value
+            child.reward += values[player]
+        return values[me]
 
     @staticmethod
     def _select(node: Node, keyed: dict[Key, Action]) -> Key:

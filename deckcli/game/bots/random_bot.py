@@ -32,5 +32,5 @@ class RandomBot:
         return hand[self.rng.randrange(len(hand))]
 
     def starter(self, view: PlayerView) -> int:
-        """Itself or the opponent, each half the time (the same from either seat)."""
-        return (view.player + self.rng.randrange(2)) % 2
+        """Any player, each as likely (the same from every seat)."""
+        return (view.player + self.rng.randrange(view.players)) % view.players

@@ -23,10 +23,10 @@ import random
 from typing import TYPE_CHECKING
 
 from deckcli.game.actions import LEADER, LEADER_ACTION, PASS_ACTION
-from deckcli.game.agents import Agents
+from deckcli.game.agents import Agents, step
 from deckcli.game.bots.heuristic_bot import HeuristicBot
 from deckcli.game.cards import CLEAR, DECOY, SPY, WEATHER
-from deckcli.game.rounds import legal_actions, step
+from deckcli.game.rounds import legal_actions, returns
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -60,9 +60,9 @@ class SearchBot:
         if len(candidates) == 1:
             return candidates[0]
         worlds = max(1, self.rollouts // len(candidates))
-        # rollouts are played from seat 0 (the imagined game mirrored for seat 1): the engine's own random draws
-        # (a coin for a drawn round, the order Monsters keep a unit in) then fall alike from either seat
-        turned = view.player == 1 and not view.solo
+        # two-player rollouts are played from seat 0 (the imagined game mirrored for seat 1): the engine's own random
+        # draws (a coin for a drawn round, the order Monsters keep a unit in) then fall alike from either seat
+        turned = view.player == 1 and view.players == 2 and not view.solo
         me = 0 if turned else view.player
         wins = [0.0] * len(candidates)
         players = self._players
@@ -78,15 +78,19 @@ class SearchBot:
                 advance(game, action, seats)
                 while not game.over:
                     advance(game, seats.act(game, game.to_move, legal_actions(game)), seats)
-                wins[index] += 1.0 if game.winner == me else 0.5 if game.winner is None else 0.0
+                wins[index] += returns(game)[me]
         best = max(range(len(candidates)), key=lambda i: (wins[i], -i))
         return candidates[best]
 
     def candidates(self, view: PlayerView, actions: list[Action]) -> list[Action]:
         """The actions searched, at most :data:`CANDIDATES`, in this order: the heuristic bot's choice, passing,
         the Leader (when offered), the action of the best swing less cost, the strongest, the cheapest that
-        swings anything; none of them dominated (:meth:`dominated`), but the heuristic bot's choice."""
+        swings anything; none of them dominated (:meth:`dominated`), but the heuristic bot's choice. At a table of
+        more than two, the heuristic's choice, passing, the Leader and the first actions offered."""
         chosen = [self.policy.act(view, actions), PASS_ACTION]
+        if view.players > 2:
+            chosen += [a for a in actions if a[0] == LEADER] + actions
+            return list(dict.fromkeys(a for a in chosen if a in actions))[:CANDIDATES]
         options = self.policy.options(view, actions)
         if LEADER_ACTION in actions:
             chosen.append(LEADER_ACTION)
@@ -104,7 +108,9 @@ class SearchBot:
         """The actions of ``options`` (the heuristic's values) no player should take, whatever a rollout's luck says:
         after the opponent has passed, any card but a Spy or a Decoy while the player already wins a round whose win
         does not end the game (§9: the card is worth more in the next round); Clear Weather with no Weather in play
-        (§12); the Leader when it changes neither score nor hand (§5)."""
+        (§12); the Leader when it changes neither score nor hand (§5). None at a table of more than two."""
+        if view.players > 2:
+            return set()
         me = view.player
         cards = view.cards
         lead = view.score(me) - view.score(1 - me)
@@ -133,10 +139,10 @@ class SearchBot:
 
 
 def _rollout_rules(view: PlayerView, players: HeuristicBot) -> tuple[Agents, Callable[[Game, Action, Agents], None]]:
-    """The seats of a rollout and how it applies an action: the heuristic bot on both sides (§7), or in Gwent Solo
+    """The seats of a rollout and how it applies an action: the heuristic bot in every seat (§7), or in Gwent Solo
     on the player's side against the automated opponent, which takes its turns after each action (§18)."""
     if not view.solo:
-        return Agents(players, players), step
-    from deckcli.game.solo.automaton import solo_agents, solo_step
+        return Agents(*[players] * view.players), step
+    from deckcli.game.solo.automaton import solo_agents
 
-    return solo_agents(players), solo_step
+    return solo_agents(players), step

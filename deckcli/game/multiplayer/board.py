@@ -41,17 +41,18 @@ import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckcli.errors import BoardFileError
-from deckcli.game.cards import GameDeck
-from deckcli.game.multiplayer.table import FFA, FFA_PLAYERS, TEAM_GEMS, TEAM_NAMES, TEAMS, POINTS_TO_WIN
+from deckcli.game.cards import GameDeck, ROW_NAMES
+from deckcli.game.modes import FFA_PLAYERS, POINTS_TO_WIN, TEAM_GEMS, TEAM_NAMES
+
+FFA, TEAMS = "ffa", "teams"
 from deckcli.text import did_you_mean, either, printable
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog, FactionSet
     from deckcli.game.board import Board
-    from deckcli.game.multiplayer.table import Table
+    from deckcli.game.state import Game
 
 ROWS = ("close", "ranged", "siege")
-ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
 SIDE_LISTS = (*ROWS, "discard")
 """The card lists of a side: its rows and its discard pile."""
 FFA_KEYS = ("name", "faction", "leader", *SIDE_LISTS, "hand", "horns", "mardroeme", "points", "leader_used")
@@ -96,10 +97,11 @@ class TableBoard(NamedTuple):
     weather: tuple[tuple[Card, int], ...]
     points: tuple[int, ...]
 
-    def table(self) -> Table:
+    def table(self) -> Game:
         """The table standing at this position (nothing resolves as it is built: ongoing effects and Passive
         Leaders hold, §5, §8)."""
-        from deckcli.game.multiplayer.table import new_table
+        from deckcli.game.modes import MODES
+        from deckcli.game.rounds import new_game
 
         decks = []
         lying: list[list[Card]] = [[] for _ in self.seats]
@@ -115,7 +117,8 @@ class TableBoard(NamedTuple):
             lying[owner].append(card)
         for index, seat in enumerate(self.seats):
             decks.append(GameDeck(seat.faction.slug, seat.leader, tuple(lying[index]) + seat.hand))
-        table = new_table(tuple(decks), self.mode, 0)
+        table = new_game(tuple(decks), 0, mode=MODES[self.mode])
+        table.frames.clear()  # a position, not a game to set up
         pools = [table.deck[p][:] for p in range(table.players)]
         names = table.cards.name
 
@@ -140,7 +143,7 @@ class TableBoard(NamedTuple):
         for card, owner in self.weather:
             instance = take(owner, card)
             table.weather.append(instance)
-            table.weather_by.append(table.team[owner])
+            table.weather_by.append(owner)
             table.weather_mask |= table.cards.weather_rows[instance]
         for index, seat in enumerate(self.seats):
             table.hand[index] = [take(index, card) for card in seat.hand]

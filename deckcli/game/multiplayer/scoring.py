@@ -10,20 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from deckcli.game.cards import HERO, HORN, ROW_CODES, UNIT
-from deckcli.game.multiplayer.play import ROW_SCORCH_THRESHOLD
-from deckcli.game.multiplayer.table import FFA, TEAM_NAMES
-from deckcli.game.multiplayer.turns import exceeded, ffa_round_points, next_ffa_starter, team_round_winner
-from deckcli.game.rounds import NORTHERN_REALMS
+from deckcli.game.cards import HERO, HORN, ROW_CODES, ROW_NAMES, UNIT
+from deckcli.game.abilities import ROW_SCORCH_THRESHOLD
+from deckcli.game.modes import TEAM_NAMES, exceeded, ffa_round_points, next_ffa_starter, points_to_win
+from deckcli.game.rounds import round_winner
+
+FFA = "ffa"
+from deckcli.game.modes import NORTHERN_REALMS
 from deckcli.game.scoring import CardScore, RowScore, grouped_copies, score_row
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from deckcli.game.multiplayer.board import TableBoard
-    from deckcli.game.multiplayer.table import Table
+    from deckcli.game.state import Game as Table
 
-ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
 
 
 class SeatScore(NamedTuple):
@@ -99,6 +100,7 @@ def _row_record(row: RowScore) -> dict[str, Any]:
 def score_table(board: TableBoard) -> TableScore:
     """``board`` scored (§8, §10, §11, §16, §17)."""
     table = board.table()
+    target = points_to_win(table.players) if board.mode == FFA else 0
     labels = ([seat.name for seat in board.seats] if board.mode == FFA
               else [f"Team {name}" for name in TEAM_NAMES])
     sides = tuple(_side(table, side, labels[side], tuple(board.seats[p].name for p in table.members(side)))
@@ -107,7 +109,7 @@ def score_table(board: TableBoard) -> TableScore:
     values = [table.row_values(slot) for slot in range(table.sides * 3)]
     scorch = tuple(Taken(labels[slot // 3], ROW_CODES[slot % 3], table.cards.name[card],
                          values[slot][table.rows[slot].index(card)])
-                   for slot, card in table.strongest(table.slots()))
+                   for slot, card in table.strongest(tuple(range(table.sides * 3))))
     factions = table.faction
     if board.mode == FFA:
         gained = ffa_round_points(totals, factions)
@@ -119,18 +121,18 @@ def score_table(board: TableBoard) -> TableScore:
         }
         after = [board.points[p] + gained[p] for p in range(table.players)]
         top = [board.seats[p].name for p in range(table.players) if after[p] == max(after)]
-        if max(after) >= table.target:  # §16; a tie for the most at the points is shared (a ruling, docs/play.md)
+        if max(after) >= target:  # §16; a tie for the most at the points is shared (a ruling, docs/play.md)
             outcome["winner" if len(top) == 1 else "shared"] = top[0] if len(top) == 1 else top
     else:
         gained = [0] * table.players
-        winner = team_round_winner(totals, factions)
+        winner = round_winner(table, totals)
         outcome = {"winner": None if winner is None else labels[winner],
                    "gems_after": [side.gems - (0 if winner == index else 1) for index, side in enumerate(board.sides)]}
     seats = tuple(SeatScore(seat.name, seat.faction.name, seat.leader.name if seat.leader else None,
-                            labels[table.team[index]], board.points[index], gained[index],
+                            labels[table.side_of[index]], board.points[index], gained[index],
                             board.points[index] + gained[index])
                   for index, seat in enumerate(board.seats))
-    return TableScore(board.where, board.mode, tuple(table.cards.name[c] for c in table.weather), table.target, seats,
+    return TableScore(board.where, board.mode, tuple(table.cards.name[c] for c in table.weather), target, seats,
                       sides, scorch, outcome)
 
 

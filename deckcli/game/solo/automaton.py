@@ -45,7 +45,9 @@ Rulings where §18–19 are silent, decided as a player at the table would:
   automaton starts every other round, a tied one's next included.
 - Without the Leader variant its Leaders stay face down for the whole game.
 
-The player is seat 0 and the automaton seat 1 (:data:`SEAT`) in every game this module builds.
+The player is seat 0 and the automaton seat 1 (:data:`SEAT`) in every game this module builds. The mode of such a
+game is a :class:`Solo` (:mod:`deckcli.game.modes`): the engine plays the player's turns as in any game and asks it
+for the automaton's, whose choices are its rules', never decisions.
 """
 
 from __future__ import annotations
@@ -53,16 +55,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckcli.game.abilities import (
-    discard_from_battlefield, mardroeme_on, place_played, place_returned, play_card, resolve, scorch_row,
-    transform_berserkers,
+    discard_from_battlefield, place_returned, play_card, play_unit, resolve,
 )
-from deckcli.game.actions import PASS
+from deckcli.game.actions import continuation
 from deckcli.game.agents import EngineError
 from deckcli.game.cards import (
-    AGILE, BERSERKER, CLEAR, CLOSE, DECOY, HERO, HORN, MARDROEME, MEDIC, MUSTER, RANGED, ROW_CODES, ROW_SCORCH, SCORCH,
-    SIEGE, SPECIAL, SPY, UNIT, WEATHER, GameDeck,
+    ROW_NAMES,
+    AGILE, CLEAR, CLOSE, DECOY, HERO, HORN, MARDROEME, RANGED, ROW_CODES, SCORCH, SIEGE, SPECIAL, SPY, UNIT, WEATHER,
+    GameDeck,
 )
-from deckcli.game.state import NO_HORN
+from deckcli.game.modes import NORTHERN_REALMS, SCOIATAEL
+from deckcli.game.rounds import deal_and_exchange, end_round, run_frames
+from deckcli.game.seating import TWO_PLAYERS
+from deckcli.game.state import LOG_FORMAT_VERSION, NO_HORN, Mode
 
 if TYPE_CHECKING:
     import random
@@ -73,6 +78,7 @@ if TYPE_CHECKING:
     from deckcli.game.actions import Action
     from deckcli.game.agents import Agent, Agents, PlayerView
     from deckcli.game.cards import GameCards
+    from deckcli.game.seating import Seating
     from deckcli.game.state import Game
 
     Option = TypeVar("Option")
@@ -85,7 +91,6 @@ plays whole), tells the player what to do (``deckcli solo``, where its deck is n
 it weighs an option)."""
 MAX_DEPTH = 1
 """Options weighed inside the weighing of another: none (the first in the tie order is taken)."""
-ROW_NAMES = ("Close Combat", "Ranged Combat", "Siege")
 
 
 class Instruction(NamedTuple):
@@ -105,59 +110,82 @@ class Instruction(NamedTuple):
     text: str
 
 
-class Automaton:
-    """Gwent Solo's automated opponent, held by ``Game.solo`` (the engine asks it at the round's end and start).
+class Solo(Mode):
+    """Gwent Solo (§18–20): the mode of a game against the automated opponent, which holds its state.
 
     ``leaders`` is its face-down Leader pile (the top card last), ``revealed`` the Leaders turned so far;
     ``leader_variant`` whether a round the player would win reveals one (§18). ``decoys`` holds each Decoy it
     has played this round with the instance of the card under it (-1: none). ``extra_card``: it plays two cards
     on its next turn (Northern Realms, §19). ``scoring``: the round is being scored (both players have passed), so
-    a Weather Card gives it no further card (§9). ``mode`` is :data:`KNOWN`, :data:`INSTRUCTING` or
-    :data:`EVALUATING`; ``pool`` the cards its deck may hold, one per copy (for the instructions of
-    ``INSTRUCTING``). ``at_table``: deckcli reports to a player at the table (``deckcli solo``), who makes the
-    random picks and their own choices there; ``instructions`` is then what the player must do, in order.
+    a Weather Card gives it no further card (§9). ``owed``: the cards it owes from its deck for what it is playing
+    now (a Spy's two, §19). ``knowing`` is :data:`KNOWN`, :data:`INSTRUCTING` or :data:`EVALUATING`; ``pool`` the
+    cards its deck may hold, one per copy (for the instructions of ``INSTRUCTING``). ``at_table``: deckcli reports
+    to a player at the table (``deckcli solo``), who makes the random picks and their own choices there;
+    ``instructions`` is then what the player must do, in order.
     """
 
-    __slots__ = ("seat", "leaders", "revealed", "leader_variant", "decoys", "extra_card", "mode", "depth", "pool",
-                 "at_table", "instructions", "scoring")
+    name = "solo"
+
+    __slots__ = ("automaton", "leaders", "revealed", "leader_variant", "decoys", "extra_card", "knowing", "depth",
+                 "pool", "at_table", "instructions", "scoring", "owed")
 
     def __init__(self, leaders: Sequence[str] = (), *, leader_variant: bool = False, deck_known: bool = True,
                  pool: tuple[Card, ...] = (), at_table: bool = False) -> None:
-        self.seat = SEAT
+        self.automaton = SEAT
         self.leaders = list(leaders)
         self.revealed: list[str] = []
         self.leader_variant = leader_variant
         self.decoys: list[list[int]] = []
         self.extra_card = False
-        self.mode = KNOWN if deck_known else INSTRUCTING
+        self.knowing = KNOWN if deck_known else INSTRUCTING
         self.depth = 0
         self.pool = pool
         self.at_table = at_table
         self.instructions: list[Instruction] = []
         self.scoring = False
+        self.owed = 0
 
-    def copy(self) -> Automaton:
-        other = Automaton.__new__(Automaton)
-        other.seat = self.seat
+    @property
+    def seat(self) -> int:
+        return self.automaton
+
+    def copy(self) -> Solo:
+        other = Solo.__new__(Solo)
+        other.automaton = self.automaton
         other.leaders = self.leaders[:]
         other.revealed = self.revealed[:]
         other.leader_variant = self.leader_variant
         other.decoys = [pair[:] for pair in self.decoys]
         other.extra_card = self.extra_card
-        other.mode = self.mode
+        other.knowing = self.knowing
         other.depth = self.depth
         other.pool = self.pool
         other.at_table = self.at_table
         other.instructions = self.instructions[:]
         other.scoring = self.scoring
+        other.owed = self.owed
         return other
+
+    def seating(self, factions: list[str]) -> Seating:
+        """The player in seat 0, the automaton in seat 1."""
+        if len(factions) != 2:
+            raise ValueError(f"Gwent Solo seats a player and the automated opponent, not {len(factions)} decks")
+        return TWO_PLAYERS
+
+    def scorch_slots(self, game: Game, player: int) -> tuple[int, ...]:
+        """§19: the automaton's Scorch "affects only your side of the battlefield"; the player's, every row."""
+        if player == self.automaton:
+            return player_slots(game)
+        return tuple(range(len(game.rows)))
 
     def held(self) -> list[int]:
         """The card instances the automaton holds off the battlefield: its Decoys and the cards under them."""
         return [card for pair in self.decoys for card in pair if card >= 0]
 
-    def unseen(self) -> list[int]:
+    def unseen(self, player: int) -> list[int]:
         """The cards under its Decoys: face down, seen by nobody until the round ends (§19)."""
+        if player != self.automaton:
+            return []
         return [under for _, under in self.decoys if under >= 0]
 
     def redeal(self, pool: list[int], rng: random.Random, shuffled: bool = True) -> list[int]:
@@ -176,55 +204,123 @@ class Automaton:
             rng.shuffle(self.leaders)
         return pool[taken:]
 
+    def owe(self, cards: int) -> None:
+        self.owed += cards
+
     def instruct(self, action: str, text: str, *, number: int = 1, cards: Sequence[str] = ()) -> None:
         """Tell the player at the table a step to take for the automaton (never while it weighs an option)."""
-        if self.at_table and self.mode != EVALUATING:
+        if self.at_table and self.knowing != EVALUATING:
             self.instructions.append(Instruction(action, number, tuple(cards), text))
 
     def choose_row(self, game: Game, card: int) -> int:
         """The row of an Agile unit put on its side without being played (Skellige's recovery, §3): the best."""
-        rows = row_order(game, self.seat, game.cards.rows[card])
-        return best(game, rows, lambda trial, row: place_returned(trial, self.seat, card, row))[0]
+        rows = row_order(game, self.automaton, game.cards.rows[card])
+        return best(game, rows, lambda trial, row: place_returned(trial, self.automaton, card, row))[0]
 
-    def round_ending(self, game: Game, agents: Agents) -> None:
-        """Both players have passed: the cards under its Decoys are played (§19), the Decoys discarded, then in
-        the Leader variant, if the player's total is the higher, its top Leader is revealed and resolved (§18).
-        A Decoy it plays while the round ends has its card played at once: the round is ending. A Weather Card
-        played now gives it no further card (§9: the round is over)."""
+    def medic(self, game: Game) -> None:
+        """Medic (§19): the non-Hero unit of its discard pile that adds the most Strength, Tight Bond, weather and
+        Horns counted; at random under Invader of the North."""
+        self.owed += _medic(game)
+
+    def muster(self, game: Game, card: int) -> None:
+        """Muster (§19): the first card of its group found from the top of its deck, played; the deck shuffled."""
+        self.owed += _muster(game, card)
+
+    def set_up(self, game: Game) -> bool:
+        """Set-up (§18): the automaton starts (the player, when the player is Scoia'tael, §19); the player draws
+        and exchanges as in a standard game (§6); then the automaton's first turn when it starts."""
+        player = 1 - self.automaton
+        game.starter = player if game.faction[player] == SCOIATAEL else self.automaton
+        game.emit("start", game.starter, format_version=LOG_FORMAT_VERSION, chosen_by=None)
+        deal_and_exchange(game, (player,))
+        return True
+
+    def automaton_turn(self, game: Game) -> None:
+        """One turn of the automaton (§18): it reveals and plays the top card of its deck (two on the first turn
+        after a round it won as Northern Realms), and more as its cards say (Weather, Spy); with its deck empty it
+        passes. After the player has passed this is its final turn: then the round ends."""
+        seat = self.automaton
+        player = 1 - seat
+        owed = 2 if self.extra_card else 1
+        self.extra_card = False
+        if game.deck[seat] and not game.passed[seat]:
+            play_owed(game, owed)
+        elif not game.passed[seat]:
+            game.passed[seat] = True
+            game.emit("pass", seat)
+        if game.passed[player]:
+            if not game.passed[seat]:
+                game.passed[seat] = True
+                game.emit("pass", seat)
+            game.frames.append((end_round,))
+        else:
+            game.to_move = player
+
+    def after_turn(self, game: Game, player: int) -> None:
+        """The player played a card: the automaton's Agile units move if it made another row better (§19)."""
+        if player != self.automaton and not game.passed[player]:
+            move_agile(game)
+
+    def round_ending(self, game: Game) -> None:
+        """Both players have passed: the cards under its Decoys are played (§19), then in the Leader variant, if the
+        player's total is the higher, its top Leader is revealed and resolved (§18), then the Decoys discarded. A
+        Decoy it plays while the round ends has its card played at once: the round is ending. A Weather Card played
+        now gives it no further card (§9: the round is over)."""
         self.scoring = True
-        self._play_under_decoys(game, agents)
-        player = 1 - self.seat
-        if self.leader_variant and self.leaders and game.score(player) > game.score(self.seat):
+        self.play_under_decoys(game)
+        game.frames.append((_decoys_discarded,))
+        player = 1 - self.automaton
+        if self.leader_variant and self.leaders and game.score(player) > game.score(self.automaton):
             from deckcli.game.solo.leaders import resolve_leader
 
             name = self.leaders.pop()
             self.revealed.append(name)
-            resolve_leader(game, name, agents)
-            self._play_under_decoys(game, agents)
-        for decoy, _ in self.decoys:
-            game.discard[self.seat].append(decoy)
-        self.decoys = []
-        self.scoring = False
+            resolve_leader(game, name)
 
-    def _play_under_decoys(self, game: Game, agents: Agents) -> None:
+    def play_under_decoys(self, game: Game) -> None:
+        """Every card under its Decoys played, as the round ends (those under a Decoy played now too)."""
         waiting = [pair for pair in self.decoys if pair[1] >= 0]
         while waiting:
             for pair in waiting:
                 under, pair[1] = pair[1], -1
-                play_card_owed(game, under, agents, "the card under its Decoy, played as the round ends")
+                play_card_owed(game, under, "the card under its Decoy, played as the round ends")
             waiting = [pair for pair in self.decoys if pair[1] >= 0]
 
     def round_started(self, game: Game, winner: int | None) -> None:
         """A new round: it starts it, unless the player controls Scoia'tael and won the last (§19); after a round
         it won as Northern Realms it plays two cards on its first turn (§19). What a Leader revealed at the last
         score set for the scoring (Weather halved, Agile units raised, Spies doubled) ends with that round."""
-        from deckcli.game.rounds import NORTHERN_REALMS, SCOIATAEL
-
-        player = 1 - self.seat
-        game.starter = game.to_move = player if game.faction[player] == SCOIATAEL and winner == player else self.seat
-        self.extra_card = game.faction[self.seat] == NORTHERN_REALMS and winner == self.seat
+        player = 1 - self.automaton
+        game.starter = game.to_move = player if game.faction[player] == SCOIATAEL and winner == player else self.automaton
+        self.extra_card = game.faction[self.automaton] == NORTHERN_REALMS and winner == self.automaton
         if self.revealed:
             reset_passives(game)
+
+    def draws_for_winning(self, player: int) -> bool:
+        """§19: the automaton does not draw for a won round as Northern Realms; it plays a second card instead."""
+        return player != self.automaton
+
+
+Automaton = Solo
+"""The automated opponent: the Solo mode holds it."""
+
+
+def solo_of(game: Game) -> Solo:
+    """``game``'s Solo mode; raises ``ValueError`` when ``game`` is not a game of Gwent Solo."""
+    mode = game.mode
+    if not isinstance(mode, Solo):
+        raise ValueError("not a game of Gwent Solo")
+    return mode
+
+
+@continuation
+def _decoys_discarded(game: Game) -> None:
+    solo = solo_of(game)
+    solo.play_under_decoys(game)
+    for decoy, _ in solo.decoys:
+        game.discard[solo.automaton].append(decoy)
+    solo.decoys = []
+    solo.scoring = False
 
 
 def reset_passives(game: Game) -> None:
@@ -283,8 +379,8 @@ def new_solo_game(player_deck: GameDeck, solo_faction: str, seed: int, *, leader
     but Clear Weather left out), the automaton (seat 1) with every card of ``solo_faction``'s set (a slug),
     its Leaders shuffled face down, everything shuffled from ``seed``. ``leader_variant`` turns on the
     Leader variant. ``table`` is :func:`deckcli.game.rounds.card_table` of :func:`solo_decks`, when the
-    caller has it (a run of many games). Play it with :func:`play_solo_game`, or :func:`start_solo_game`
-    then :func:`solo_step`.
+    caller has it (a run of many games). Play it as any game (:func:`deckcli.game.agents.play_game`), the
+    player's agent in seat 0 (:func:`solo_agents`).
 
     Raises ``KeyError`` for a faction the catalog does not know."""
     from deckcli.catalog.loading import default_catalog
@@ -292,10 +388,11 @@ def new_solo_game(player_deck: GameDeck, solo_faction: str, seed: int, *, leader
 
     catalog = catalog if catalog is not None else default_catalog()
     decks = solo_decks(player_deck, solo_faction, catalog)
-    game = new_game(decks, seed, log=log, game_id=game_id, table=table)
+    solo = Solo(leader_variant=leader_variant)
+    game = new_game(decks, seed, mode=solo, log=log, game_id=game_id, table=table)
     leaders = [card.name for card in faction_cards(catalog, solo_faction)[2]]
     game.rng.shuffle(leaders)
-    game.solo = Automaton(leaders, leader_variant=leader_variant)
+    solo.leaders = leaders
     return game
 
 
@@ -328,76 +425,6 @@ def solo_agents(player_agent: Agent) -> Agents:
     return Agents(player_agent, Unasked())
 
 
-def start_solo_game(game: Game, agents: Agents) -> None:
-    """Set-up (§18): the automaton starts (the player, when the player is Scoia'tael, §19); the player draws
-    and exchanges as in a standard game (§6); then the automaton's first turn when it starts."""
-    from deckcli.game.rounds import SCOIATAEL, deal, exchange
-    from deckcli.game.state import LOG_FORMAT_VERSION
-
-    seat = game.solo.seat
-    player = 1 - seat
-    game.starter = player if game.faction[player] == SCOIATAEL else seat
-    game.emit("start", game.starter, format_version=LOG_FORMAT_VERSION, chosen_by=None)
-    deal(game, player)
-    exchange(game, player, agents)
-    game.to_move = game.starter
-    _automaton_moves(game, agents)
-
-
-def solo_step(game: Game, action: Action, agents: Agents) -> None:
-    """The player takes ``action`` (§7); the automaton's Agile units move if the card made another row better,
-    then the automaton takes its turns until the player is to move again or the game is over."""
-    from deckcli.game.rounds import step
-
-    step(game, action, agents)
-    if action[0] != PASS and not game.over:
-        move_agile(game)
-    _automaton_moves(game, agents)
-
-
-def play_solo_game(game: Game, player_agent: Agent) -> int | None:
-    """Play a game of :func:`new_solo_game` to its end, ``player_agent`` playing the player's side; return the
-    winner (0 the player, 1 the automaton) or ``None`` for a draw."""
-    from deckcli.game.rounds import legal_actions
-
-    agents = solo_agents(player_agent)
-    start_solo_game(game, agents)
-    player = 1 - game.solo.seat
-    while not game.over:
-        solo_step(game, agents.act(game, player, legal_actions(game)), agents)
-    return game.winner
-
-
-def _automaton_moves(game: Game, agents: Agents) -> None:
-    while not game.over and game.to_move == game.solo.seat:
-        automaton_turn(game, agents)
-
-
-def automaton_turn(game: Game, agents: Agents) -> None:
-    """One turn of the automaton (§18): it reveals and plays the top card of its deck (two on the first turn
-    after a round it won as Northern Realms), and more as its cards say (Weather, Spy); with its deck empty it
-    passes. After the player has passed this is its final turn: then the round ends."""
-    from deckcli.game.rounds import end_round
-
-    solo = game.solo
-    seat = solo.seat
-    player = 1 - seat
-    owed = 2 if solo.extra_card else 1
-    solo.extra_card = False
-    if game.deck[seat] and not game.passed[seat]:
-        play_owed(game, owed, agents)
-    elif not game.passed[seat]:
-        game.passed[seat] = True
-        game.emit("pass", seat)
-    if game.passed[player]:
-        if not game.passed[seat]:
-            game.passed[seat] = True
-            game.emit("pass", seat)
-        end_round(game, agents)
-    else:
-        game.to_move = player
-
-
 # Playing its cards (§18, §19) -----------------------------------------------------------------------------
 
 
@@ -405,10 +432,10 @@ def shuffle_deck(game: Game) -> None:
     """The automaton's deck shuffled (Muster, a Leader that searches it, §19–20). Reported to a player at the table
     (``deckcli solo``), its order is no longer known once shuffled: the cards it owes after that are told, not taken
     from the order the board listed."""
-    solo = game.solo
-    game.rng.shuffle(game.deck[solo.seat])
-    if solo.at_table and solo.mode == KNOWN:
-        solo.mode = INSTRUCTING
+    solo = solo_of(game)
+    game.rng.shuffle(game.deck[solo.automaton])
+    if solo.at_table and solo.knowing == KNOWN:
+        solo.knowing = INSTRUCTING
 
 
 def unseen_kinds(game: Game, wanted: Callable[[Card], bool]) -> list[Card]:
@@ -416,8 +443,8 @@ def unseen_kinds(game: Game, wanted: Callable[[Card], bool]) -> list[Card]:
     its set prints lies neither on its rows nor in its discard pile."""
     from collections import Counter
 
-    solo = game.solo
-    seat = solo.seat
+    solo = solo_of(game)
+    seat = solo.automaton
     shown = Counter(game.cards.name[c] for slot in range(seat * 3, seat * 3 + 3) for c in game.rows[slot])
     shown.update(game.cards.name[c] for c in game.discard[seat])
     left = Counter(card.name for card in solo.pool) - shown
@@ -428,19 +455,18 @@ def unseen_kinds(game: Game, wanted: Callable[[Card], bool]) -> list[Card]:
     return list(found.values())
 
 
-
-def play_owed(game: Game, owed: int, agents: Agents) -> None:
+def play_owed(game: Game, owed: int) -> None:
     """The automaton reveals and plays ``owed`` cards from the top of its deck, each by :func:`play_revealed`,
     each adding what it owes in turn (a Weather Card one, a Spy two)."""
-    solo = game.solo
-    deck = game.deck[solo.seat]
+    solo = solo_of(game)
+    deck = game.deck[solo.automaton]
     while owed > 0:
-        if solo.mode != KNOWN:
+        if solo.knowing != KNOWN:
             solo.instruct("reveal", reveal_text(owed), number=owed)
             return
         if not deck:
             return
-        owed += play_revealed(game, deck.pop(), agents) - 1
+        owed += play_revealed(game, deck.pop()) - 1
         move_agile(game)
 
 
@@ -450,28 +476,29 @@ def reveal_text(owed: int) -> str:
     return f"reveal the next {noun} of its deck and play {'it' if owed == 1 else 'them'} (deckcli solo BOARD --reveal CARD)"
 
 
-def play_card_owed(game: Game, card: int, agents: Agents, why: str | None = None) -> None:
+def play_card_owed(game: Game, card: int, why: str | None = None) -> None:
     """``card`` played as a revealed card (:func:`play_revealed`), then the Agile moves, then what it owes."""
     mark = _mark(game)
-    owed = play_revealed(game, card, agents)
+    owed = play_revealed(game, card)
     if why is not None:
         note(game, mark, why, first=True)
     move_agile(game)
-    play_owed(game, owed, agents)
+    play_owed(game, owed)
 
 
-def play_revealed(game: Game, card: int, agents: Agents) -> int:
+def play_revealed(game: Game, card: int) -> int:
     """The automaton plays ``card`` (out of every zone) as effectively as possible (§18, §19); returns the cards
     it owes now from its deck: one after a Weather Card (none while the round is scored, §9), two after a Spy (a
     unit its Medic brings back counted)."""
     cards = game.cards
     kind, bits = cards.kind[card], cards.ability[card]
-    seat = game.solo.seat
+    solo = solo_of(game)
+    seat = solo.automaton
     if kind == WEATHER:
         mark = _mark(game)
-        play_card(game, seat, card, -1, -1, agents)
+        play_card(game, seat, card, -1, -1)
         cleared = "it clears the weather; " if bits & CLEAR else ""
-        if game.solo.scoring:
+        if solo.scoring:
             note(game, mark, f"{cleared}a Weather Card as the round is scored: it changes the totals, but both "
                  "players have passed: no further card (§9)")
             return 0
@@ -483,123 +510,115 @@ def play_revealed(game: Game, card: int, agents: Agents) -> int:
         elif bits & SCORCH:
             _scorch_special(game, card)
         elif bits & HORN:
-            _horn(game, card, agents)
+            _horn(game, card)
         elif bits & MARDROEME:
-            _mardroeme(game, card, agents)
+            _mardroeme(game, card)
         else:
-            play_card(game, seat, card, -1, -1, agents)
+            play_card(game, seat, card, -1, -1)
         return 0
-    row, why = unit_row(game, card, agents)
-    return play_unit(game, card, row, agents, why=why)
+    row, why = unit_row(game, card)
+    return play_unit_now(game, card, row, why=why)
 
 
-def unit_row(game: Game, card: int, agents: Agents, *, chain: bool = False) -> tuple[int, str | None]:
+def unit_row(game: Game, card: int, *, chain: bool = False) -> tuple[int, str | None]:
     """The row the automaton plays a unit into: its only row, or for an Agile unit the best (§18); with the
     reason when the game keeps a log. ``chain``: weighed even inside another weighing (a unit a Medic brings
     back, :func:`best`)."""
     rows = game.cards.rows[card]
     if len(rows) == 1:
         return rows[0], None
-    seat = game.solo.seat
-    choice, gains = best(game, row_order(game, seat, rows), lambda trial, row: play_unit(trial, card, row, agents),
+    seat = solo_of(game).automaton
+    choice, gains = best(game, row_order(game, seat, rows), lambda trial, row: play_unit_now(trial, card, row),
                          pinned=card, chain=chain)
     return choice, compared(gains, choice, lambda row: ROW_NAMES[row])
 
 
-def play_unit(game: Game, card: int, row: int, agents: Agents, *, muster: bool = True, why: str | None = None) -> int:
-    """A unit played by the automaton into ``row`` and its abilities by the Solo rules (§19): a Spy goes to the
-    player's side and it owes two cards; a Medic brings back the unit adding most; Muster plays the first card
-    of its group found in the deck (``muster`` ``False``: the card Muster found, which does not muster again);
-    Clan Dimun Pirate scorches the player's side only; a row-limited Scorch, Berserker and Mardroeme as in §10.
-    Returns the cards owed."""
-    cards = game.cards
-    seat = game.solo.seat
-    bits = cards.ability[card]
+def play_unit_now(game: Game, card: int, row: int, *, muster: bool = True, why: str | None = None) -> int:
+    """A unit played by the automaton into ``row`` (:func:`deckcli.game.abilities.play_unit`, its abilities by the
+    Solo rules, §19, resolved at once): a Spy goes to the player's side and it owes two cards; a Medic brings back
+    the unit adding most; Muster plays the first card of its group found in the deck (``muster`` ``False``: the card
+    Muster found, which does not muster again); Clan Dimun Pirate scorches the player's side only; a row-limited
+    Scorch, Berserker and Mardroeme as in §10. ``why`` is told on its play. Returns the cards owed."""
+    solo = solo_of(game)
+    outer, solo.owed = solo.owed, 0
     mark = _mark(game)
-    slot = place_played(game, seat, card, row)
-    if bits & SPY:
+    depth = len(game.frames)
+    if game.cards.ability[card] & SPY:
         why = "; ".join(filter(None, (why, "a Spy: it lies on your side; it plays two more cards")))
+    play_unit(game, solo.automaton, card, row, muster=muster)
+    run_frames(game, depth)
     note(game, mark, why)
-    owed = 2 if bits & SPY else 0
-    if bits & MEDIC:
-        owed += _medic(game, agents)
-    if bits & MUSTER and muster:
-        owed += _muster(game, card, agents)
-    if bits & ROW_SCORCH:
-        scorch_row(game, 1 - slot // 3, cards.scorch_row[card])
-    if bits & SCORCH:
-        discard_from_battlefield(game, game.strongest(player_slots(game)))
-    if bits & MARDROEME or (bits & BERSERKER and mardroeme_on(game, slot)):
-        transform_berserkers(game, slot)
+    owed, solo.owed = solo.owed, outer
     return owed
 
 
-def _medic(game: Game, agents: Agents) -> int:
+def _medic(game: Game) -> int:
     """Medic (§19): the non-Hero unit of its discard pile that adds the most Strength, Tight Bond, weather and
-    Horns counted; at random under Invader of the North."""
-    seat = game.solo.seat
-    pile = game.discard[seat]
+    Horns counted; at random under Invader of the North. Returns the cards owed."""
+    solo = solo_of(game)
+    pile = game.discard[solo.automaton]
     kind = game.cards.kind
     units = [card for card in pile if kind[card] == UNIT]
     if not units:
         return 0
     if game.random_revive:
-        if game.solo.at_table:
+        if solo.at_table:
             names = sorted({game.cards.name[card] for card in units})
-            game.solo.instruct("random", "Medic under Invader of the North: pick one of the non-Hero units of its "
-                               "discard pile at random and play it (deckcli solo BOARD --reveal CARD)", cards=names)
+            solo.instruct("random", "Medic under Invader of the North: pick one of the non-Hero units of its "
+                          "discard pile at random and play it (deckcli solo BOARD --reveal CARD)", cards=names)
             return 0
         chosen = game.rng.choice(units)
         why = "brought back by its Medic, picked at random (Invader of the North)"
     else:
         options = topmost(game, units)
-        chosen, gains = best(game, options, lambda trial, unit: _bring_back(trial, unit, agents), chain=True)
+        chosen, gains = best(game, options, _bring_back, chain=True)
         why = "brought back by its Medic: " + (compared(gains, chosen, lambda unit: game.cards.name[unit]) or "the only unit")
     pile.remove(chosen)
-    row, row_why = unit_row(game, chosen, agents)
-    return play_unit(game, chosen, row, agents, why=f"{why}; on {ROW_NAMES[row]}: {row_why}" if row_why else why)
+    row, row_why = unit_row(game, chosen)
+    return play_unit_now(game, chosen, row, why=f"{why}; on {ROW_NAMES[row]}: {row_why}" if row_why else why)
 
 
-def _bring_back(trial: Game, unit: int, agents: Agents) -> None:
+def _bring_back(trial: Game, unit: int) -> None:
     """``unit`` brought back from the discard pile on a copy of the game, into the row it would take (§19): a Medic
     brought back brings back in turn the unit adding most, and so on down the chain, each weighed as the first."""
-    trial.discard[trial.solo.seat].remove(unit)
-    play_unit(trial, unit, unit_row(trial, unit, agents, chain=True)[0], agents)
+    trial.discard[solo_of(trial).automaton].remove(unit)
+    play_unit_now(trial, unit, unit_row(trial, unit, chain=True)[0])
 
 
-def _muster(game: Game, card: int, agents: Agents) -> int:
-    """Muster (§19): the first card of its group found from the top of its deck, played; the deck shuffled."""
+def _muster(game: Game, card: int) -> int:
+    """Muster (§19): the first card of its group found from the top of its deck, played; the deck shuffled. Returns
+    the cards owed."""
     cards = game.cards
-    solo = game.solo
+    solo = solo_of(game)
     group = cards.group[card]
-    if group < 0 or solo.mode == EVALUATING:
+    if group < 0 or solo.knowing == EVALUATING:
         return 0
-    if solo.mode == INSTRUCTING:
+    if solo.knowing == INSTRUCTING:
         wanted = cards.card[card].group
         names = sorted(c.name for c in unseen_kinds(game, lambda c: c.group == wanted))
         if names:
             solo.instruct("search", f"Muster: search its deck from the top for the first {' or '.join(names)}; play "
                           "it (it does not muster again), then shuffle its deck", cards=names)
         return 0
-    deck = game.deck[solo.seat]
+    deck = game.deck[solo.automaton]
     found = next((c for c in reversed(deck) if cards.group[c] == group and cards.kind[c] <= HERO), None)
     owed = 0
     if found is not None:
         deck.remove(found)
-        row, why = unit_row(game, found, agents)
-        owed = play_unit(game, found, row, agents, muster=False, why=f"found by {cards.name[card]}'s Muster")
+        row, why = unit_row(game, found)
+        owed = play_unit_now(game, found, row, muster=False, why=f"found by {cards.name[card]}'s Muster")
     shuffle_deck(game)
     return owed
 
 
 def _decoy(game: Game, card: int) -> None:
     """Decoy (§19): it replaces no unit; the top card of its deck goes under it unseen, until the round ends."""
-    solo = game.solo
-    deck = game.deck[solo.seat]
-    under = deck.pop() if solo.mode == KNOWN and deck else -1
+    solo = solo_of(game)
+    deck = game.deck[solo.automaton]
+    under = deck.pop() if solo.knowing == KNOWN and deck else -1
     solo.decoys.append([card, under])
     mark = _mark(game)
-    game.emit("play", solo.seat, card)
+    game.emit("play", solo.automaton, card)
     note(game, mark, "it replaces no unit: the top card of its deck goes under it unseen, played when the round ends")
     solo.instruct("under-decoy", "put the top card of its deck under the Decoy without looking; when the round "
                   "ends, reveal it and play it (deckcli solo BOARD --reveal CARD)")
@@ -607,7 +626,7 @@ def _decoy(game: Game, card: int) -> None:
 
 def _scorch_special(game: Game, card: int) -> None:
     """Scorch (§19): the strongest non-Hero units of the player's side only are discarded; then the Scorch."""
-    seat = game.solo.seat
+    seat = solo_of(game).automaton
     victims = game.strongest(player_slots(game))
     if victims:
         slot, unit = victims[0]
@@ -620,10 +639,10 @@ def _scorch_special(game: Game, card: int) -> None:
     note(game, mark, why, first=True)
 
 
-def _horn(game: Game, card: int, agents: Agents) -> None:
+def _horn(game: Game, card: int) -> None:
     """Commander's Horn (§19): on the most beneficial row whose Horn zone is free; on a tie, the row with the
     most cards."""
-    seat = game.solo.seat
+    seat = solo_of(game).automaton
     free = [row for row in range(3) if game.horn[seat * 3 + row] == NO_HORN]
     if not free:
         game.discard[seat].append(card)
@@ -631,21 +650,21 @@ def _horn(game: Game, card: int, agents: Agents) -> None:
         game.emit("play", seat, card)
         note(game, mark, "no free Horn zone on its side: discarded without effect")
         return
-    place_on_best_row(game, card, free, agents, "Horn")
+    place_on_best_row(game, card, free, "Horn")
 
 
-def _mardroeme(game: Game, card: int, agents: Agents) -> None:
+def _mardroeme(game: Game, card: int) -> None:
     """Mardroeme: on the row where it adds most (§18: as effectively as possible)."""
-    place_on_best_row(game, card, [CLOSE, RANGED, SIEGE], agents, "Mardroeme")
+    place_on_best_row(game, card, [CLOSE, RANGED, SIEGE], "Mardroeme")
 
 
-def place_on_best_row(game: Game, card: int, rows: list[int], agents: Agents, label: str) -> None:
+def place_on_best_row(game: Game, card: int, rows: list[int], label: str) -> None:
     """A Commander's Horn or a Mardroeme played by the automaton on the best of ``rows`` of its side."""
-    seat = game.solo.seat
+    seat = solo_of(game).automaton
     choice, gains = best(game, row_order(game, seat, rows),
-                         lambda trial, row: play_card(trial, seat, card, row, -1, agents))
+                         lambda trial, row: play_card(trial, seat, card, row, -1))
     mark = _mark(game)
-    play_card(game, seat, card, choice, -1, agents)
+    play_card(game, seat, card, choice, -1)
     note(game, mark, compared(gains, choice, lambda row: ROW_NAMES[row]) or f"the only row its {label} could take")
 
 
@@ -656,7 +675,7 @@ def move_agile(game: Game, pinned: int = -1) -> None:
     """Agile (§19): each Agile unit of the automaton moves to its other row while that raises its margin, the
     move raising it most first (on a tie, the first unit from Close Combat, in the order they lie). ``pinned``
     stays where it is (the unit whose row is being weighed)."""
-    seat = game.solo.seat
+    seat = solo_of(game).automaton
     cards = game.cards
     ability, kind, printed_rows = cards.ability, cards.kind, cards.rows
     while True:
@@ -698,12 +717,12 @@ def move_agile(game: Game, pinned: int = -1) -> None:
 
 def margin(game: Game) -> int:
     """The automaton's total Strength minus the player's (§8)."""
-    seat = game.solo.seat
+    seat = solo_of(game).automaton
     return game.score(seat) - game.score(1 - seat)
 
 
 def player_slots(game: Game) -> tuple[int, int, int]:
-    base = (1 - game.solo.seat) * 3
+    base = (1 - solo_of(game).automaton) * 3
     return base, base + 1, base + 2
 
 
@@ -733,7 +752,7 @@ def best(game: Game, options: Sequence[Option], trial: Callable[[Game, Option], 
     ``chain``: weighed at any depth. A Medic's pick is (§19: the unit "that adds the most Strength"): a Medic it
     would bring back is valued with what its own recovery adds, all the way down; each recovery takes a card out of
     the discard pile, so the chain ends."""
-    solo = game.solo
+    solo = solo_of(game)
     if not options:
         raise ValueError("no option to choose from")
     if (solo.depth >= MAX_DEPTH and not chain) or (len(options) == 1 and game.log is None):
@@ -742,8 +761,9 @@ def best(game: Game, options: Sequence[Option], trial: Callable[[Game, Option], 
     gains: list[tuple[Option, int]] = []
     for option in options:
         copy = game.copy()
-        copy.solo.mode = EVALUATING
-        copy.solo.depth = solo.depth + 1
+        weighing = solo_of(copy)
+        weighing.knowing = EVALUATING
+        weighing.depth = solo.depth + 1
         trial(copy, option)
         move_agile(copy, pinned)
         gains.append((option, margin(copy) - base))

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from collections import Counter
 
     from deckcli.catalog.model import Card, Catalog, FactionSet
-    from deckcli.game.agents import Agents
     from deckcli.game.board import Board
     from deckcli.game.solo.automaton import Instruction
     from deckcli.game.position import SidePosition
@@ -94,7 +93,8 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
     from deckcli.files.reading import STDIN
     from deckcli.game.board import board_text, read_board
     from deckcli.game.position import build_position
-    from deckcli.game.solo.automaton import Automaton, Instruction, faction_cards, move_agile
+    from deckcli.game.rounds import run_frames
+    from deckcli.game.solo.automaton import Instruction, Solo, faction_cards, move_agile
     from deckcli.game.solo.leaders import resolve_leader
 
     catalog = default_catalog()
@@ -120,12 +120,13 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
     sides = tuple(side if side.side else side._replace(side=_side_deck(catalog, side)) for side in board.sides)
     game = build_position((sides[0], sides[1]), catalog, board.weather, to_move=1, round_number=board.round_number)
     deck, _, _ = faction_cards(catalog, faction.slug)
-    game.solo = Automaton(deck_known=bool(board.sides[1].deck), pool=deck, at_table=True)
+    solo = Solo(deck_known=bool(board.sides[1].deck), pool=deck, at_table=True)
+    game.mode = solo
     decoy = catalog.cards["Decoy"]
-    game.solo.decoys = [[game.cards.add(decoy), -1] for _ in range(board.decoys)]
-    game.solo.scoring = cards[0].is_leader or both_passed
+    solo.decoys = [[game.cards.add(decoy), -1] for _ in range(board.decoys)]
+    game.owner += [1] * (len(game.cards) - len(game.owner))
+    solo.scoring = cards[0].is_leader or both_passed
     game.log = []
-    agents = _asking_nobody()
     move_agile(game)
     before = len(game.log)
     first = cards[0]
@@ -135,9 +136,10 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
                               f"{game.score(1)}: reveal the card from the top of its deck instead", where=board.where)
     owed: list[Instruction]
     if first.is_leader:
-        game.solo.revealed.append(first.name)
-        resolve_leader(game, first.name, agents)
-        game.solo.instruct("score", "the round is scored now: you win it only if your total is still the higher")
+        solo.revealed.append(first.name)
+        resolve_leader(game, first.name)
+        run_frames(game)
+        solo.instruct("score", "the round is scored now: you win it only if your total is still the higher")
         owed = _owed_since(game, 0)
     else:
         under = Instruction("under", 1, (), "") if both_passed and board.decoys else None
@@ -148,22 +150,22 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
             top = owed.pop(0)
             if top.action == "search" and card.name not in top.cards and owed:
                 top = owed.pop(0)  # its deck held none of them: the card is the next one it owes
-            mark = len(game.solo.instructions)
-            _answer(game, top, card, agents, board.where)
+            mark = len(solo.instructions)
+            _answer(game, top, card, board.where)
             rest = [top._replace(number=top.number - 1, text=_reveal_text(top.number - 1))] if top.number > 1 else []
             owed = _owed_since(game, mark) + rest + owed
     steps = [_step(game, event) for event in game.log]
     for step in steps[:before]:
         step["why"] = "after your card, before the reveal: " + step.get("why", "")
     if board.sides[0].passed and not first.is_leader:
-        game.solo.instruct("score", "you have passed, so this was its final turn (§18): once it has played what it "
+        solo.instruct("score", "you have passed, so this was its final turn (§18): once it has played what it "
                            "owes, the round ends and is scored")
     words = "-" if path == STDIN else _shell_word(board.where)
     chained = " ".join([words, *(f"--reveal {_shell_word(card.name)}" for card in cards), "--reveal CARD"])
     if output is not None:
         chained += f" -o {_shell_word(output)}"
-    later = _shell_word(output) if output is not None else words
-    told = [i for i in game.solo.instructions if i.action not in FULFILLED]
+    later = words if output is None else "BOARD" if output == STDIN else _shell_word(output)  # -o -: printed
+    told = [i for i in solo.instructions if i.action not in FULFILLED]
     upcoming = [{"action": i.action, "count": i.number, "cards": list(i.cards),
                  "text": i.text.replace(" BOARD --reveal CARD", f" {chained}").replace(" BOARD ", f" {later} ")}
                 for i in [*owed, *told] if i.action != "turn"]
@@ -175,7 +177,7 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
         note = ("Gwent Solo: the position after the automaton's turn, written by\n"
                 f"deckcli solo {printable(words)}" + "".join(f" --reveal {_shell_word(card.name)}" for card in cards))
         text = board_text(game, (catalog.factions[board.sides[0].faction].name, faction.name),
-                          decoys=len(game.solo.decoys), note=note)
+                          decoys=len(solo.decoys), note=note)
     return SoloReport(board.where, faction.name, first.name, _kind(first), [s for s in steps if s["action"]], upcoming,
                       {"me": game.score(0), "opponent": game.score(1)}, reveals=[(c.name, _kind(c)) for c in cards],
                       written=output, board_text=text)
@@ -183,7 +185,9 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
 
 def _owed_since(game: Game, mark: int) -> list[Instruction]:
     """The instructions given since ``mark`` that a revealed card answers, in the order they are answered."""
-    return [i for i in game.solo.instructions[mark:] if i.action in FULFILLED]
+    from deckcli.game.solo.automaton import solo_of
+
+    return [i for i in solo_of(game).instructions[mark:] if i.action in FULFILLED]
 
 
 def _reveal_text(owed: int) -> str:
@@ -192,14 +196,15 @@ def _reveal_text(owed: int) -> str:
     return reveal_text(owed) if owed > 0 else ""
 
 
-def _answer(game: Game, owed: Instruction, card: Card, agents: Agents, where: str, instance: int | None = None) -> None:
+def _answer(game: Game, owed: Instruction, card: Card, where: str, instance: int | None = None) -> None:
     """``card``, revealed, played as what the automaton ``owed``: a card of its turn or deck, the card under a Decoy
     (the Decoy then discarded), the card a Muster found (it does not muster again), a Medic's random pick.
     ``instance``: the card's instance taken from its deck (``None``: a new one; a random pick: from its discard
     pile). Raises :class:`CardLookupError` for a card that is not what a Muster searches for or a Medic picks among."""
-    from deckcli.game.solo.automaton import move_agile, play_card_owed, play_owed, play_unit, unit_row
+    from deckcli.game.solo.automaton import move_agile, play_card_owed, play_owed, play_unit_now, solo_of, unit_row
 
-    seat = game.solo.seat
+    solo = solo_of(game)
+    seat = solo.automaton
     if owed.action in ("search", "random") and card.name not in owed.cards:
         what = "its Muster searches its deck for" if owed.action == "search" else "its Medic picks at random among"
         raise CardLookupError(f"{card.name} cannot follow: {what} {either(list(owed.cards))} (§19)"
@@ -209,29 +214,39 @@ def _answer(game: Game, owed: Instruction, card: Card, agents: Agents, where: st
         # a card of its turn or deck; a Leader's search plays what it finds as a revealed card (§20)
         why = None
         if owed.action == "under":
-            decoy, _ = game.solo.decoys.pop(0)
+            decoy, _ = solo.decoys.pop(0)
             game.discard[seat].append(decoy)
             why = "the card under its Decoy, played as the round ends"
         elif owed.action == "search":
             why = "found in its deck by its Leader"
-        play_card_owed(game, game.cards.add(card) if instance is None else instance, agents, why)
+        play_card_owed(game, _new_card(game, card) if instance is None else instance, why)
         return
     if owed.action == "search":
-        unit, why = game.cards.add(card) if instance is None else instance, "found by its Muster"
+        unit, why = _new_card(game, card) if instance is None else instance, "found by its Muster"
     else:
         pile = game.discard[seat]
         unit = next(c for c in reversed(pile) if game.cards.name[c] == card.name)
         pile.remove(unit)
         why = "brought back by its Medic, picked at random (Invader of the North)"
-    row, row_why = unit_row(game, unit, agents)
-    more = play_unit(game, unit, row, agents, muster=False, why=f"{why}; {row_why}" if row_why else why)
+    row, row_why = unit_row(game, unit)
+    more = play_unit_now(game, unit, row, muster=False, why=f"{why}; {row_why}" if row_why else why)
     move_agile(game)
-    play_owed(game, more, agents)
+    play_owed(game, more)
+
+
+def _new_card(game: Game, card: Card) -> int:
+    """A card the automaton has just revealed at the table, added to the game's card table as its own."""
+    from deckcli.game.solo.automaton import solo_of
+
+    game.owner.append(solo_of(game).automaton)
+    return game.cards.add(card)
 
 
 def _cannot_follow(card: Card, previous: Card, game: Game) -> str:
     """Why ``card`` cannot be revealed after ``previous``: the automaton's turn is over."""
-    if any(i.action == "under-decoy" for i in game.solo.instructions):
+    from deckcli.game.solo.automaton import solo_of
+
+    if any(i.action == "under-decoy" for i in solo_of(game).instructions):
         return (f"{card.name} cannot follow {previous.name}: the card under its Decoy stays face down until the round "
                 "ends (§19), and its turn is over: it is your turn")
     return (f"{card.name} cannot follow {previous.name}: its turn is over, it owes no more card (§18: only a Weather "
@@ -353,15 +368,6 @@ def _step(game: Game, event: dict[str, Any]) -> dict[str, Any]:
     return step
 
 
-def _asking_nobody() -> Agents:
-    """The seats of ``deckcli solo``: the automaton's cards ask the player nothing (what the player must do is told
-    as a next step)."""
-    from deckcli.game.agents import Agents
-    from deckcli.game.solo.automaton import Unasked
-
-    return Agents(Unasked("deckcli solo reports what the automaton does and asks the player nothing"), Unasked())
-
-
 # Text -------------------------------------------------------------------------------------------------------
 
 
@@ -381,7 +387,10 @@ def render_solo(report: SoloReport, fmt: str, width: int | None) -> str:
     if not report.steps:
         lines += layout.wrap("  nothing happens", indent="  ")
     lines += layout.wrap(f"Totals: you {report.totals['me']}, the opponent {report.totals['opponent']}")
-    if not report.next and report.written is not None:
+    if not report.next and report.written == "-":
+        lines += layout.wrap("Next: your turn: the position after its turn is printed on standard output; save it as "
+                             "BOARD, add your card to it, then deckcli solo BOARD --reveal CARD for its next")
+    elif not report.next and report.written is not None:
         lines += layout.wrap(f"Next: your turn: {report.written} holds the position after its turn; add your card to "
                              f"it, then deckcli solo {_shell_word(report.written)} --reveal CARD for its next")
     elif not report.next:

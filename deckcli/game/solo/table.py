@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from deckcli.game.solo.automaton import SEAT
+from deckcli.game.solo.automaton import SEAT, solo_of
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog
@@ -33,7 +33,10 @@ PLAYER = 1 - SEAT
 COMMANDS = ("pass", "leader", "board", "help")
 """The words of the player's turn besides a card's name."""
 HELP = ("Your turn: type the card you play (its name, or the beginning of its words; Tab completes), leader to use "
-        "your Leader, pass to pass, board to see the board again.")
+        "your Leader, pass to pass, board to see the board again. At any question: undo takes back your last answer, "
+        "save saves the game, quit saves it and stops.")
+CONFIRM = ("yes", "no")
+"""The answers to a move that a word only half-names (``clear`` for Clear Weather): asked before it is played."""
 
 
 ASKED = {"medic": "your Medic plays a non-Hero unit of your discard pile (§10): which", "row": "which row"}
@@ -42,7 +45,8 @@ ASKED = {"medic": "your Medic plays a non-Hero unit of your discard pile (§10):
 
 class Question(NamedTuple):
     """What deckcli asks now: ``kind`` (``move``: the player's turn; ``reveal``: a card the automaton reveals;
-    ``search``, ``random``, ``under``, ``leader``, ``discard``; ``choose``: one of ``options``, by name or number),
+    ``search``, ``random``, ``under``, ``leader``, ``discard``; ``choose``: one of ``options``, by name or number;
+    ``confirm``: yes or no, before a move that a word only half-named),
     the ``text`` asked, the ``options`` a name may complete to, whether an empty answer is taken (``optional``), and
     the ``error`` of the answer before (empty the first time)."""
 
@@ -74,13 +78,15 @@ class _Wrong(Exception):
 def new_table_game(setup: TableSetup, catalog: Catalog) -> Game:
     """The game at its start (§18): the player's cards all in one pool (hand and deck), the automaton's deck every
     card of its set, the automaton starting but against Scoia'tael (§19)."""
-    from deckcli.game.rounds import SCOIATAEL, new_game
-    from deckcli.game.solo.automaton import Automaton, faction_cards, solo_decks
+    from deckcli.game.modes import SCOIATAEL
+    from deckcli.game.rounds import new_game
+    from deckcli.game.solo.automaton import Solo, faction_cards, solo_decks
 
     decks = solo_decks(setup.deck, setup.faction, catalog)
-    game = new_game(decks, setup.seed)
+    solo = Solo(deck_known=False, pool=faction_cards(catalog, setup.faction)[0], at_table=True)
+    game = new_game(decks, setup.seed, mode=solo)
+    game.frames.clear()  # the table sets the game up itself: the player's cards are in their hands, not dealt here
     game.hand[PLAYER], game.deck[PLAYER] = game.deck[PLAYER], []
-    game.solo = Automaton(deck_known=False, pool=faction_cards(catalog, setup.faction)[0], at_table=True)
     game.starter = game.to_move = PLAYER if game.faction[PLAYER] == SCOIATAEL else SEAT
     game.log = []
     return game
@@ -151,8 +157,8 @@ class _Table:
 
     def choose(self, question: str, options: list[int], card: int) -> int:
         """An ability of the player's card asks the player (a Medic's unit, a row...): one of ``options``."""
-        from deckcli.game.agents import QUESTIONS
-        from deckcli.game.solo.automaton import ROW_NAMES
+        from deckcli.game.actions import QUESTIONS
+        from deckcli.game.cards import ROW_NAMES
 
         rows = "row" in question
         named = {(ROW_NAMES[option] if rows else self.game.cards.name[option]): option for option in reversed(options)}
@@ -168,6 +174,12 @@ class _Table:
 
     def card_named(self, text: str, names: list[str], what: str) -> str:
         """The one name of ``names`` that ``text`` means (as deck files match, or by the beginnings of its words)."""
+        return self.named(text, names, what)[0]
+
+    def named(self, text: str, names: list[str], what: str) -> tuple[str, bool]:
+        """The one name of ``names`` that ``text`` means, and whether ``text`` only half-names it (the beginnings of
+        its words, ``clear`` for Clear Weather, rather than a name as deck files match it). Raises :class:`_Wrong`
+        with the reason (no name, several, none: "did you mean")."""
         from deckcli.catalog.lookup import name_words, words_begin
         from deckcli.catalog.names import fold, suggest
         from deckcli.text import did_you_mean
@@ -175,11 +187,12 @@ class _Table:
         if not text:
             raise _Wrong(f"name {what}")
         found = {card.name for card in self.catalog.find(text)} & set(names)
+        loose = not found
         if not found:
             typed = name_words(text)
             found = {name for name in names if typed and words_begin(typed, name_words(name))}
         if len(found) == 1:
-            return found.pop()
+            return found.pop(), loose
         if found:
             raise _Wrong(f'"{text}" may mean {", ".join(sorted(found))}: type more of it')
         close = suggest(text, {fold(name): name for name in names}, limit=5)
@@ -204,11 +217,11 @@ class _Table:
 
     def player_turn(self) -> None:
         from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
-        from deckcli.game.rounds import legal_actions
+        from deckcli.game.rounds import turn_actions
         from deckcli.game.solo.automaton import move_agile
 
         game = self.game
-        actions = legal_actions(game)
+        actions = turn_actions(game, PLAYER)
         if LEADER_ACTION not in actions and self.leader_usable():
             actions.insert(-1, LEADER_ACTION)
         names = sorted({game.cards.name[a[1]] for a in actions if a[1] >= 0})
@@ -228,7 +241,10 @@ class _Table:
                 if LEADER_ACTION not in actions:
                     raise _Wrong("your Leader cannot be used now (used, cancelled, or it would do nothing)")
                 return LEADER_ACTION
-            name = self.card_named(text.removeprefix("play ").strip(), names, "a card you can play now")
+            typed = text.removeprefix("play ").strip()
+            name, loose = self.named(typed, names, "a card you can play now")
+            if loose and not self.confirmed(f'"{typed}": play {name}? (yes or no)'):
+                return None
             return self.placed(name, [a for a in actions if a[1] >= 0 and game.cards.name[a[1]] == name])
 
         action = None
@@ -245,6 +261,7 @@ class _Table:
         """The player's action (§7); after a pass the automaton takes its final turn, then the round ends (§18)."""
         from deckcli.game.abilities import play_from_hand
         from deckcli.game.actions import LEADER, PASS
+        from deckcli.game.agents import resolve
         from deckcli.game.leaders import use_leader
 
         game = self.game
@@ -255,11 +272,13 @@ class _Table:
         elif kind == LEADER:  # a Leader that searches the deck searches the one pool of hand and deck
             game.deck[PLAYER], game.hand[PLAYER] = game.hand[PLAYER], []
             try:
-                use_leader(game, PLAYER, self.agents)
+                use_leader(game, PLAYER)
+                resolve(game, self.agents)
             finally:
                 game.hand[PLAYER], game.deck[PLAYER] = game.hand[PLAYER] + game.deck[PLAYER], []
         else:
-            play_from_hand(game, PLAYER, card, row, target, self.agents)
+            play_from_hand(game, PLAYER, card, row, target)
+            resolve(game, self.agents)
         game.to_move = SEAT
 
     def leader_usable(self) -> bool:
@@ -274,9 +293,19 @@ class _Table:
         finally:
             game.hand[PLAYER], game.deck[PLAYER] = game.deck[PLAYER], []
 
+    def confirmed(self, text: str) -> bool:
+        """Whether the player answers yes to ``text`` (a move a word only half-named: played once confirmed)."""
+        def read(answer: str) -> bool:
+            for word in CONFIRM:
+                if answer and word.startswith(answer.casefold()):
+                    return word == "yes"
+            raise _Wrong("answer yes or no")
+
+        return bool(self.answer(Question("confirm", text, CONFIRM), read))
+
     def placed(self, name: str, actions: list[Action]) -> Action:
         """Which of the ways to play ``name`` the player means: its row, or the unit a Decoy takes back."""
-        from deckcli.game.solo.automaton import ROW_NAMES
+        from deckcli.game.cards import ROW_NAMES
 
         if len(actions) == 1:
             return actions[0]
@@ -300,7 +329,7 @@ class _Table:
         from deckcli.game.solo.automaton import Instruction
 
         game = self.game
-        solo = game.solo
+        solo = solo_of(game)
         mark = len(game.log or [])
         if not game.passed[SEAT] and self.left() > 0:
             owed = 2 if solo.extra_card else 1
@@ -323,7 +352,7 @@ class _Table:
         from deckcli.game.solo.reveal import FULFILLED, _answer
 
         game = self.game
-        solo = game.solo
+        solo = solo_of(game)
         while owed:
             top = owed.pop(0)
             if top.action in ("turn", "reveal") and self.left() <= 0:
@@ -335,7 +364,7 @@ class _Table:
                 continue
             instance = self.take(card, top)
             try:
-                _answer(game, top, card, self.agents, "", instance)
+                _answer(game, top, card, "", instance)
             except Exception as error:  # noqa: BLE001 - the card cannot be what was owed: asked again
                 from deckcli.errors import CardLookupError
 
@@ -420,12 +449,13 @@ class _Table:
     def end_round(self) -> None:
         """Both have passed (§9): the cards under its Decoys are named and played (a Weather Card then gives no more
         card), the Leader variant's Leader if you are ahead (§18), then the score, the gems and the next round."""
+        from deckcli.game.agents import resolve
         from deckcli.game.rounds import end_round
         from deckcli.game.solo.automaton import Instruction
         from deckcli.game.solo.leaders import resolve_leader
 
         game = self.game
-        solo = game.solo
+        solo = solo_of(game)
         mark = len(game.log or [])
         solo.scoring = True
         self.owe([Instruction("under", 1, (), "")] * len(solo.decoys))
@@ -438,7 +468,8 @@ class _Table:
             self.leaders.remove(name)
             solo.revealed.append(name)
             before = len(solo.instructions)
-            resolve_leader(game, name, self.agents)
+            resolve_leader(game, name)
+            resolve(game, self.agents)
             from deckcli.game.solo.reveal import FULFILLED
 
             self.tell_steps()
@@ -449,7 +480,8 @@ class _Table:
             self.report(mark)
         totals = f"you {game.score(PLAYER)}, the automaton {game.score(SEAT)}"
         ending = len(game.log or [])
-        end_round(game, self.agents)
+        end_round(game)
+        resolve(game, self.agents)
         winner = game.round_winners[-1]
         said = "you win it" if winner == PLAYER else "the automaton wins it" if winner == SEAT else "a tie"
         lines = [f"Round {len(game.round_winners)} ends: {totals}: {said}. Gems: you {game.gems[PLAYER]}, the "
@@ -509,7 +541,7 @@ class _Table:
 
     def board_lines(self) -> list[str]:
         """The battlefield: each side's rows with each card's Strength now, the Weather, the totals and gems."""
-        from deckcli.game.solo.automaton import ROW_NAMES
+        from deckcli.game.cards import ROW_NAMES
 
         game = self.game
         weather = ", ".join(game.cards.name[card] for card in game.weather) or "none"

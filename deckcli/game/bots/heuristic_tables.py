@@ -1,8 +1,8 @@
-"""The ``random`` and ``heuristic`` bots taught Free For All's and two versus two's choices.
+"""The heuristic bot's habits at a table of more than two players: Free For All (§16) and two versus two (§17).
 
-They see only their :class:`~deckcli.game.multiplayer.agents.TableView` (their hand, a teammate's hand, what lies
-face up). The heuristic bot values an action by the totals it would leave on every side (a what-if on the
-board: no ability beyond the card's own Strength, Horn, Weather or Scorch is foreseen) and:
+It sees only its :class:`~deckcli.game.agents.PlayerView` (its hand, a teammate's hand, what lies face up). It
+values an action by the totals it would leave on every side (a what-if on the board: no ability beyond the card's
+own Strength, Horn, Weather or Scorch is foreseen) and:
 
 - Free For All (§16): counts the opponents it would exceed, each a point; plays the cheapest card that exceeds
   more of them, passes when no card would add a point. A Spy goes to the opponent it can most afford to feed:
@@ -16,77 +16,52 @@ board: no ability beyond the card's own Strength, Horn, Weather or Scorch is for
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
+from deckcli.game.abilities import ROW_SCORCH_THRESHOLD
 from deckcli.game.actions import LEADER, PASS, PASS_ACTION, PLAY
 from deckcli.game.cards import CLEAR, DECOY, HERO, HORN, SCORCH, SPY, WEATHER
-from deckcli.game.multiplayer.leaders import ACTIVE
-from deckcli.game.rounds import NILFGAARD
+from deckcli.game.leaders import ACTIVE
+from deckcli.game.modes import NILFGAARD
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from deckcli.game.actions import Action
-    from deckcli.game.multiplayer.agents import TableAgent, TableView
+    from deckcli.game.agents import PlayerView
 
 SPECIAL_COST = 5
-"""What the heuristic bot counts a Special or Weather Card as worth keeping, in Strength."""
+"""What the heuristic counts a Special or Weather Card as worth keeping at such a table, in Strength."""
 
 
-class TableRandomBot:
-    """Any legal action and any answer, equally likely, from its own seeded random source; exchanges nothing half
-    the time, else up to two random cards (as the two-player ``random`` bot)."""
-
-    name = "random"
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: TableView, actions: list[Action]) -> Action:
-        return actions[self.rng.randrange(len(actions))]
-
-    def choose(self, view: TableView, question: str, options: list[int], card: int) -> int:
-        return options[self.rng.randrange(len(options))]
-
-    def exchange(self, view: TableView) -> int | None:
-        hand = view.hand
-        if not hand or self.rng.random() < 0.5:
-            return None
-        return hand[self.rng.randrange(len(hand))]
-
-
-class TableHeuristicBot:
-    """The rules of thumb in the module's docstring; deterministic (its seed breaks no tie)."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+class TableHeuristic:
+    """The rules of thumb in the module's docstring; deterministic."""
 
     # what an action leaves on the table ------------------------------------------------------------------
 
-    def totals_after(self, view: TableView, action: Action) -> list[int] | None:
+    def totals_after(self, view: PlayerView, action: Action) -> list[int] | None:
         """Every side's total after ``action`` as far as the bot foresees it (``None``: it cannot say)."""
         kind, card, row, target = action
         totals = view.scores()
         if kind == LEADER:
-            leader = ACTIVE.get(view.leader_name or "")
+            leader = ACTIVE.get(view.leader(view.player) or "")
             if leader is None:
                 return None
             if leader.horn_row >= 0:
-                slot = view.own_side * 3 + leader.horn_row
-                totals[view.own_side] += view.row_total_with_horn(slot) - view.row_total(slot)
+                slot = view.side * 3 + leader.horn_row
+                totals[view.side] += view.row_total_with_horn(slot) - view.row_total(slot)
                 return totals
             if leader.scorch_row >= 0:
-                for side in view.opponents():
+                for side in view.opposing_sides():
                     slot = side * 3 + leader.scorch_row
-                    if view.row_total(slot) >= 10:
+                    if view.row_total(slot) >= ROW_SCORCH_THRESHOLD:
                         totals[side] -= _taken(view, view.strongest((slot,)))
                 return totals
             return None
         cards = view.cards
         kind_of, bits = cards.kind[card], cards.ability[card]
         if kind_of <= HERO:
-            side = target if bits & SPY else view.own_side
+            side = (target if target >= 0 else view.opposing_sides()[0]) if bits & SPY else view.side
             slot = side * 3 + row
             totals[side] += view.row_total_with(slot, card) - view.row_total(slot)
             return totals
@@ -94,8 +69,8 @@ class TableHeuristicBot:
             mask = 0 if bits & CLEAR else view.weather_mask | cards.weather_rows[card]
             return view.scores_under_weather(mask)
         if bits & HORN:
-            slot = view.own_side * 3 + row
-            totals[view.own_side] += view.row_total_with_horn(slot) - view.row_total(slot)
+            slot = view.side * 3 + row
+            totals[view.side] += view.row_total_with_horn(slot) - view.row_total(slot)
             return totals
         if bits & SCORCH:
             victims = view.strongest(tuple(range(view.sides * 3)))
@@ -103,13 +78,13 @@ class TableHeuristicBot:
                 totals[side] -= _taken(view, [v for v in victims if v[0] // 3 == side])
             return totals
         if bits & DECOY:
-            slot = view.own_side * 3 + row
-            totals[view.own_side] -= _taken(view, [(slot, target)])
+            slot = view.side * 3 + row
+            totals[view.side] -= _taken(view, [(slot, target)])
             return totals
         return None
 
     @staticmethod
-    def cost(view: TableView, action: Action) -> int:
+    def cost(view: PlayerView, action: Action) -> int:
         """What playing ``action`` spends: the card's printed Strength (a Special or Weather Card counts
         :data:`SPECIAL_COST`; a Spy, which brings two cards, -10; the Leader 8)."""
         kind, card, _row, _target = action
@@ -122,20 +97,20 @@ class TableHeuristicBot:
 
     # Free For All ------------------------------------------------------------------------------------------
 
-    def exceeded(self, view: TableView, totals: list[int]) -> int:
+    def exceeded(self, view: PlayerView, totals: list[int]) -> int:
         """The opponents ``totals`` would have this player exceed, a tie counting for Nilfgaard (§16)."""
-        own = totals[view.own_side]
+        own = totals[view.side]
         nilfgaard = view.faction(view.player) == NILFGAARD
-        return sum(1 for side in view.opponents() if own > totals[side] or (own == totals[side] and nilfgaard))
+        return sum(1 for side in view.opposing_sides() if own > totals[side] or (own == totals[side] and nilfgaard))
 
-    def act_ffa(self, view: TableView, actions: list[Action]) -> Action:
+    def act_ffa(self, view: PlayerView, actions: list[Action]) -> Action:
         """§16: the action that exceeds the most opponents, the cheapest of those; with opponents still in the
         round it keeps ahead of them while its hand holds out, alone it plays only for another point."""
         totals = view.scores()
         now = self.exceeded(view, totals)
         passed = view.passed
         active = [p for p in range(view.players) if p != view.player and not passed[p]]
-        threatened = any(totals[view.side_of(p)] >= totals[view.own_side] for p in active)
+        threatened = any(totals[view.side_of(p)] >= totals[view.side] for p in active)
         best: tuple[float, int, Action] | None = None
         for index, action in enumerate(actions):
             if action[0] == PASS:
@@ -151,18 +126,18 @@ class TableHeuristicBot:
                 best = (value, index, action)
         return best[2] if best is not None else PASS_ACTION
 
-    def spy_side(self, view: TableView, options: list[int], strength: int) -> int:
+    def spy_side(self, view: PlayerView, options: Sequence[int], strength: int) -> int:
         """§16: the opponent to receive a Spy: one this player still exceeds with the Spy's Strength added, the
         lowest such total; else the lowest total of all."""
         totals = view.scores()
-        own = totals[view.own_side]
+        own = totals[view.side]
         safe = [side for side in options if totals[side] + strength < own]
         return min(safe or options, key=lambda side: (totals[side], side))
 
     # two versus two ---------------------------------------------------------------------------------------
 
-    def act_teams(self, view: TableView, actions: list[Action]) -> Action:
-        own, enemy = view.own_side, 1 - view.own_side
+    def act_teams(self, view: PlayerView, actions: list[Action]) -> Action:
+        own, enemy = view.side, 1 - view.side
         totals = view.scores()
         margin = totals[own] - totals[enemy]
         passed = view.passed
@@ -202,35 +177,33 @@ class TableHeuristicBot:
 
     # the agent's answers ----------------------------------------------------------------------------------
 
-    def act(self, view: TableView, actions: list[Action]) -> Action:
+    def act(self, view: PlayerView, actions: list[Action]) -> Action:
         if view.mode == "ffa":
             action = self.act_ffa(view, actions)
         else:
             action = self.act_teams(view, actions)
         if action[0] == PLAY and view.cards.ability[action[1]] & SPY and view.cards.kind[action[1]] <= HERO:
             # the Spy's side is the bot's choice (§16): the action offering that side
-            side = self.spy_side(view, view.opponents(), view.cards.power[action[1]])
+            side = self.spy_side(view, view.opposing_sides(), view.cards.power[action[1]])
             for other in actions:
                 if other[:3] == action[:3] and other[3] == side:
                     return other
         return action
 
-    def choose(self, view: TableView, question: str, options: list[int], card: int) -> int:
+    def choose(self, view: PlayerView, question: str, options: list[int], card: int) -> int:
         cards = view.cards
         if question == "spy-side":
             return self.spy_side(view, options, cards.power[card])
-        if question == "starter":
-            return view.player
         if question in ("row", "mardroeme-row"):
             if card < 0 or cards.kind[card] > HERO:
                 return options[0]
-            side = view.own_side
+            side = view.side
             return max(options, key=lambda row: (view.row_total_with(side * 3 + row, card) - view.row_total(side * 3 + row), -row))
         if question == "discard-from-hand":
             return min(options, key=lambda c: (cards.power[c] if cards.kind[c] <= HERO else SPECIAL_COST, c))
         return max(options, key=lambda c: (cards.power[c], -c))
 
-    def exchange(self, view: TableView) -> int | None:
+    def exchange(self, view: PlayerView) -> int | None:
         """Set aside a Weather Card other than Clear Weather, if any (one a game of several opponents values
         least); else keep the hand."""
         cards = view.cards
@@ -238,28 +211,10 @@ class TableHeuristicBot:
         return weather[0] if weather else None
 
 
-def _taken(view: TableView, victims: list[tuple[int, int]]) -> int:
+def _taken(view: PlayerView, victims: list[tuple[int, int]]) -> int:
     """The Strength ``victims`` (``(slot, card)``) count where they lie."""
     total = 0
     for slot, card in victims:
         values = view.row_values(slot)
         total += values[view.row(slot).index(card)]
     return total
-
-
-TABLE_BOTS: dict[str, type[TableRandomBot] | type[TableHeuristicBot]] = {
-    "random": TableRandomBot, "heuristic": TableHeuristicBot,
-}
-"""The bots that play these modes, by name."""
-SUMMARIES = {
-    "random": "any legal action, equally likely",
-    "heuristic": "plays the cheapest card that beats another opponent or puts the team ahead, and passes for the "
-                 "team when the teammate can hold the lead",
-}
-"""What each bot of :data:`TABLE_BOTS` does, in the words of a run's measured sentence."""
-
-
-def table_bot(name: str, seed: int) -> TableAgent:
-    """A bot of :data:`TABLE_BOTS` seeded with ``seed``. Raises ``KeyError`` for a bot these modes lack."""
-    return TABLE_BOTS[name](seed)
-
