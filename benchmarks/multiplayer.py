@@ -39,7 +39,7 @@ SEED = 4
 def table_run(mode: str, slugs: tuple[str, ...], games: int, bot: str, opponent_bot: str) -> tuple[int, int, float]:
     """``games`` games of ``mode`` (``ffa`` or ``teams``) among the starters ``slugs`` (DECK first; in teams its
     teammate second), on one core: DECK's points (2 a win, 1 a draw), the games and the CPU seconds a game."""
-    from deckcli.game.multiplayer.simulation import TablePlan, run_table_plan
+    from deckcli.game.simulation.tables import TablePlan, run_table_plan
 
     plan = TablePlan(mode, tuple(starter(slug) for slug in slugs), games, SEED, bot, opponent_bot)
     start = own_cpu()
