@@ -12,6 +12,7 @@ is the data's:
     <!-- figure:simulate.default.mirror.monsters -->96.6% (95.3–97.6)<!-- /figure -->
     <!-- figure:simulate.default.speed|value:.2f --> ms: a field of the figure, with a format spec
     <!-- figure:simulate.default@date -->: a field of the run (command, date, machine, code, install)
+    <!-- figure:simulate.default@took -->: how long the run took (``540 s``; ``not timed`` when not recorded)
     <!-- figures:simulate.default -->           the run's header line and table, on lines of their own
     <!-- /figures -->
 
@@ -85,6 +86,8 @@ def resolve(data: dict[str, dict[str, Any]], ref: str) -> str:
         run_field, _, spec = run_field.partition(":")
         name, _, run = where.partition(".")
         found_run = run_of(data, name, run)
+        if run_field == "took":
+            return took(found_run)
         if run_field not in found_run:
             raise FigureError(f"run {where} has no field {run_field!r}")
         return _formatted(found_run[run_field], spec, ref)
@@ -101,6 +104,15 @@ def resolve(data: dict[str, dict[str, Any]], ref: str) -> str:
     else:
         raise FigureError(f"figure {name}.{run}.{key} has no field {field!r}")
     return _formatted(value, spec, ref)
+
+
+def took(run: dict[str, Any]) -> str:
+    """How long ``run`` took as a table says it: ``540 s``, ``12 minutes``, or ``not timed`` for a run carried over
+    from the docs that never said its time."""
+    seconds = run.get("seconds")
+    if seconds is None:
+        return "not timed (carried over)" if run.get("carried_over") else "not timed"
+    return f"{seconds / 60:.0f} minutes" if seconds >= 600 else f"{seconds:,} s"
 
 
 def _formatted(value: Any, spec: str, ref: str) -> str:
