@@ -411,7 +411,9 @@ def write_ranking(rho: dict[str, Any], measured: dict[str, Any]) -> None:
     document = json.loads(path.read_text("utf-8"))
     document["ranking"] = {"bots": rho["bots"], "spearman": rho["value"], "games_per_deck": rho["games_per_deck"],
                            "measured": measured}
-    path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    from record import write_atomically
+
+    write_atomically(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote the ranking agreement into {path.relative_to(REPO)}", file=sys.stderr)
 
 

@@ -193,4 +193,19 @@ def write_run(path: Path, benchmark: str, name: str, record: dict[str, Any]) -> 
         document = json.loads(path.read_text("utf-8"))
     document["runs"][name] = record
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    write_atomically(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file beside it and a rename: a reader sees the old file
+    or the new one, never half of one."""
+    import tempfile
+
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise

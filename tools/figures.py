@@ -353,7 +353,7 @@ def main(argv: list[str]) -> int:
             for said in differences(page.read_text("utf-8"), wanted):
                 say(f"{name}: stale figure, {said}")
         else:
-            page.write_text(wanted, "utf-8")
+            record.write_atomically(page, wanted)
             print(f"wrote {name}")
     if "--check" in argv and found:
         say("figures: run python tools/figures.py")
