@@ -346,7 +346,8 @@ def write_ladder(entries: list[dict[str, Any]], run: Run) -> None:
     if "ranking" in document:
         updated["ranking"] = document["ranking"]
     write_atomically(LADDER, json.dumps(updated, indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote the ladder into {LADDER.relative_to(REPO)}", file=sys.stderr)
+    print(f"wrote the ladder into {LADDER.relative_to(REPO) if LADDER.is_relative_to(REPO) else LADDER}",
+          file=sys.stderr)
 
 
 if __name__ == "__main__":

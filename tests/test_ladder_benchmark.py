@@ -77,3 +77,35 @@ def test_the_fit_gives_back_the_strengths_that_made_the_games(bench: ModuleType)
     assert theta[0] == pytest.approx(-theta[2], abs=0.02)
     assert 1 / (1 + math.exp(theta[2] - theta[0])) == pytest.approx(0.9, abs=0.01)
     assert 0 < errors[0] < 0.05 and 0 < errors[2] < 0.05
+
+
+def test_a_default_run_writes_a_ladder_the_package_reads_with_the_yardstick_its_anchor(
+        bench: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path):
+    import argparse
+    import json
+
+    from deckcli.game.bots import ladder as packaged
+
+    record = sys.modules["record"]
+    run = record.Run("ladder", argparse.Namespace(record=None, no_record=False, quick=False))
+    yard = "heuristic (main's params)"
+    run.add("pair.ismcts.heuristic-main", record.rate_figure(560, 400, bots=["ismcts", yard]))
+    run.add("pair.heuristic.heuristic-main", record.rate_figure(100, 100, bots=["heuristic", yard]))
+    ladder = [{"name": "ismcts", "bot": "ismcts", "rating": 1070, "interval": [1040, 1100], "games": 400},
+              {"name": yard, "bot": None, "rating": 1000, "interval": None, "games": 500},
+              {"name": "heuristic", "bot": "heuristic", "rating": 1000, "interval": [960, 1040], "games": 100}]
+    ranking = {"bots": ["search", "random"], "spearman": 0.5, "games_per_deck": {"search": 10, "random": 10},
+               "measured": {"command": "python benchmarks/bots.py", "date": "d", "machine": "m", "code": "c"}}
+    (tmp_path / "ladder.json").write_text(json.dumps({"ranking": ranking}), "utf-8")
+    monkeypatch.setattr(bench, "LADDER", tmp_path / "ladder.json")
+    bench.write_ladder(ladder, run)
+    written = json.loads((tmp_path / "ladder.json").read_text("utf-8"))
+    assert written["anchor"] == yard and written["ranking"] == ranking  # bots.py's part stays
+    assert written["measured"]["command"].startswith("python benchmarks/")
+    assert [(p["first"], p["second"], p["games"]) for p in written["pairs"]] == [
+        ("ismcts", yard, 400), ("heuristic", yard, 100)]
+    monkeypatch.setattr(packaged, "read_ladder", lambda: written)
+    said = packaged.standing("ismcts")
+    assert said is not None and said.startswith(f"Elo 1070 (1040–1100), the {yard} bot at 1000")
+    assert f"above the {yard} bot (it wins 70% (65–74) of 400 games)" in said
+    assert "level with" in (packaged.standing("heuristic") or "")
