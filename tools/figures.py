@@ -280,7 +280,9 @@ def measure_tests(root: Path = REPO) -> dict[str, Any]:
         after = record.load()
         output = log.read_text("utf-8", errors="replace")
     if child.returncode != 0:
-        raise RuntimeError(f"pytest exited {child.returncode}:\n{output[-3000:]}")
+        failures = output.find("= FAILURES =")
+        said = output[failures:failures + 6000] + "\n…\n" if failures >= 0 else ""
+        raise RuntimeError(f"pytest exited {child.returncode}:\n{said}{output[-3000:]}")
     outcomes, seconds = summary(output.strip().splitlines()[-1])
     collected = sum(outcomes.values())
     user, system = usage.ru_utime, usage.ru_stime
