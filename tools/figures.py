@@ -257,7 +257,8 @@ def measure_tests(root: Path = REPO) -> dict[str, Any]:
     from run import machine  # the benchmarks' own helper
 
     began = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="deckcli-measure-tests-") as folder:
+    # a short folder: a clone's path is printed by the tests' commands (`score` prints its board's path on one line)
+    with tempfile.TemporaryDirectory(prefix="dm-") as folder:
         clone, venv = Path(folder) / "deckcli", Path(folder) / "venv"
         _checked(["git", "clone", "--quiet", "--no-hardlinks", str(root), str(clone)])
         commit = _checked(["git", "-C", str(clone), "rev-parse", "--short", "HEAD"]).strip()
