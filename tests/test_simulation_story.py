@@ -244,7 +244,7 @@ def test_holm_is_stricter_than_each_row_alone():
 
 
 def test_the_progress_bar_shows_the_time_so_far_and_an_estimate_of_the_rest(monkeypatch, capsys):
-    from deckcli.cli.options import ProgressBar
+    from deckcli.cli.progress import ProgressBar
 
     now = [50.0]
     monkeypatch.setattr("time.monotonic", lambda: now[0])
@@ -264,7 +264,7 @@ def test_the_progress_bar_shows_the_time_so_far_and_an_estimate_of_the_rest(monk
 
 @pytest.mark.parametrize(("seconds", "shown"), [(0, "0:00"), (7.4, "0:07"), (65, "1:05"), (3723, "1:02:03")])
 def test_a_duration_is_shown_as_a_clock(seconds, shown):
-    from deckcli.cli.options import clock_text
+    from deckcli.cli.progress import clock_text
 
     assert clock_text(seconds) == shown
 

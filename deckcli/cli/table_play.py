@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckcli.cli.options import echo, echo_findings, echo_text, text_layout
+from deckcli.cli.output import echo, echo_findings, echo_text
+from deckcli.cli.terminal import text_layout
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def _starters(taken: list[str], count: int) -> list[Entrant]:
 
 
 def _run(plan: TablePlan, workers: int | None, log: str | None, force: bool, cluster: str | None) -> TableCounts:
-    from deckcli.cli.play import played_on_cluster, played_with_progress
+    from deckcli.cli.game_runs import played_on_cluster, played_with_progress
     from deckcli.game.simulation.tables import run_table_plan
     from deckcli.game.simulation.executor import default_workers
 
