@@ -17,7 +17,7 @@ import pytest
 from conftest import DECKS, REPO, deckcli_env, run_cli, write_deck
 from deckcli.files.output_schemas import output_schema
 from deckcli.game.simulation.runs import derived_seed
-from deckcli.game.simulation.report import paired_interval, wilson
+from deckcli.game.simulation.statistics import paired_interval, wilson
 
 NR = str(DECKS / "northern-realms-starter.toml")
 MONSTERS = str(DECKS / "monsters-starter.toml")

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from conftest import DECKS, examples, run_cli
 from deckcli.catalog.loading import default_catalog
 from deckcli.files.output_schemas import output_schema
-from deckcli.game.simulation.report import CAVEAT, difference_p_value, holm
+from deckcli.game.simulation.report import CAVEAT
+from deckcli.game.simulation.statistics import difference_p_value, holm
 
 NR = str(DECKS / "northern-realms-starter.toml")
 SOLO_DECK = str(DECKS / "skellige-advanced.toml")

@@ -210,7 +210,7 @@ def _points(players: int) -> int:
 
 def report_dict(plan: TablePlan, counts: TableCounts) -> dict[str, Any]:
     """The JSON document of such a run (``simulate.schema.json``)."""
-    from deckcli.game.simulation.report import wilson, win_rate
+    from deckcli.game.simulation.statistics import wilson, win_rate
 
     def result(index: int) -> dict[str, Any]:
         points = 2 * counts.wins[index] + counts.draws[index]
@@ -237,7 +237,7 @@ def report_dict(plan: TablePlan, counts: TableCounts) -> dict[str, Any]:
 def render_table_run(plan: TablePlan, counts: TableCounts, width: int | None) -> str:
     """The run as text: a row per deck (Free For All) or per team (two versus two) with its win rate and 95%
     interval, then what was measured, within ``width`` columns (``None``: no limit)."""
-    from deckcli.game.simulation.report import rate_text
+    from deckcli.game.simulation.statistics import rate_text
     from deckcli.render.layout import Layout
 
     layout = Layout(width=width)
