@@ -236,9 +236,11 @@ def report_dict(plan: TablePlan, counts: TableCounts) -> dict[str, Any]:
 
 def render_table_run(plan: TablePlan, counts: TableCounts, width: int | None) -> str:
     """The run as text: a row per deck (Free For All) or per team (two versus two) with its win rate and 95%
-    interval, then what was measured, within ``width`` columns (``None``: no limit)."""
+    interval, then what was measured, within ``width`` columns (``None``: no limit; a table wider than ``width``,
+    two long deck names of a team, drawn again with its widest cells wrapped)."""
     from deckcli.game.simulation.statistics import rate_text
     from deckcli.render.layout import Layout
+    from deckcli.render.table_fit import fitted_tables
 
     layout = Layout(width=width)
     rows: list[tuple[str, str, str, str, str]] = []
@@ -269,5 +271,5 @@ def render_table_run(plan: TablePlan, counts: TableCounts, width: int | None) ->
     if chance:
         lines += layout.wrap(chance)
     lines += ["", *layout.wrap(measured(plan), continuation="")]
-    return "\n".join(lines)
+    return fitted_tables("\n".join(lines), width)
 
