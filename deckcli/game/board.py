@@ -57,7 +57,7 @@ from deckcli.text import did_you_mean, either, printable
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog, FactionSet
-    from deckcli.game.modes import Mode
+    from deckcli.game.state import Mode
     from deckcli.game.seating import Seating
     from deckcli.game.state import Game
 

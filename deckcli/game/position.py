@@ -3,7 +3,7 @@ solo``, ``deckcli advise``) or a test sets up, every zone given card by card, in
 
 Seats and sides are data, as in :class:`~deckcli.game.state.Game`: a :class:`Position` lists its players in turn
 order (:class:`Seat`: what each holds) and the sides of the battlefield (:class:`BattlefieldSide`: what lies on
-each, and its piles); the mode's seating (:meth:`deckcli.game.modes.Mode.seating`) says who plays which side
+each, and its piles); the mode's seating (:meth:`deckcli.game.state.Mode.seating`) says who plays which side
 (the two-player game and Free For All: a side each; two versus two: A1 and A2 on side 0, B1 and B2 on side 1).
 Every card carries its ``owner``, the player who brought it, so that a Spy lies on the side it was played onto and
 still belongs to the player whose set it came from.
@@ -23,7 +23,7 @@ from deckcli.game.state import Game, leader_horn
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog
-    from deckcli.game.modes import Mode
+    from deckcli.game.state import Mode
 
 
 class Placed(NamedTuple):
