@@ -54,7 +54,7 @@ def test_a_team_board_is_scored_with_its_shared_rows() -> None:
     assert (a["label"], a["players"], a["total"]) == ("Team A", ["Anna", "Cleo"], 40)
     assert [c["strength"] for c in a["rows"]["close"]["cards"]] == [12, 12, 10]
     assert b["total"] == 32
-    assert document["outcome"] == {"winner": "Team A", "gems_after": [2, 1]}
+    assert document["outcome"] == {"winner": "Team A", "gems_after": [2, 1], "over": False, "draws": []}
     assert [p["side"] for p in document["players"]] == ["Team A", "Team B", "Team A", "Team B"]  # A1 B1 A2 B2
 
 
@@ -83,10 +83,10 @@ FFA_PLAYER = '[[players]]\nfaction = "{faction}"\nclose = []\n'
     ('[[players]]\nfaction = "Monsters"\n[[players]]\nfaction = "Skellige"\nsiege = ["Blueboy Lugos"]\n'
      '[[players]]\nfaction = "Nilfgaard"\n', 5, "enters Close Combat (§4), never Siege: move it to close = [...]"),
     ('[[players]]\nfaction = "Monsters"\nfaction_x = 1\n[[players]]\nfaction = "Skellige"\n[[players]]\n'
-     'faction = "Nilfgaard"\n', 3, "faction_x is not a key of [[players]]"),
+     'faction = "Nilfgaard"\n', 3, "key 'faction_x' is not part of a board file; did you mean faction?"),
     ('[[players]]\nfaction = "Monsters"\n[[players]]\nfaction = "Skellige"\n[[players]]\nfaction = "Nilfgaard"\n'
-     'ranged = ["Black Infantry Archer", "Black Infantry Archer", "Black Infantry Archer"]\n', None,
-     "more than the 2 the set prints (§1)"),
+     'ranged = ["Black Infantry Archer", "Black Infantry Archer", "Black Infantry Archer"]\n', 7,
+     "Black Infantry Archer: 3 copies of Player 3's (Player 3.ranged ×3); the Nilfgaard set prints 2 (§1)"),
     ('[team_a]\n[[team_a.players]]\nfaction = "Monsters"\n[[team_a.players]]\nfaction = "Monsters"\n'
      '[team_b]\n[[team_b.players]]\nfaction = "Skellige"\n[[team_b.players]]\nfaction = "Nilfgaard"\n', 5,
      "teammates cannot use the same faction (§17)"),

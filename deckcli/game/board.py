@@ -764,7 +764,8 @@ class _Reader:
                 f"prints {printed} (§1)")
 
     def over_shared(self, name: str, among: tuple[int, ...], sets: tuple[FactionSet, ...]) -> str:
-        copies = [copy for copy in self.copies if copy.card.name == name and set(copy.owners) <= set(among)]
+        copies = sorted((copy for copy in self.copies if copy.card.name == name and set(copy.owners) <= set(among)),
+                        key=lambda c: (len(c.owners) > 1, c.named.line or 0, c.named.column or 0))
         printed = sum(sets[player].copies[name] for player in among)
         assert self.seating is not None
         side = next((s for s, members in enumerate(self.seating.members) if set(among) <= set(members)), -1)

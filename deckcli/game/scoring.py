@@ -465,9 +465,9 @@ def _outcome_lines(report: ScoreReport) -> list[str]:
     if report.target:
         lines = ["This round (§16: a point per opponent whose Strength you exceed):"]
         width = max(len(player.name) for player in report.players)
-        totals = {side.label: side.total for side in report.sides}
+        strength = {side.label: side.total for side in report.sides}
         for player in report.players:
-            lines.append(f"  {player.name:<{width}}  {totals[player.side]:>3}  scores {player.round_points}"
+            lines.append(f"  {player.name:<{width}}  {strength[player.side]:>3}  scores {player.round_points}"
                          f"  (points {player.points} -> {player.points_after})")
         if outcome.game_winner is not None:
             lines.append(f"  {outcome.game_winner} reaches {report.target} points with the most and wins the game "
