@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from conftest import DECKS, examples, run_cli
 from deckcli.catalog.loading import default_catalog
 from deckcli.cli.main import cli
+from deckcli.game.board import read_board
 
 BOARDS = DECKS / "boards"
 FFA_BOARD = BOARDS / "free-for-all.toml"
@@ -302,3 +303,16 @@ def test_a_tie_for_the_most_points_starts_the_first_of_them_from_the_board_s_fir
     assert "Next round: Ben starts (Ben and Cleo tie for the most points" in said
     rotated = "".join(f"[[players]]\n{player}" for player in players[2:] + players[:2])
     assert _json(_written(tmp_path, rotated))["outcome"]["starter"] == "Cleo"
+
+
+def test_a_spy_goes_to_the_first_player_in_turn_order_with_a_copy_left(tmp_path: Path) -> None:
+    """Ben's side holds two Mysterious Elves (Cleo's and Anna's: Cleo comes first after Ben), Cleo's side one (of
+    Anna's, Ben's and her own set only Ben's is left); the first player tried is never skipped for a later one."""
+    board = _written(tmp_path, '[[players]]\nname = "Anna"\nfaction = "Nilfgaard"\n'
+                               '[[players]]\nname = "Ben"\nfaction = "Northern Realms"\n'
+                               'close = ["Mysterious Elf", "Mysterious Elf"]\n'
+                               '[[players]]\nname = "Cleo"\nfaction = "Skellige"\nclose = ["Mysterious Elf"]\n')
+    document = _json(board)
+    assert [len(side["rows"]["close"]["cards"]) for side in document["table_sides"]] == [0, 2, 1]
+    read = read_board(str(board), _CATALOG, every_mode=True)
+    assert [[placed.owner for placed in side.rows[0]] for side in read.sides] == [[], [2, 0], [1]]

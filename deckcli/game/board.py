@@ -730,8 +730,10 @@ class _Reader:
     def count_copies(self, sets: tuple[FactionSet, ...]) -> list[int]:
         """Each copy's owner: no player holds more copies of a card than their set prints (§1), every zone of theirs
         counted. A copy that may be several players' goes to the first of them whose set has a copy left; the copies
-        with fewer players to go to are placed first, then by line (so a real position always finds its owners: the
-        players a copy may go to are one player, a side's players or every player whose set prints the card)."""
+        with fewer players to go to are placed first, then by line. A real position always finds its owners so: the
+        players a copy may go to are one player, those of one side whose set prints it, or every player whose set
+        prints it (a Spy, a Weather Card), a family in which two sets are disjoint or one holds the other, so the
+        smaller sets, placed first, never take a copy a larger one needed."""
         copies = self.copies
         owner = [copy.owners[0] for copy in copies]
         held: dict[tuple[int, str], list[_Copy]] = {}
@@ -749,7 +751,8 @@ class _Reader:
                     refused.add((name, among))
                     self.refuse((), functools.partial(self.over_shared, name, among, sets), copy.named)
                 continue
-            chosen = max(chosen, choices[0])
+            if chosen < 0:
+                chosen = choices[0]  # its one player, over the count: refused below
             owner[index] = chosen
             mine = held.setdefault((chosen, name), [])
             mine.append(copy)
