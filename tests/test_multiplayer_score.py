@@ -316,3 +316,16 @@ def test_a_spy_goes_to_the_first_player_in_turn_order_with_a_copy_left(tmp_path:
     assert [len(side["rows"]["close"]["cards"]) for side in document["table_sides"]] == [0, 2, 1]
     read = read_board(str(board), _CATALOG, every_mode=True)
     assert [[placed.owner for placed in side.rows[0]] for side in read.sides] == [[], [2, 0], [1]]
+
+
+def test_two_players_reaching_the_points_level_share_a_draw_and_no_next_round(tmp_path: Path) -> None:
+    """A ruling (docs/play.md): Anna and Ben (15 each) both exceed Cleo and reach 4 with equal most points."""
+    board = _written(tmp_path, WINNING.format(points=3).replace('siege = ["Ballista", "Ballista"]',
+                                                                'close = ["Geralt of Rivia"]')
+                     .replace('faction = "Nilfgaard"\nranged = ["Black Infantry Archer"]',
+                              'faction = "Monsters"\npoints = 3\nclose = ["Geralt of Rivia"]'))
+    text = run_cli(["score", str(board)]).stdout
+    assert "Anna and Ben reach 4 points level: they share a draw (docs/play.md)" in text
+    assert "Next round" not in text and "draws a card" not in text
+    assert _json(board)["outcome"] == {"winner": None, "over": True, "draws": [], "shared": ["Anna", "Ben"],
+                                       "starter": None}
