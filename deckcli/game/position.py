@@ -35,9 +35,10 @@ class Placed(NamedTuple):
 
 class Seat(NamedTuple):
     """One player of a position: ``faction`` (the set's slug), the ``leader`` (``None``: none), the ``hand`` and the
-    ``deck`` (the top card last; a Spy a Decoy took back may be another player's, §11), whether the player ``passed`` this round and has ``leader_used``, the row of their
-    side a Horn Leader of theirs doubles this round (``leader_horn``: 0 to 2, -1 for none), the ``points`` scored in
-    earlier rounds (Free For All, §16) and the ``name`` reports call them by."""
+    ``deck`` (the top card last; a Spy a Decoy took back may be another player's, §11), whether the player
+    ``passed`` this round and has ``leader_used``, the row of their side a Horn Leader of theirs doubles this round
+    (``leader_horn``: 0 to 2, -1 for none), the ``points`` scored in earlier rounds (Free For All, §16) and the
+    ``name`` reports call them by."""
 
     faction: str
     leader: Card | None = None
