@@ -5,7 +5,9 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.completion import complete_path
-from deckcli.cli.options import CONTEXT, Number, before_writing, echo, echo_text, reports_errors, say, text_layout, wide_option
+from deckcli.cli.output import before_writing, echo, echo_text, reports_errors, say
+from deckcli.cli.parameter_types import CONTEXT, Number
+from deckcli.cli.terminal import text_layout, wide_option
 from deckcli.errors import EXIT_OK
 
 
