@@ -329,20 +329,32 @@ def steps(game: LoggedGame) -> list[Step]:
 
 def _title(game: LoggedGame, path: str) -> list[str]:
     summary = game.summary
+    seed = f", seed {summary.seed}" if summary.seed is not None else ""
+    table = table_line(summary)
+    return [f"Game {summary.number} of {path}{seed}", *([table] if table else []), *seated(summary), result(summary)]
+
+
+def table_line(summary: GameSummary) -> str:
+    """The table of ``summary``'s game in a line, for a mode other than the two-player game (empty for it and Gwent
+    Solo): Free For All's players and the points that win (§16); two versus two's teams and turn order (§17)."""
     seats = summary.seats
     names = seat_names(seats)
-    seed = f", seed {summary.seed}" if summary.seed is not None else ""
-    lines = [f"Game {summary.number} of {path}{seed}"]
     if seats.mode == "ffa":
-        lines.append(f"Free For All, {seats.players} players: {points_to_win(seats.players)} points win (§16)")
-    elif seats.mode == "teams":
+        return f"Free For All, {seats.players} players: {points_to_win(seats.players)} points win (§16)"
+    if seats.mode == "teams":
         first, second = (spoken(names.players[player] for player in members) for members in seats.seating.members)
-        lines.append(f"Two versus two (§17): {first} ({names.sides[0]}) share one side, {second} ({names.sides[1]}) "
-                     f"the other; turns go {', '.join(names.players)}")
-    for player, deck in enumerate(summary.decks):
-        team = f", {names.side(player)}" if seats.mode == "teams" else ""
-        lines.append(f"{names.players[player]} (player {player}{team}): {deck}")
-    return [*lines, result(summary)]
+        return (f"Two versus two (§17): {first} ({names.sides[0]}) share one side, {second} ({names.sides[1]}) the "
+                f"other; turns go {', '.join(names.players)}")
+    return ""
+
+
+def seated(summary: GameSummary) -> list[str]:
+    """Who plays which deck, a line per player in turn order: ``A (player 0): Monsters starter`` (in two versus two
+    with the team: ``A1 (player 0, Team A): ...``)."""
+    names = seat_names(summary.seats)
+    team = summary.seats.mode == "teams"
+    return [f"{names.players[player]} (player {player}{f', {names.side(player)}' if team else ''}): {deck}"
+            for player, deck in enumerate(summary.decks)]
 
 
 def result(summary: GameSummary) -> str:
