@@ -283,11 +283,13 @@ def _row(value: Any) -> bool:
         isinstance(card, list) and len(card) == 2 and isinstance(card[0], str) and _count(card[1]) for card in value))
 
 
-def _numbers(count: int) -> str:
-    """``0 or 1``, ``0, 1 or 2``, ``0 to 3``: the numbers below ``count`` as a refusal says them."""
-    if count <= 3:
-        return ", ".join(str(n) for n in range(count - 1)) + f" or {count - 1}"
-    return f"0 to {count - 1}"
+def _numbers(count: int, null: bool = False) -> str:
+    """``0 or 1``, ``0, 1 or 2``, ``0 to 3``: the numbers below ``count`` as a refusal says them; with ``null``,
+    ``0, 1 or null``, ``0 to 3 or null``."""
+    if count > 3:
+        return f"0 to {count - 1}" + (" or null" if null else "")
+    numbers = [str(n) for n in range(count)] + (["null"] if null else [])
+    return ", ".join(numbers[:-1]) + f" or {numbers[-1]}"
 
 
 def _whole(count: int, what: str = "whole numbers 0 or more") -> str:
@@ -302,13 +304,14 @@ def fields(seats: Seats) -> dict[str, Rule]:
     (§16)."""
     players, sides = range(seats.players), range(seats.sides)
     player, side = _numbers(seats.players), _numbers(seats.sides)
+    player_or_null, side_or_null = _numbers(seats.players, null=True), _numbers(seats.sides, null=True)
     per_player, per_side = seats.players, seats.sides
     rules: dict[str, Rule] = {
         "game": (_count, "a whole number 0 or more"),
         "round": (lambda v: _count(v, 1, seats.max_rounds),
                   f"1 to {seats.max_rounds} ({'§9' if seats.gems else 'deckcli reads at most that many, §16'})"),
         "event": (lambda v: v in EVENTS, f"one of {', '.join(EVENTS)}"),
-        "player": (lambda v: v is None or v in players, f"{player} or null"),
+        "player": (lambda v: v is None or v in players, player_or_null),
         "card": (lambda v: v is None or isinstance(v, str), "a card's name or null"),
         "row": (lambda v: v is None or v in _ROWS, "close, ranged, siege or null"),
         "scores": (lambda v: _counts(v, per_side), _whole(per_side)),
@@ -322,8 +325,8 @@ def fields(seats: Seats) -> dict[str, Rule]:
         "target": (lambda v: isinstance(v, str), "a card's name"),
         "replaced": (lambda v: isinstance(v, str), "a card's name"),
         "reason": (lambda v: v in _REASONS, "spy, faction, leader or unchanged"),
-        "chosen_by": (lambda v: v is None or v in players, f"{player} or null"),
-        "winner": (lambda v: v is None or v in sides, f"{side} or null"),
+        "chosen_by": (lambda v: v is None or v in players, player_or_null),
+        "winner": (lambda v: v is None or v in sides, side_or_null),
         "from": (lambda v: v in _ROWS, "close, ranged or siege"),
         "why": (lambda v: isinstance(v, str), "a text"),
         "seed": (_count, "a whole number 0 or more"),
@@ -418,7 +421,7 @@ def _check_event(event: Any, seats: Seats | None, path: str, line: int) -> Seats
     if kind in NAMED and not isinstance(event["card"], str):
         refuse(f"{kind}: an event of this kind names its card, and card is {_shown(event['card'])}: {again}")
     if kind in ("round_end", "game_end") and seats.gems and event["player"] not in (None, *range(seats.sides)):
-        refuse(f"{kind}'s player is {_shown(event['player'])}, not {_numbers(seats.sides)} or null (the winning "
+        refuse(f"{kind}'s player is {_shown(event['player'])}, not {_numbers(seats.sides, null=True)} (the winning "
                f"side, §9, §17): {again}")
     if event.get("reason") == "unchanged" and (kind != "game_end" or seats.gems):
         refuse(f"{kind}: reason unchanged is a Free For All game_end's only (a game that can no longer change, "

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 REASONS = {"spy": "a Spy, §10", "faction": "Northern Realms won the round, §3", "leader": "its Leader"}
 """Why a card was drawn (or discarded from the hand), by the log's ``reason``."""
+UNHEADED = ("hand", "exchange", "round_end", "game_end", "keep")
+"""The events told under the part already shown: a round's heading comes before its first other event."""
 TURNS = ("play", "pass", "leader")
 """The events a turn begins with (§7): the first of a round is its starting player's."""
 
@@ -184,8 +186,9 @@ def _round_end(event: dict[str, Any], before: Board, after: Board, told: Telling
         scored = ", ".join(f"{name} {points}" for name, points in zip(names.players, event.get("round_points", [])))
         points = ", ".join(f"{name} {points}" for name, points in zip(names.players, after.points))
         told_end += f"; points scored {scored} (§16); points now {points}"
-    left = [f"{names.sides[side]}: {', '.join(name for slot in range(side * 3, side * 3 + 3) for name, _ in after.rows[slot])}"
-            for side in range(told.seats.sides) if any(after.rows[slot] for slot in range(side * 3, side * 3 + 3))]
+    staying = [[name for slot in range(side * 3, side * 3 + 3) for name, _ in after.rows[slot]]
+               for side in range(told.seats.sides)]
+    left = [f"{names.sides[side]}: {', '.join(cards)}" for side, cards in enumerate(staying) if cards]
     stays = f"; on the battlefield still: {'; '.join(left)}" if left else ""
     return told_end + stays + _next_starter(event, told)
 
@@ -216,7 +219,9 @@ def _game_end(event: dict[str, Any], before: Board, after: Board, told: Telling)
     All the players sharing first place, and a game that ended as it stood (``reason: "unchanged"``, docs/play.md)."""
     winner = event.get("winner", event["player"])
     if told.seats.gems:
-        return "The game is a draw" if winner is None else f"{told.names.sides[winner]} ({told.decks[winner]}) wins the game"
+        if winner is None:
+            return "The game is a draw"
+        return f"{told.names.sides[winner]} ({told.decks[winner]}) wins the game"
     points = after.points
     top = max(points, default=0)
     needed = f"{points_to_win(told.seats.players)} win, §16"
@@ -224,7 +229,8 @@ def _game_end(event: dict[str, Any], before: Board, after: Board, told: Telling)
         first = [told.names.players[player] for player, had in enumerate(points) if had == top]
         text = f"The game is a draw: {spoken(first)} share first place with {top} points ({needed})"
     else:
-        text = f"{told.names.players[winner]} ({told.decks[winner]}) wins the game with {points[winner]} points ({needed})"
+        text = (f"{told.names.players[winner]} ({told.decks[winner]}) wins the game with {points[winner]} points "
+                f"({needed})")
     if event.get("reason") == "unchanged":
         text += "; no round could change the game any more, so it ended as it stood (a ruling)"
     return text
@@ -280,7 +286,8 @@ TELLERS: dict[str, Callable[[dict[str, Any], Board, Board, Telling], str]] = {
     "leader": _leader,
     "pass": lambda e, b, a, t: f"{t.who(e)} passes",
     "discard": _discard,
-    "summon": lambda e, b, a, t: f"{e['card']} takes the field for {t.whose_side(e)} on {_row(e['row'])} (Summon, §10)",
+    "summon": lambda e, b, a, t: (f"{e['card']} takes the field for {t.whose_side(e)} on {_row(e['row'])} "
+                                  "(Summon, §10)"),
     "transform": lambda e, b, a, t: (f"{e.get('replaced')} turns into {e['card']} on {t.whose_side(e)}'s "
                                      f"{_row(e['row'])} (Berserker, §10): {_swing(b, a, t)}"),
     "return": _returned,
@@ -317,11 +324,14 @@ def steps(game: LoggedGame) -> list[Step]:
         heading = ""
         if event["event"] == "start":
             heading = "Set-up (§6)"
-        elif event["event"] not in ("hand", "exchange", "round_end", "game_end", "keep") and event["round"] != shown_round:
+        elif event["event"] not in UNHEADED and event["round"] != shown_round:
             shown_round = event["round"]
             heading = f"Round {shown_round}"
         teller = TELLERS.get(event["event"])
-        text = teller(event, before, after, told_game) if teller is not None else f"{told_game.who(event)} {event['event']}".strip()
+        if teller is not None:
+            text = teller(event, before, after, told_game)
+        else:
+            text = f"{told_game.who(event)} {event['event']}".strip()
         told.append(Step(event["round"], event["player"], text, tuple(after.scores), tuple(after.hands), heading))
         before = after
     return told

@@ -2,8 +2,10 @@
 
 The page is standalone: inline CSS and one inline script, no font, image or script fetched from anywhere. The
 game's steps (:func:`deckcli.game.replay.steps`) and the board after each (:class:`deckcli.game.game_log.Board`)
-are embedded as JSON, each distinct part of the battlefield once (:func:`replay_data`); the script draws the step chosen with the buttons, the slider or the arrow keys (← →, Home,
-End). Without a script the page still lists every event in order.
+are embedded as JSON, each distinct part of the battlefield once (:func:`replay_data`); the script draws the step
+chosen with the buttons, the slider or the arrow keys (← →, Home, End): two sides facing each other across the
+Weather area, or at a Free For All table every player's side in turn order. Without a script the page still lists
+every event in order.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ if TYPE_CHECKING:
 
 WEATHER_ROWS = {"frost": (CLOSE,), "fog": (RANGED,), "rain": (SIEGE,), "storm": (RANGED, SIEGE)}
 """A Weather Card's ability to the rows it strikes on every side (§12)."""
+
+
+ENDS = ("round_end", "game_end")
+"""The events whose ``player`` is the winning side, not a player who acted."""
 
 
 def _struck(weather: list[str], catalog: Catalog) -> list[int]:
@@ -49,8 +55,10 @@ def replay_data(game: LoggedGame, told: list[Step] | None = None) -> dict[str, A
     All scores points instead, §16), ``win`` (the points that win a Free For All game; ``null`` otherwise),
     ``printed`` (name → [printed Strength, Hero]), ``parts``, every distinct part of the battlefield once (a row as
     [name, Strength] pairs, a discard pile, the Weather area, the Horn zones, the rows' Mardroeme), and ``steps``,
-    each with ``text``, ``heading``, ``round``, ``player``, the board after it as indices into ``parts`` (``rows``:
-    three a side, ``piles``: one a side, ``horns``, ``mardroeme``, ``weather``: one each), the ``struck`` rows, and
+    each with ``text``, ``heading``, ``round``, ``player``, ``mover`` (the player who acted: ``player`` but at a
+    round's or the game's end, whose ``player`` is the winning side, §9), the board after it as indices into
+    ``parts`` (``rows``: three a side, ``piles``: one a side, ``horns``, ``mardroeme``, ``weather``: one each), the
+    ``struck`` rows, and
     ``scores``, ``gems`` (per side), ``hands``, ``decks`` and ``points`` (per player; ``points`` empty but in Free
     For All). A part an event did not change is the same part as before
     (:meth:`~deckcli.game.game_log.Board.after`), so the data grows with the log's lines, not with its events times
@@ -81,12 +89,13 @@ def replay_data(game: LoggedGame, told: list[Step] | None = None) -> dict[str, A
 
     struck: dict[int, list[int]] = {}
     frames = []
-    for step, board in zip(told, game.boards):
+    for step, event, board in zip(told, game.events, game.boards):
         weather = part(board.weather)
         if weather not in struck:
             struck[weather] = _struck(board.weather, catalog)
         frames.append({
             "text": step.text, "heading": step.heading, "round": step.round, "player": step.player,
+            "mover": None if event["event"] in ENDS else step.player,
             "rows": [row(cards) for cards in board.rows], "horns": part(board.horns),
             "mardroeme": part(board.mardroeme), "weather": weather, "struck": struck[weather],
             "piles": [part(pile) for pile in board.piles],
