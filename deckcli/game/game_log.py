@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import GameLogError
@@ -86,6 +86,16 @@ class Seats:
     @property
     def max_rounds(self) -> int:
         return MAX_ROUNDS if self.gems else MAX_FFA_ROUNDS
+
+    @cached_property
+    def rules(self) -> dict[str, Rule]:
+        """:func:`fields` of these seats, made once (an event's check reads them)."""
+        return fields(self)
+
+    @cached_property
+    def parts(self) -> dict[str, Rule]:
+        """:func:`board_parts` of these seats, made once."""
+        return board_parts(self)
 
     @property
     def kind(self) -> str:
@@ -296,7 +306,6 @@ def _whole(count: int, what: str = "whole numbers 0 or more") -> str:
     return f"{'two' if count == 2 else count} {what}"
 
 
-@cache
 def fields(seats: Seats) -> dict[str, Rule]:
     """Every field of an event that replay reads, as the log's schema (``schemas/output/game-log.schema.json``) has
     it for a game of ``seats``: a player is one of its players, a side one of its sides, a count per player or per
@@ -342,7 +351,6 @@ def fields(seats: Seats) -> dict[str, Rule]:
     return rules
 
 
-@cache
 def board_parts(seats: Seats) -> dict[str, Rule]:
     """The parts of an event's ``board``, each as the schema has it for a game of ``seats``: three rows a side, a
     discard pile a side (§17: a team shares one)."""
@@ -408,7 +416,7 @@ def _check_event(event: Any, seats: Seats | None, path: str, line: int) -> Seats
     elif event.get("mode") != seats.mode:
         refuse(f"mode is {_shown(event.get('mode'))}, in a {seats.kind} game (its start says so): the log is mixed; "
                f"{again}")
-    rules = fields(seats)
+    rules = seats.rules
     for key, value in event.items():
         rule = rules.get(key)
         if rule is None:
@@ -426,7 +434,7 @@ def _check_event(event: Any, seats: Seats | None, path: str, line: int) -> Seats
     if event.get("reason") == "unchanged" and (kind != "game_end" or seats.gems):
         refuse(f"{kind}: reason unchanged is a Free For All game_end's only (a game that can no longer change, "
                f"docs/play.md): {again}")
-    parts = board_parts(seats)
+    parts = seats.parts
     for key, value in event["board"].items():
         part = parts.get(key)
         if part is not None and part[0] is not None and not part[0](value):
