@@ -95,6 +95,13 @@ def test_every_event_is_told_with_who_moved_and_every_total_and_hand_after_it(lo
                 if side is not None and side != _side_of(kind, player):
                     assert f"{sides[side]}'s {ROWS[event['row']]} (a Spy)" in told
                     seen.add("spy")
+            if what == "draw":
+                assert all(card in told for card in event["cards"])
+                if event.get("reason") == "faction":
+                    why = ("Northern Realms exceeded at least two opponents, §16" if kind.startswith("ffa")
+                           else "Northern Realms won the round, §3")
+                    assert f"({why})" in told, told
+                    seen.add("faction draw")
             if what == "round_end":
                 totals = " : ".join(str(total) for total in event["totals"])
                 assert told.startswith(f"Round {event['round']} ends {totals}")

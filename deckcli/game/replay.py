@@ -136,7 +136,7 @@ def _hand(event: dict[str, Any], before: Board, after: Board, told: Telling) -> 
 def _draw(event: dict[str, Any], before: Board, after: Board, told: Telling) -> str:
     why = REASONS.get(event.get("reason", ""), "")
     if why and event.get("reason") == "faction" and not told.seats.gems:
-        why = "Northern Realms exceeded two opponents, §16"
+        why = "Northern Realms exceeded at least two opponents, §16"
     return f"{told.who(event)} draws {spoken(event.get('cards', []))}" + (f" ({why})" if why else "")
 
 
