@@ -39,6 +39,7 @@ DRAWN = """(() => {
       total: +box.querySelector(".total").textContent,
       gems: box.querySelectorAll(".gem.full").length,
       points: [...box.querySelectorAll(".points")].map(p => p.textContent),
+      points_title: [...box.querySelectorAll(".points")].map(p => p.title),
       counts: box.querySelector(".counts").textContent,
       rows: [...box.querySelectorAll(".row")].map(row => ({
         name: row.querySelector(".row-head .name").textContent,
@@ -111,8 +112,9 @@ def _check_drawn(drawn: dict[str, Any], game: Any, at: int) -> None:
         if seats.gems:
             assert shown["gems"] == board.gems[side] and shown["points"] == []
         else:
-            assert shown["points"] == [f"{board.points[player]} of {points_to_win(seats.players)} points"
+            assert shown["points"] == [f"{board.points[player]} point{'' if board.points[player] == 1 else 's'}"
                                        for player in members]
+            assert shown["points_title"] == [f"{points_to_win(seats.players)} points win (§16)"] * len(members)
         counts = [(f"{names.players[player]} " if len(members) > 1 else "")
                   + f"hand {board.hands[player]} · deck {board.decks[player]}" for player in members]
         assert shown["counts"] == "; ".join(counts) + ("; " if len(members) > 1 else " · ") + \
