@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from deckcli.game.board import Board
     from deckcli.game.state import Game
 
-DEFAULT_BUDGET = 600
+DEFAULT_BUDGET = 1200
 """Games imagined, shared among the actions."""
 MIN_GAMES = 20
 """Each action is played out in at least this many deals, whatever the budget."""
@@ -192,15 +192,25 @@ def _key(game: Game, action: Action) -> tuple[int, str, int, str]:
 
 
 def _preferred(game: Game, actions: list[Action]) -> list[Action]:
-    """``actions`` in the order of what they spend, least first: passing (every card kept), then the heuristic
-    bot's cost of each (:meth:`HeuristicBot.options`: a card's keeping value less what comes to the hand), then
-    by name; the order ties are broken in, so that among actions within noise the one spending least comes
-    first."""
-    from deckcli.game.agents import PlayerView
+    """``actions`` in the order ties are broken in, so that among actions within noise of the best the one that
+    spends least comes first: after the opponent has passed, those that take the lead now (the round is then
+    [me]'s to end, §7), passing before the rest; then the heuristic bot's cost of each (:meth:`HeuristicBot.options`:
+    a card's keeping value less what comes to the hand), then by name."""
+    from deckcli.game.agents import Agents, PlayerView, step
     from deckcli.game.bots.heuristic_bot import HeuristicBot
+    from deckcli.game.rounds import round_winner
 
-    cost = {option[2]: option[1] for option in HeuristicBot(0).options(PlayerView(game, 0), actions)}
-    return sorted(actions, key=lambda a: (a[0] != PASS, cost.get(a, 0.0), _key(game, a)))
+    bot = HeuristicBot(0)
+    cost = {option[2]: option[1] for option in bot.options(PlayerView(game, 0), actions)}
+
+    def leads(action: Action) -> bool:
+        if not game.passed[1]:
+            return False
+        after = game.copy(random.Random(0))
+        step(after, action, Agents(bot, bot))
+        return not after.over and after.round == game.round and round_winner(after) == 0
+
+    return sorted(actions, key=lambda a: (not leads(a), a[0] != PASS, cost.get(a, 0.0), _key(game, a)))
 
 
 def _seats(game: Game, player: Agent) -> Agents:
