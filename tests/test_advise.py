@@ -21,22 +21,9 @@ or has no card left), so each rate is exactly 0 or 1 whatever the budget."""
 
 CASES = Path(__file__).parent / "advise_endgames"
 # Each endgame is a board file of tests/advise_endgames/ (round three, one gem each: the round decides the game)
-# whose opening comment proves, by hand, the win rate of every action of [me] given here.
-ENDGAMES = {
-    "rulebook-7": {'Play Sheldon Skaggs (Ranged Combat)': 1, 'Play Prince Stennis (Close Combat)': 0, 'Pass': 0},
-    "ahead-pass": {'Pass': 1, 'Play Prince Stennis (Close Combat)': 0},
-    "nilfgaard-wins-the-tie": {'Pass': 1, 'Play Vattier de Rideaux (Close Combat)': 0},
-    "against-nilfgaard-a-tie-loses": {'Play Sheldon Skaggs (Ranged Combat)': 1, 'Pass': 0},
-    "scorch": {'Play Scorch': 1, 'Pass': 0},
-    "horn-on-the-right-row": {"Play Commander's Horn (Siege)": 1, "Play Commander's Horn (Close Combat)": 0, "Play Commander's Horn (Ranged Combat)": 0, 'Pass': 0},
-    "leader-horn": {'Leader: Foltest: The Siegemaster': 1, 'Pass': 0},
-    "tight-bond": {'Play Blue Stripes Commando (Close Combat)': 1, 'Play Prince Stennis (Close Combat)': 0, 'Pass': 0},
-    "biting-frost": {'Play Biting Frost': 1, 'Pass': 0},
-    "clear-weather": {'Play Clear Weather': 1, 'Pass': 0},
-    "lost-whatever": {'Play Sheldon Skaggs (Ranged Combat)': 0, 'Play Sabrina Glevissig (Ranged Combat)': 0, 'Pass': 0},
-    "spy-draws-the-answer": {'Play Prince Stennis (Close Combat)': 1, 'Pass': 0},
-    "opponent-has-nothing-left": {'Play Sheldon Skaggs (Ranged Combat)': 1, 'Pass': 0},
-}
+# whose opening comment proves, by hand, the win rate of every action of [me] given in proven.json (which
+# benchmarks/advise.py reads too).
+ENDGAMES = json.loads((CASES / "proven.json").read_text("utf-8"))
 
 
 @pytest.mark.parametrize("name", sorted(ENDGAMES))
