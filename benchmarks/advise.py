@@ -11,7 +11,10 @@
      Nilfgaard wins the tie, §3; the cheapest card that wins the round), and Ballista level with Trebuchet
      (the same rate, both within noise of the best or both not).
    It prints right/total per seed and in all, and each wrong answer.
-2. **Time on a round-one board.** ``deckcli advise decks/boards/advise-round-one.toml`` (ten actions) at the
+2. **Intervals that are true.** The round-one board advised at each seed: per action, the spread of its rate
+   across the seeds against the standard error its interval implies (half-width / 1.96), and how many of the
+   seeds' intervals hold the mean over all seeds (about 95% if they are true); and the first action at each seed.
+3. **Time on a round-one board.** ``deckcli advise decks/boards/advise-round-one.toml`` (ten actions) at the
    default budget, the median of ``--runs`` runs: CPU and wall-clock seconds, and the ratio of its CPU time to
    that of ``python -c pass`` in the same run (target: 2 s).
 """
@@ -108,12 +111,32 @@ def main() -> int:
         total += len(cases)
         print(f"   seed {seed:2d}: {len(cases) - len(wrong)}/{len(cases)}" + "".join(f"\n     wrong {w}" for w in wrong))
     print(f"   all: {right}/{total}")
+    print(f"2. Intervals on decks/boards/advise-round-one.toml at seeds 1-{options.seeds}:")
+    rates: dict[str, list[tuple[float, float, float]]] = {}
+    firsts: list[str] = []
+    board = read_board(str(ROUND_ONE), catalog)
+    for seed in range(1, options.seeds + 1):
+        report = advise(board, str(ROUND_ONE), catalog, seed=seed, budget=options.budget)
+        firsts.append(report.actions[0].label())
+        for advice in report.actions:
+            rates.setdefault(advice.label(), []).append((advice.win_rate, *advice.ci95))
+    held = 0
+    for label, found in rates.items():
+        mean = statistics.mean(f[0] for f in found)
+        inside = sum(low <= mean <= high for _rate, low, high in found)
+        held += inside
+        implied = statistics.mean((high - low) / 2 for _rate, low, high in found) / 1.959963984540054
+        spread = statistics.stdev(f[0] for f in found) if len(found) > 1 else 0.0
+        print(f"   {label[:38]:38s} {mean:4.0%}  spread {spread:.3f}, implied {implied:.3f}, held {inside}/{len(found)}")
+    print(f"   intervals holding the mean of the seeds: {held}/{sum(map(len, rates.values()))}")
+    print("   first action: " + ", ".join(f"{n}x {label}" for label, n in
+                                          sorted(((f, firsts.count(f)) for f in set(firsts)), key=lambda x: -x[1])))
     command = [*find_deckcli(), "advise", str(ROUND_ONE)]
     runs = [run_once(command, child_env(), (0,)) for _ in range(options.runs)]
     bare = [run_once([sys.executable, "-c", "pass"], child_env(), (0,)) for _ in range(options.runs)]
     cpu, wall = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
     base = statistics.median(r[0] for r in bare)
-    print(f"2. deckcli advise decks/boards/advise-round-one.toml (median of {options.runs}): {cpu:.2f} s CPU, "
+    print(f"3. deckcli advise decks/boards/advise-round-one.toml (median of {options.runs}): {cpu:.2f} s CPU, "
           f"{wall:.2f} s wall, {cpu / base:.0f}x python -c pass ({base:.3f} s CPU); target {TIME_TARGET:.0f} s: "
           + ("met" if cpu <= TIME_TARGET else "not met"))
     return 0 if right == total and cpu <= TIME_TARGET else 1

@@ -57,7 +57,8 @@ def test_the_same_seed_gives_the_same_answer_and_another_seed_may_not(tmp_path):
     assert first == run_cli(["advise", path, "--seed", "5", "--budget", "30", "--format", "json"]).stdout
     document = json.loads(first)
     assert document["search"] == {"bot": "heuristic", "budget": 30, "seed": 5}
-    assert {a["games"] for a in document["actions"]} == {20}  # at least MIN_GAMES deals, every action in each
+    games = [a["games"] for a in document["actions"]]
+    assert min(games) >= 20  # at least MIN_GAMES deals each, the later stages on those within noise of the best
 
 
 def _round_one(tmp_path: Path) -> str:
@@ -94,12 +95,14 @@ def test_a_round_one_board_lists_every_legal_action_dealt_from_the_decklist(tmp_
     assert document["actions"][:len(near)] == near, "the actions within noise of the best come first"
     rest = [a["win_rate"] for a in document["actions"][len(near):]]
     assert rest == sorted(rest, reverse=True)
-    best = max(a["win_rate"] for a in document["actions"])
+    most = max(a["games"] for a in document["actions"])
+    best = max(a["win_rate"] for a in document["actions"] if a["games"] == most)
     for advice in document["actions"]:
         low, high = advice["behind_best"]["ci95"]
         assert low <= advice["behind_best"]["difference"] <= high
-        assert advice["within_noise"] == (low <= 0)
-        assert advice["behind_best"]["difference"] == pytest.approx(best - advice["win_rate"], abs=1e-3)
+        assert low <= 0 or not advice["within_noise"]
+        if advice["games"] == most:  # played in every deal
+            assert advice["behind_best"]["difference"] == pytest.approx(best - advice["win_rate"], abs=1e-3)
 
 
 def test_the_text_fits_80_columns_and_says_where_the_unseen_cards_come_from(tmp_path):

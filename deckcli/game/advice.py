@@ -39,6 +39,8 @@ DEFAULT_BUDGET = 1200
 """Games imagined, shared among the actions."""
 MIN_GAMES = 20
 """Each action is played out in at least this many deals, whatever the budget."""
+STAGES = 3
+"""The budget is spent in this many stages, each shared among the actions still within noise of the best."""
 EVALUATOR = "heuristic"
 """The bot (a name of :data:`deckcli.game.bots.BOTS`) that plays the game out after each action, on both sides."""
 
@@ -58,13 +60,11 @@ class Advice(NamedTuple):
     games: int
     reason: str
     behind: tuple[float, float, float]
-    """How far it falls behind the best action in the same deals: the mean paired difference and its 95% interval
-    (fractions, -1 to 1; ``(0, 0, 0)`` for the best itself)."""
-
-    @property
-    def within_noise(self) -> bool:
-        """Whether the search cannot tell it from the best action: its paired difference's interval holds 0."""
-        return self.behind[1] <= 0.0
+    """How far it falls behind the best action in the deals both were played in: the mean paired difference and
+    its 95% interval (fractions, -1 to 1; ``(0, 0, 0)`` for the best itself)."""
+    within_noise: bool
+    """Whether the search cannot tell it from the best action: played to the last stage, its paired difference's
+    interval holds 0."""
 
     def label(self) -> str:
         """The action as a player says it: ``Play Ves (Close Combat)``, ``Decoy on Ves (Close Combat)``."""
@@ -161,27 +161,40 @@ def advise(board: Board, path: str, catalog: Catalog, *, seed: int = 0, budget: 
     keys = [_key(start, action) for action in actions]
     rng = random.Random(seed)
     results: list[list[float]] = [[] for _ in actions]
-    for _world in range(max(MIN_GAMES, budget // len(actions))):
-        drawn = rng.getrandbits(64)
-        for index, key in enumerate(keys):
-            world = deal(random.Random(drawn))
-            player = made(drawn)  # the evaluating bot's own chances drawn afresh each deal, alike for every action
-            seats = _seats(world, player)
-            step(world, {_key(world, a): a for a in legal_actions(world)}[key], seats)
-            while not world.over:
-                step(world, seats.act(world, world.to_move, legal_actions(world)), seats)
-            results[index].append(returns(world)[0])
+    alive = list(range(len(actions)))
+    for stage in range(STAGES):
+        for _world in range(max(MIN_GAMES if not stage else 1, budget // STAGES // len(alive))):
+            drawn = rng.getrandbits(64)
+            for index in alive:
+                world = deal(random.Random(drawn))
+                player = made(drawn)  # the evaluating bot's own chances drawn afresh each deal, alike for each action
+                seats = _seats(world, player)
+                step(world, {_key(world, a): a for a in legal_actions(world)}[keys[index]], seats)
+                while not world.over:
+                    step(world, seats.act(world, world.to_move, legal_actions(world)), seats)
+                results[index].append(returns(world)[0])
+        leader = _best(results, alive)
+        alive = [i for i in alive if _paired(results[leader], results[i])[1] <= 0.0]
+        if len(alive) == 1:
+            break
     rates = [sum(r) / len(r) for r in results]
-    best = max(range(len(actions)), key=lambda i: (rates[i], -i))
+    best = _best(results, alive)
     found: list[Advice] = []
     for index, action in enumerate(actions):
         games = len(results[index])
         low, high = wilson(round(2 * sum(results[index])), games) or (0.0, 1.0)
         low, high = min(low, rates[index]), max(high, rates[index])  # rounding at a rate of 0 or 1
         behind = _paired(results[best], results[index])
-        found.append(_advice(start, action, rates[index], (low, high), games, behind))
+        near = index in alive and behind[1] <= 0.0
+        found.append(_advice(start, action, rates[index], (low, high), games, behind, near))
     ranked = _ranked(found)
     return AdviceReport(board.where, dealt_from, source, unseen.hand, unseen.deck, budget, seed, bot, ranked)
+
+
+def _best(results: list[list[float]], alive: list[int]) -> int:
+    """The action of ``alive`` (indices of ``results``, one list of results a deal each) of the highest mean; on a
+    tie, the earlier."""
+    return max(alive, key=lambda i: (sum(results[i]) / len(results[i]), -i))
 
 
 def _key(game: Game, action: Action) -> tuple[int, str, int, str]:
@@ -226,12 +239,12 @@ def _seats(game: Game, player: Agent) -> Agents:
 
 
 def _paired(best: list[float], other: list[float]) -> tuple[float, float, float]:
-    """How far ``other``'s results fall behind ``best``'s in the same imagined deals (common random numbers): the
-    mean of the paired differences (a fraction, -1 to 1) with its 95% interval, normal over the deals. Each deal
-    draws the evaluating bot's own chances afresh, so the interval holds the search's variance as well as the
-    deal's."""
-    games = len(best)
-    differences = [b - o for b, o in zip(best, other, strict=True)]
+    """How far ``other``'s results fall behind ``best``'s in the same imagined deals (common random numbers; the
+    deals both were played in, the first ``len(other)`` when it was dropped early): the mean of the paired
+    differences (a fraction, -1 to 1) with its 95% interval, normal over the deals. Each deal draws the evaluating
+    bot's own chances afresh, so the interval holds the search's variance as well as the deal's."""
+    games = min(len(best), len(other))
+    differences = [b - o for b, o in zip(best[:games], other[:games], strict=True)]
     mean = sum(differences) / games
     spread = sum((d - mean) ** 2 for d in differences) / max(1, games - 1)
     half = Z95 * math.sqrt(spread / games)
@@ -304,7 +317,7 @@ def _decklist(board: Board, path: str, catalog: Catalog) -> list[Card]:
 
 
 def _advice(game: Game, action: Action, rate: float, ci95: tuple[float, float], games: int,
-            behind: tuple[float, float, float]) -> Advice:
+            behind: tuple[float, float, float], within_noise: bool) -> Advice:
     """One action described, with its reason worked out on ``game`` (a copy plays it)."""
     kind, card, row, target = action
     names = game.cards.name
@@ -315,7 +328,7 @@ def _advice(game: Game, action: Action, rate: float, ci95: tuple[float, float], 
         leader if kind == LEADER else names[card] if card >= 0 else None,
         ROW_CODES[row] if row >= 0 else None,
         names[target] if target >= 0 else None,
-        rate, ci95, games, _reason(game, action), behind,
+        rate, ci95, games, _reason(game, action), behind, within_noise,
     )
 
 
