@@ -1,14 +1,24 @@
 """What should I play here? (``deckcli advise``): every legal action of ``[me]`` on a board file ranked by its
-estimated chance to win the game, with a 95% interval and a short reason.
+estimated chance to win the game, with a 95% interval, how far it falls behind the best, and a short reason.
 
-The estimate is the strong bot's search (:class:`deckcli.game.bots.ismcts_bot.IsmctsBot`, information-set
-Monte Carlo tree search) from the board's position, its root trying every action of ``[me]`` in turn as often as
-the others, below it both players choosing by the tree and then the heuristic bot playing each imagined game to
-its end. What ``[me]`` cannot see is given as counts (``[opponent]``'s ``hand_size`` and ``deck_size``), never as
-names: each iteration deals those cards at random from the opponent's decklist less every card of theirs the
-board shows, when the board names a deck file (``decklist``), else from its faction's whole set (every card
-printed in it but the Leaders and the side-deck cards), and shuffles ``[me]``'s own deck. A win counts 1, a draw
-½ (§9); the interval is Wilson's over the iterations that tried the action.
+Each action is played in imagined deals and the game played out to its end by the evaluating bot (a name of the
+bots' registry, :data:`deckcli.game.bots.BOTS`: the heuristic bot unless told, on both sides). What ``[me]``
+cannot see is given as counts (``[opponent]``'s ``hand_size`` and ``deck_size``), never as names: each deal
+takes those cards at random from the opponent's decklist less every card of theirs the board shows, when the
+board names a deck file (``decklist``), else from its faction's whole set (every card printed in it but the
+Leaders and the side-deck cards), and shuffles ``[me]``'s own deck. Every action meets the same deals, the same
+later draws of the engine and the same random source of the evaluating bot, drawn afresh for each deal (common
+random numbers): two actions that do the same, such as two identical cards, come out alike, and a difference
+between two actions is the actions', not the luck of their deals.
+
+A win counts 1, a draw ½ (§9). An action's interval is Wilson's over its deals; its standing against the best is
+the mean of the paired differences over the deals both were played in, with a normal 95% interval: every deal
+draws the bot's own chances afresh, so that interval holds the evaluating search's own variance as well as the
+deal's. The budget is spent in :data:`STAGES` stages, each shared among the actions still within noise of the best
+(the interval of their difference holds 0). The actions within noise come first, among them the one that spends
+least (:func:`_preferred`: the lead taken after the opponent has passed, passing, then the heuristic bot's cost
+of the card), so that which one comes first does not hang on the seed when the search cannot tell them apart;
+then the others by win rate.
 
 A position whose outcome is settled (the last round after the opponent has passed, §7, §9) is answered right:
 every imagined game ends the same way, so the winning action has a win rate of 1 and the others 0.
@@ -248,7 +258,7 @@ def _paired(best: list[float], other: list[float]) -> tuple[float, float, float]
     mean = sum(differences) / games
     spread = sum((d - mean) ** 2 for d in differences) / max(1, games - 1)
     half = Z95 * math.sqrt(spread / games)
-    return mean, mean - half, mean + half
+    return mean, max(-1.0, mean - half), min(1.0, mean + half)
 
 
 def _ranked(found: list[Advice]) -> tuple[Advice, ...]:
@@ -418,14 +428,17 @@ def render_advice(report: AdviceReport, fmt: str = "text", width: int | None = 8
     layout = Layout(width=width)
     lines = [f"Board: {report.where}", "What [me] plays, by its chance to win the game:", table, ""]
     near = [n for n, a in enumerate(report.actions, 1) if a.within_noise]
-    best = max(report.actions, key=lambda a: a.win_rate)
-    if len(near) > 1:
+    best = max((a for a in report.actions if a.within_noise), key=lambda a: a.win_rate)
+    if len(near) > 1 and all(report.actions[n - 1].behind == (0.0, 0.0, 0.0) for n in near):
+        lines += layout.wrap(f"#{near[0]}–#{near[-1]} did alike in every deal; of those, the one that spends least "
+                             "comes first.")
+    elif len(near) > 1:
         lines += layout.wrap(
             f"#{near[0]}–#{near[-1]} are within noise of the best ({best.label()}, {best.win_rate:.0%}): the 95% "
             "interval of each one's difference from it, over the same deals, holds 0, so this search cannot tell "
             "them apart (a larger --budget may); of those, the one that spends least comes first.")
     lines += layout.wrap(f"The opponent's {report.hand} unseen cards in hand and {report.deck} in the deck are dealt "
                          f"from {source}. Measured: {report.budget:,} games played out by the {report.bot} bot "
-                         f"(--seed {report.seed}), shared among the {len(report.actions)} actions, each action in "
-                         "the same deals; a draw counts half a win.")
+                         f"(--seed {report.seed}), every action in the same deals, the later deals on the actions "
+                         "still within noise of the best; a draw counts half a win.")
     return "\n".join(lines)
