@@ -4,51 +4,32 @@ counted) and ``advise`` (every action of a position ranked by its chance to win)
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING, BinaryIO, Callable, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
 from deckcli.cli.completion import complete_card, complete_path
-from deckcli.cli.options import (
-    CONTEXT,
-    BotName,
-    MAX_SEED,
-    Number,
-    OpponentDeck,
-    ProgressBar,
-    before_writing,
-    clock_text,
-    echo,
-    echo_findings,
-    echo_text,
-    is_terminal,
-    refuse_without,
-    reports_errors,
-    say,
-    text_layout,
-    wide_option,
-)
+from deckcli.cli.game_runs import played_on_cluster, played_with_progress
+from deckcli.cli.output import before_writing, echo, echo_findings, echo_text, reports_errors, say
+from deckcli.cli.parameter_types import CONTEXT, MAX_SEED, BotName, Number, OpponentDeck, refuse_without
+from deckcli.cli.progress import clock_text
 from deckcli.cli.simulation_options import MAX_GAMES, simulation_options
+from deckcli.cli.terminal import text_layout, wide_option
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
     from deckcli.cli.simulation_options import Simulation
     from deckcli.game.simulation.matchups import Opposition
-    from deckcli.game.simulation.cluster import ClusterPool
     from deckcli.game.simulation.runs import Plan, Tally
 
-Played = TypeVar("Played")
-PROGRESS_AFTER = 1.0
-"""Seconds a run takes before its progress bar shows (on a terminal only)."""
 LONG_RUN = 10.0
 """Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
 MAX_ADVICE_BUDGET = 200_000
-"""The largest ``advise --budget``: some ten minutes of one core on a late-round board."""
+"""The largest ``advise --budget``: some four minutes of one core on a round-one board."""
 LONG_ADVICE = 5_000
 """An ``advise --budget`` above which the search is timed first and, when longer than :data:`LONG_RUN`, says so."""
 ADVICE_SAMPLE = 100
-"""Iterations of the search that times a long one."""
+"""Games of the search that times a long one (at least ``MIN_GAMES`` an action)."""
 QUICK_BOTS = {"random", "heuristic", None}
 QUICK_GAME = 0.005
 """Seconds a game of :data:`QUICK_BOTS` takes at the most on one core (about 2 ms measured): a run of these bots
@@ -87,48 +68,6 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
         plan.total, lambda stream, progress: run_plan(plan, processes, log=stream, progress=progress), log, force)
 
 
-def played_on_cluster(cluster: str, games: int,
-                      run: Callable[[BinaryIO | None, Callable[[int, int], None], ClusterPool], Played],
-                      log: str | None, force: bool) -> Played:
-    """``run(stream, progress, pool)`` on the Dask cluster whose scheduler is at ``cluster``: connected (or refused in
-    one line: :func:`deckcli.game.simulation.cluster.connected`), what the cluster says printed once, then as
-    :func:`played_with_progress`. Every mode's run comes here."""
-    from deckcli.game.simulation.cluster import connected
-
-    with connected(cluster) as pool:
-        for note in pool.notes:
-            say(note, err=True)
-        return played_with_progress(games, lambda stream, progress: run(stream, progress, pool), log, force)
-
-
-def played_with_progress(games: int, run: Callable[[BinaryIO | None, Callable[[int, int], None]], Played],
-                         log: str | None, force: bool) -> Played:
-    """``run(stream, progress)`` for a run of ``games`` games (:func:`run_with_progress`, and the Free For All and
-    team runs): the progress bar, the log file written atomically, the line saying so."""
-    before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
-    bar = ProgressBar(games, after=PROGRESS_AFTER, timed=True) if is_terminal(sys.stderr) else None
-
-    def progress(done: int, total: int) -> None:
-        if bar is not None:
-            bar.show(done, "games")
-
-    try:
-        if log is None:
-            played = run(None, progress)
-        else:
-            from deckcli.files.safe_write import streamed_file
-
-            with streamed_file(log, force=force) as stream:
-                played = run(stream, progress)
-    finally:
-        if bar is not None:
-            bar.clear()
-    if log is not None:
-        say(f"wrote {log}: the game log of {games:,} {'game' if games == 1 else 'games'} (JSON Lines; "
-            "deckcli schema --output-of game-log)", err=True)
-    return played
-
-
 @click.command(context_settings=CONTEXT)
 @click.argument("board", shell_complete=complete_path)
 @click.option(
@@ -156,17 +95,11 @@ def score(board: str, fmt: str) -> int:
       deckcli score decks/boards/free-for-all.toml
     """
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.multiplayer.board import TableBoard, read_any_board
+    from deckcli.game.board import read_board
     from deckcli.game.scoring import render_score, score_board
 
     catalog = default_catalog()
-    position = read_any_board(board, catalog)
-    if isinstance(position, TableBoard):  # Free For All (§16) or two versus two (§17)
-        from deckcli.game.multiplayer.scoring import render_table_score, score_table
-
-        echo(render_table_score(score_table(position), fmt.lower(), text_layout().width))
-        return EXIT_OK
-    report = score_board(position, catalog)
+    report = score_board(read_board(board, catalog, every_mode=True), catalog)
     echo(render_score(report, fmt.lower(), text_layout().width))
     return EXIT_OK
 
@@ -387,49 +320,55 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
 @click.command(context_settings=CONTEXT)
 @click.argument("board", shell_complete=complete_path)
 @click.option("--budget", type=Number(min=1, max=MAX_ADVICE_BUDGET), default=None, metavar="N",
-              help="Iterations of the search, shared among the actions (more: narrower intervals, slower; at most "
+              help="Games played out, shared among the actions (more: narrower intervals, slower; at most "
                    f"{MAX_ADVICE_BUDGET:,}, a search of more than {LONG_ADVICE:,} says first how long it will take).  "
-                   "[default: 600]")
+                   "[default: 1,200]")
 @click.option("--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
               help="Seed of every imagined deal: the same seed, the same answer.")
+@click.option("--bot", type=BotName(), default=None, metavar="NAME",
+              help="The bot playing each game out after the action, on both sides (a name of simulate --bot; a "
+                   "searching bot costs some hundred times the heuristic's time a game).  [default: heuristic]")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
     help="text: a table of the actions, best first, with a reason each; json: the same as one document.",
 )
 @wide_option
 @reports_errors
-def advise(board: str, budget: int | None, seed: int, fmt: str) -> int:
+def advise(board: str, budget: int | None, seed: int, bot: str | None, fmt: str) -> int:
     """What should I play here? Every action of [me], ranked by its chance to win.
 
     BOARD is a board file (docs/play.md, "The board file") with [me] to move.
     What you cannot see is given as counts: hand_size and deck_size under
     [opponent], dealt at random from its decklist (a deck file, relative to the
     board file) or, without one, from its faction's whole set. Each action
-    (a card to a row, a Decoy onto a unit, the Leader, pass) is played out by the
-    ismcts bot's search; its win rate (a draw counts half) comes with its 95%
-    interval and a reason. The same --seed gives the same answer.
+    (a card to a row, a Decoy onto a unit, the Leader, pass) is played out in
+    the same imagined deals as every other, by --bot on both sides; its win
+    rate (a draw counts half) comes with its 95% interval and a reason, and the
+    output says which actions are within noise of the best. The same --seed
+    gives the same answer.
 
     \b
     Example:
       deckcli advise decks/boards/advise-last-round.toml --seed 1
-      deckcli advise my-board.toml --budget 2000 --format json
+      deckcli advise my-board.toml --budget 3000 --format json
     """
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.advice import DEFAULT_BUDGET, advise as advise_board, render_advice
+    from deckcli.game.advice import DEFAULT_BUDGET, EVALUATOR, advise as advise_board, render_advice
     from deckcli.game.board import read_board
 
     catalog = default_catalog()
     position = read_board(board, catalog)
     budget = budget if budget is not None else DEFAULT_BUDGET
+    bot = bot if bot is not None else EVALUATOR
     if budget > LONG_ADVICE:  # timed on a small search first, as simulate times its sample games
         import time
 
         began = time.monotonic()
-        advise_board(position, board, catalog, seed=seed, budget=ADVICE_SAMPLE)
-        expected = (time.monotonic() - began) * budget / ADVICE_SAMPLE
+        sample = advise_board(position, board, catalog, seed=seed, budget=ADVICE_SAMPLE, bot=bot)
+        expected = (time.monotonic() - began) * budget / sum(a.games for a in sample.actions)
         if expected > LONG_RUN:
-            say(f"This search runs {budget:,} iterations: about {clock_text(expected)} on one process (a smaller "
+            say(f"This search plays {budget:,} games: about {clock_text(expected)} on one process (a smaller "
                 "--budget for less).", err=True)
-    report = advise_board(position, board, catalog, seed=seed, budget=budget)
+    report = advise_board(position, board, catalog, seed=seed, budget=budget, bot=bot)
     echo(render_advice(report, fmt.lower(), text_layout().width))
     return EXIT_OK
