@@ -182,8 +182,16 @@ PACKAGING_TESTS = "DECKCLI_PACKAGING_TESTS"
 through pre-commit from the package index, which takes a minute and the network."""
 
 
+COLLECTED = pytest.StashKey[int]()
+"""The tests this session collected, before ``-k`` or ``-m`` deselected any (tests/test_doc_figures.py compares
+them with the README's count)."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before the hooks that deselect: the count is of every test collected
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Packaging tests run in CI and when asked (:data:`PACKAGING_TESTS`); elsewhere they are skipped, saying why."""
+    """Keep the count of the tests collected (:data:`COLLECTED`). Packaging tests run in CI and when asked
+    (:data:`PACKAGING_TESTS`); elsewhere they are skipped, saying why."""
+    config.stash[COLLECTED] = len(items)
     if os.environ.get("CI") or os.environ.get(PACKAGING_TESTS):
         return
     reason = f"a packaging test (sdist, pre-commit from the package index): runs in CI, or with {PACKAGING_TESTS}=1"
