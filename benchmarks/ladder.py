@@ -62,7 +62,8 @@ def pairings() -> list[tuple[str, str]]:
 def play(first: str, second: str, games: int, seed: int) -> tuple[int, int, float]:
     """``first`` against ``second`` over :func:`pairings`, ``games`` in all (an even share each): ``first``'s points
     (2 a win, 1 a draw), the games, and the CPU seconds of the worker processes."""
-    from deckcli.game.simulation.runs import Plan, default_workers, run_plan
+    from deckcli.game.simulation.runs import Plan, run_plan
+    from deckcli.game.simulation.executor import default_workers
 
     share = max(2, games // len(pairings()))
     points = played = 0

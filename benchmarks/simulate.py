@@ -68,7 +68,8 @@ def rate(points: int, games: int) -> str:
 
 def mirrors(games: int) -> list[tuple[str, str, bool | None]]:
     """Figure 1: the heuristic bot's win rate against the random bot in each starter mirror."""
-    from deckcli.game.simulation.runs import Plan, default_workers, run_plan
+    from deckcli.game.simulation.runs import Plan, run_plan
+    from deckcli.game.simulation.executor import default_workers
 
     rows = []
     for slug in FACTIONS:
@@ -82,7 +83,8 @@ def mirrors(games: int) -> list[tuple[str, str, bool | None]]:
 
 def search(games: int) -> list[tuple[str, str, bool | None]]:
     """Figure 2: the search bot against the heuristic bot, and the CPU time of its games."""
-    from deckcli.game.simulation.runs import Plan, default_workers, run_plan
+    from deckcli.game.simulation.runs import Plan, run_plan
+    from deckcli.game.simulation.executor import default_workers
 
     deck = starter("northern-realms")
     plan = Plan((deck,), (deck,), games, 1, "search", "heuristic")

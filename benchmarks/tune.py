@@ -86,7 +86,8 @@ def planted(budget: int) -> list[tuple[str, str, bool | None]]:
     from deckcli.catalog.loading import default_catalog
     from deckcli.game.simulation.matchups import opponents
     from deckcli.game.simulation.report import rate_text
-    from deckcli.game.simulation.runs import Plan, default_workers, derived_seed, run_plan
+    from deckcli.game.simulation.runs import Plan, derived_seed, run_plan
+    from deckcli.game.simulation.executor import default_workers
     from deckcli.rules.judging import read_resolved_deck
     from deckcli.rules.loading import load_rule_set
     from deckcli.tuning.neighbours import weakened
@@ -129,7 +130,8 @@ def cluster_speed(games: int) -> list[tuple[str, str, bool | None]]:
         return [("local Dask cluster against the process pool", "skipped: pip install 'deckcli[cluster]'", None)]
     from deckcli.game.simulation.cluster import ClusterPool
     from deckcli.game.simulation.matchups import opponents, starter_entrant
-    from deckcli.game.simulation.runs import Plan, default_workers, run_plan
+    from deckcli.game.simulation.runs import Plan, run_plan
+    from deckcli.game.simulation.executor import default_workers
 
     plan = Plan((starter_entrant("northern-realms"),), opponents(()), games, 1, "heuristic", "heuristic")
     workers = default_workers()

@@ -41,6 +41,39 @@ def did_you_mean(names: list[str], ending: str = "; ") -> str:
     return f"{ending}did you mean {either(names)}?" if names else ""
 
 
+def columns(text: str) -> int:
+    """The columns ``text`` (one line) takes on a terminal: 2 for a wide character (East Asian Wide or Fullwidth:
+    CJK, most emoji such as 🃏), 0 for a combining mark or a format character, 1 for any other."""
+    if text.isascii():
+        return len(text)
+    return sum(0 if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def wrapped(text: str, width: int, subsequent_indent: str = "") -> list[str]:
+    """``text`` (one line) as lines of at most ``width`` columns (:func:`columns`, not characters), broken only
+    between words (a word wider than ``width`` stays whole on a line of its own); continuation lines start with
+    ``subsequent_indent``. Text of no wide or zero-width character is wrapped by :mod:`textwrap` itself."""
+    import re
+    import textwrap
+
+    if columns(text) == len(text):  # no wide or zero-width character: a character is a column
+        return textwrap.wrap(text, width, subsequent_indent=subsequent_indent, break_long_words=False,
+                             break_on_hyphens=False)
+    lines: list[str] = []
+    spaces = "[\t\n\x0b\x0c\r ]+"  # textwrap's white space: a no-break space joins, as there
+    lead = re.match(spaces, text)
+    line = ""
+    for word in (word for word in re.split(spaces, text) if word):
+        joined = f"{line} {word}" if line else (lead.group() if lead else "") + word
+        if line and columns(joined) > width:
+            lines.append(line)
+            line = subsequent_indent + word
+        else:
+            line = joined
+    return [*lines, line] if line else lines
+
+
 def printable(text: str, limit: int | None = 80) -> str:
     """``text`` made safe for a one-line message: control characters escaped, cut to ``limit`` (``None``: whole)."""
     head = text if limit is None else text[: limit + 1]

@@ -28,10 +28,24 @@ def deck_file(tmp_path, text: str = DECK):
 
 
 def test_add_keeps_comments_and_order_and_prints_the_verdict(tmp_path):
+    """A deck in an order of its own keeps it (the card added at the end of its table); one in canonical form stays
+    in it (issue 36: ``add`` wrote files ``fmt --check`` rejects), the card at its place, comments kept."""
+    own = deck_file(tmp_path, DECK.replace('"Ves" = 1  # the captain\n', "").replace('"Decoy" = 2\n',
+                                                                                   '"Decoy" = 2\n"Ves" = 1\n'))
+    run_cli(["fmt", own, "--check"], exit_code=1)
+    before = own.read_text("utf-8")
+    run_cli(["add", own, "blue stripes commando", "2"])
+    assert own.read_text("utf-8") == before + '"Blue Stripes Commando" = 2\n'
     path = deck_file(tmp_path)
+    run_cli(["fmt", path, "--check"])
     result = run_cli(["add", path, "blue stripes commando", "2"])
     text = path.read_text("utf-8")
-    assert text.startswith(DECK.rstrip("\n")) and text.endswith('"Blue Stripes Commando" = 2\n')
+    assert text == DECK.replace('# the captain\n', '# the captain\n"Blue Stripes Commando" = 2\n')
+    run_cli(["fmt", path, "--check"])
+    run_cli(["remove", path, "Ves"])
+    run_cli(["add", path, "Ves"])
+    run_cli(["add", path, "Foltest: King of Temeria"])
+    run_cli(["fmt", path, "--check"])
     assert result.stdout.splitlines() == [
         f"{path}: [cards] Blue Stripes Commando: 0 -> 2",
         f"{path}: not legal under standard: 1 violation (4 units, 2 specials, 17 Strength)",

@@ -4,6 +4,7 @@ every endgame whose outcome can be proven by hand, and its board errors answered
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -147,3 +148,33 @@ def test_a_decklist_of_another_faction_is_refused(tmp_path):
 
 def test_score_reads_a_board_with_counts_as_it_reads_any_other():
     assert run_cli(["score", str(REPO / "decks" / "boards" / "advise-last-round.toml")]).stdout
+
+
+def test_the_decklist_is_judged_like_any_deck(tmp_path):
+    """Issue 36 item 17: a name in ``decklist`` that is no card (a typo) was silently dropped, and the unseen cards
+    dealt from a deck the player did not write. The decklist is judged as simulate judges an opponent's deck: each
+    finding with the decklist's file and line, exit 1, no advice."""
+    path = _round_one(tmp_path)
+    theirs = tmp_path / "theirs.toml"
+    text = theirs.read_text("utf-8")
+    theirs.write_text(text.replace('"Arachas" =', '"Arachs" =', 1), "utf-8")
+    line = next(n for n, row in enumerate(theirs.read_text("utf-8").splitlines(), 1) if row.startswith('"Arachs"'))
+    result = run_cli(["advise", path, "--budget", "30"], exit_code=1)
+    assert result.stdout == ""
+    assert f"{theirs}:{line}: unknown-card" in result.stderr and "did you mean Arachas" in result.stderr
+    theirs.write_text(re.sub(r'^"Ghoul" = [0-9]+', '"Ghoul" = 40', text, flags=re.M), "utf-8")  # above the set
+    assert str(theirs) in run_cli(["advise", path, "--budget", "30"], exit_code=1).stderr
+
+
+def test_the_budget_is_bounded_and_a_long_search_says_how_long_first(monkeypatch):
+    """Also of issue 36: ``advise --budget`` took any size with no time estimate; a long search is now timed on a
+    small one first and says how long it will take, as simulate does."""
+    from deckcli.cli import play
+
+    board = str(REPO / "decks" / "boards" / "advise-last-round.toml")
+    assert "1<=x<=200000" in run_cli(["advise", board, "--budget", str(10**7)], exit_code=2).stderr
+    monkeypatch.setattr(play, "LONG_ADVICE", 10)
+    monkeypatch.setattr(play, "LONG_RUN", 0.0)
+    result = run_cli(["advise", board, "--budget", "40"])
+    assert result.stderr.startswith("This search runs 40 iterations: about 0:0") and "--budget" in result.stderr
+    assert result.stdout.startswith("Board: ")

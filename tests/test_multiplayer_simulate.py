@@ -11,7 +11,7 @@ import pytest
 
 from conftest import DECKS, run_cli
 from deckcli.files.output_schemas import output_schema
-from deckcli.game.multiplayer.simulation import TablePlan, seating
+from deckcli.game.simulation.tables import TablePlan, seating
 
 FFA, TEAMS = "ffa", "teams"
 
@@ -118,3 +118,33 @@ def test_every_bot_plays_free_for_all_and_two_versus_two(bot: str) -> None:
 def test_usage_errors_exit_2(args: tuple[str, ...], said: str) -> None:
     result = run_cli(["simulate", *args, "--games", "2", "--workers", "1"], exit_code=2)
     assert said in result.stderr
+
+
+def test_a_team_of_two_long_deck_names_fits_80_columns() -> None:
+    """What a new user hit (issue 36): the team results table was 83 columns wide (Nilfgaard starter + Northern
+    Realms starter); it is drawn within the width as every deckcli table is, the team's name wrapping."""
+    text = run_cli(["simulate", MONSTERS, "--team-with", "skellige", "--games", "4", "--workers", "1"],
+                   env={"COLUMNS": "80"}).stdout
+    assert max(map(len, text.splitlines())) <= 80, text
+    words = " ".join(text.split())
+    assert "Nilfgaard starter + Northern" in words and "win rate (95% CI)" in words
+
+
+def test_a_table_run_is_a_job_of_the_one_executor() -> None:
+    """Issue 34: Free For All and team runs go through the executor of every run (workers, --cluster, signals,
+    back-pressure): their tasks are shards of games, and a stopped worker's task stops before its next game."""
+    import threading
+
+    from deckcli.game.simulation.executor import RunStopped, pool_size
+    from deckcli.game.simulation.matchups import starter_entrant
+
+    entrants = tuple(starter_entrant(f) for f in ("monsters", "nilfgaard", "skellige"))
+    plan = TablePlan(FFA, entrants, 45, 1, "random", "random")
+    assert list(plan.tasks(False)) == [(0, 20, False), (20, 40, False), (40, 45, False)] and plan.task_count() == 3
+    assert pool_size(plan, 64) <= 3
+    counts, _log = plan.play(plan.setup(), (0, 2, False))
+    assert counts.games == 2
+    stopped = threading.Event()
+    stopped.set()
+    with pytest.raises(RunStopped):
+        plan.play(plan.setup(), (0, 2, False), stopped)

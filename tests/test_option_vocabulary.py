@@ -133,3 +133,30 @@ def test_a_simulation_option_without_simulate_is_refused(name, tmp_path):
     for extra in (["--solo", "monsters"], ["--workers", "1"], ["--bot", "random"], ["--log", str(tmp_path / "g")]):
         result = run_cli([*args, *extra], exit_code=2)
         assert f"{extra[0]} goes with --simulate" in result.stderr
+
+
+SINGLE_VALUED = [(name, option) for name, option in OPTIONS
+                 if not (option.multiple or option.count or option.is_flag) and "--help" not in option.opts]
+"""Every option that takes one value (``--games N``, ``-o FILE``, ``--matrix FILE``), with its command's name."""
+
+
+def test_single_valued_options_are_read_from_the_cli():
+    named = {(name, option.opts[0]) for name, option in SINGLE_VALUED}
+    assert {("tournament", "--matrix"), ("simulate", "--log"), ("new", "-o"), ("simulate", "--games")} <= named
+
+
+@pytest.mark.parametrize(("name", "option"), SINGLE_VALUED,
+                         ids=[f"{name} {option.opts[0]}" for name, option in SINGLE_VALUED])
+def test_an_option_of_one_value_given_twice_is_refused(name, option):
+    """Issue 36: Click keeps the last of ``--matrix A --matrix B`` and drops the other without a word; every option
+    that takes one value is refused when given twice (each spelling counts), before anything is read or played."""
+    short, long = option.opts[0], option.opts[-1]
+    for typed in ([short, "one", short, "two"], [short, "one", f"{long}=two"]):
+        said = run_cli([name, *typed], exit_code=2).stderr
+        assert "is given twice: it takes one value" in said and long in said, said
+
+
+def test_repeatable_options_and_flags_stay_repeatable():
+    deck = str(DECKS / "monsters-starter.toml")
+    run_cli(["simulate", deck, "--vs", "monsters", "--vs", "skellige", "--games", "1", "--workers", "1"])
+    run_cli(["odds", deck, "--all", "Ghoul", "--all", "Arachas"])

@@ -230,11 +230,14 @@ def test_the_page_embeds_every_board_and_a_card_name_stays_text(tmp_path, log):
     from deckcli.sheets.replay_page import replay_data, script_json
 
     game = read_game(str(log), 3)
-    data = replay_data(game)
+    data = json.loads(script_json(replay_data(game)))
+    parts = data["parts"]
     assert len(data["steps"]) == len(game.events)
     for frame, board in zip(data["steps"], game.boards):
-        assert frame["scores"] == board.scores and frame["piles"] == board.piles
-        assert [[tuple(c) for c in row] for row in frame["rows"]] == board.rows
+        assert frame["scores"] == board.scores and [parts[i] for i in frame["piles"]] == board.piles
+        assert [[tuple(c) for c in parts[i]] for i in frame["rows"]] == board.rows
+        assert parts[frame["weather"]] == board.weather and parts[frame["horns"]] == board.horns
+        assert parts[frame["mardroeme"]] == board.mardroeme
     hostile = script_json({"name": "</script><script>alert(1)</script>\u2028"})
     assert "<" not in hostile and "\u2028" not in hostile and json.loads(hostile)["name"].startswith("</script>")
 
@@ -285,3 +288,119 @@ def test_a_free_for_all_log_is_refused_in_one_line(tmp_path):
     assert start["mode"] == "ffa" and len(start["hands"]) == 3 and len(start["board"]["rows"]) == 9
     result = run_cli(["replay", log], exit_code=2)
     assert result.stderr.startswith(f"{log}:1: a game of Free For All (§16) or two versus two (§17): replay tells")
+    from conftest import REPO  # the docs say so too (issue 36: a new user found it only by trying)
+
+    page = " ".join((REPO / "docs" / "play.md").read_text("utf-8").split())
+    assert "A log of Free For All (`simulate --ffa`) or two versus two (`--team-with`) is refused too" in page
+
+
+def _game_lines(log: Path, number: int = 0) -> list[dict]:
+    return [e for e in _events(log) if e["game"] == number]
+
+
+def _written(tmp_path: Path, events: list[dict], name: str = "edited.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), "utf-8")
+    return path
+
+
+def _edited(events: list[dict], kind: str, change) -> list[dict]:
+    """``events`` with ``change`` applied to a copy of the first event of ``kind``."""
+    out = [json.loads(json.dumps(e)) for e in events]
+    change(next(e for e in out if e["event"] == kind))
+    return out
+
+
+OUT_OF_RANGE = [
+    ("start", lambda e: e.update(chosen_by=5), "chosen_by is 5, not 0, 1 or null"),
+    ("play", lambda e: e.update(side=5), "side is 5, not 0 or 1"),
+    ("game_end", lambda e: e.update(winner=5), "winner is 5, not 0, 1 or null"),
+    ("exchange", lambda e: e.pop("card"), "no card"),
+    ("exchange", lambda e: e.update(card=None), "exchange: an event of this kind names its card"),
+    ("exchange", lambda e: e.update(drawn=7), "drawn is 7"),
+    ("draw", lambda e: e.update(cards="Ghoul"), "cards is"),
+    ("round_end", lambda e: e.update(totals=[1]), "totals is [1]"),
+    ("round_end", lambda e: e.update(gems=[3, 0]), "gems is [3, 0]"),
+    ("play", lambda e: e.update(round=4), "round is 4, not 1 to 3"),
+    ("play", lambda e: e.update(scores=[True, 0]), "scores is [true, 0]"),
+    ("play", lambda e: e.update(player=3), "player is 3"),
+    # found by the fuzz of issue 36: a lone surrogate (a \ud800 escape) could not be written into the page
+    ("play", lambda e: e.update(card="Ghoul\ud800"), "half of a UTF-16 surrogate pair"),
+]
+"""Item 1 of issue 36: fields replay reads, out of the log schema's range for two players."""
+
+
+@pytest.mark.parametrize(("kind", "change", "said"), OUT_OF_RANGE, ids=[s for _, _, s in OUT_OF_RANGE])
+def test_an_event_field_out_of_range_is_refused_with_its_line(tmp_path, log, kind, change, said):
+    events = _edited(_game_lines(log), kind, change)
+    path = _written(tmp_path, events)
+    line = next(n for n, (old, new) in enumerate(zip(_game_lines(log), events), 1) if old != new)
+    for args in ([path], [path, "--game", "0"], [path, "--game", "0", "--html", tmp_path / "page.html"]):
+        _refused(args, f"{path}:{line}:", said)
+    assert not (tmp_path / "page.html").exists()
+
+
+WRONG_BOARDS = [
+    ("start", lambda e: e["board"]["rows"].append([]), "board rows is not 6 rows"),
+    ("start", lambda e: e["board"]["piles"].append([]), "board piles is not 2 discard piles"),
+    ("start", lambda e: e["board"].update(weather={"Biting Frost": 1}), "board weather is not a list"),
+    ("start", lambda e: e["board"].update(weather=[3]), "board weather is not a list"),
+    ("start", lambda e: e["board"]["rows"].__setitem__(0, [["Ghoul"]]), "board rows is not 6 rows"),
+    ("start", lambda e: e["board"]["rows"].__setitem__(0, [["Ghoul", -1]]), "board rows is not 6 rows"),
+    ("start", lambda e: e["board"]["horns"].pop(), "board horns is not 6 Horn zones"),
+    ("start", lambda e: e["board"].update(mardroeme=[[1]] * 6), "board mardroeme is not 6 lists"),
+    ("start", lambda e: e.update(board=[]), "board is [], not an object"),
+]
+"""Item 2 of issue 36: a logged board of another shape."""
+
+
+@pytest.mark.parametrize(("kind", "change", "said"), WRONG_BOARDS, ids=range(len(WRONG_BOARDS)))
+def test_a_board_of_the_wrong_shape_is_refused_with_its_line(tmp_path, log, kind, change, said):
+    path = _written(tmp_path, _edited(_game_lines(log), kind, change))
+    _refused([path], f"{path}:1:", said)
+    _refused([path, "--game", "0", "--html", "-"], f"{path}:1:", said)
+
+
+def test_a_fourth_round_end_is_refused(tmp_path, log):
+    events = _game_lines(log)
+    end = next(n for n, e in enumerate(events) if e["event"] == "round_end")
+    path = _written(tmp_path, events[:-1] + [events[end]] * 3 + events[-1:])
+    _refused([path, "--game", "0"], "ends more than 3 rounds")
+
+
+def test_the_page_holds_each_board_once_so_it_grows_with_the_log_not_with_events_times_the_board(tmp_path, log):
+    """Item 3 of issue 36: a game within every limit (rows of 100 cards on its first event, then 3,000 events that
+    change nothing on the battlefield) made a page holding the whole battlefield 3,000 times. Each distinct part is
+    stored once: the page is at most a few times the log's size."""
+    events = _game_lines(log)
+    start = json.loads(json.dumps(events[0]))
+    start["board"]["rows"] = [[["Ghoul", 1]] * 100 for _ in range(6)]
+    start["board"]["piles"] = [["Decoy"] * 100, ["Decoy"] * 100]
+    start["scores"] = [300, 300]
+    quiet = {"game": 0, "round": 1, "player": 0, "event": "draw", "card": None, "row": None, "cards": [],
+             "scores": [300, 300], "gems": [2, 2], "hands": [0, 0], "decks": [0, 0], "board": {}}
+    path = _written(tmp_path, [start, *[{**quiet, "player": n % 2} for n in range(3000)], events[-1]])
+    page = tmp_path / "page.html"
+    run_cli(["replay", path, "--html", page])
+    size, logged = page.stat().st_size, path.stat().st_size
+    assert size < 3 * logged + 100_000, (size, logged)
+    data = json.loads(re.search(r'<script id="game" type="application/json">(.*?)</script>', page.read_text("utf-8"),
+                                re.S).group(1))
+    assert len(data["steps"]) == 3002 and len(data["parts"]) < 20
+
+
+def test_the_screenshot_s_caption_is_what_the_page_shows_at_that_event(tmp_path):
+    """What a new user hit (issue 36): docs/replay.png and its caption showed a game the program no longer plays.
+    The caption names the game of docs/play.md's example log and the event the screenshot is taken at; that
+    event's text is the caption's."""
+    from conftest import REPO
+
+    page = (REPO / "docs" / "play.md").read_text("utf-8")
+    caption = re.search(r"!\[The page of game (\d+) at its (\d+)th event: ([^\]]*?), beside ([^\]]*)\]\(replay\.png\)",
+                        page)
+    assert caption, "the caption names the game and the event"
+    example = re.search(r"\$ deckcli (simulate [^\n]*--log games\.jsonl)", page).group(1).split()
+    path = tmp_path / "games.jsonl"
+    run_cli([*example[:-1], path])
+    told = steps(read_game(str(path), int(caption.group(1))))
+    assert told[int(caption.group(2)) - 1].text.startswith(caption.group(3))

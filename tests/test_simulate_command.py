@@ -467,6 +467,10 @@ def test_check_bot_marks_the_cards_whose_row_flips_sign_under_another_bot():
     text = run_cli(["simulate", *args, "--check-bot", "random", "--check-games", "20"]).stdout
     marked = {line.split(" ~")[0].removesuffix(" *") for line in text.splitlines() if " ~ " in line and "%" in line}
     assert marked == flipped
+    # the mark the docs name is the one printed (they said *, which marks a difference beyond noise)
+    page = " ".join((REPO / "docs" / "play.md").read_text("utf-8").split())
+    assert "`--check-bot NAME` plays the same matchups again" in page and "marks with `~` each card" in page
+    assert "~ marks a card whose change has the other sign" in " ".join(text.split())
 
 
 def test_check_bot_with_the_same_bot_and_games_flips_nothing():
@@ -483,3 +487,17 @@ def test_check_bot_with_the_same_bot_and_games_flips_nothing():
 def test_check_bot_options_exit_2(args, said):
     result = run_cli(["simulate", NR, *args], exit_code=2)
     assert said in " ".join(result.stderr.split())
+
+
+@pytest.mark.parametrize("command", [["simulate", "{deck}"], ["diff", "{deck}", "{deck}", "--simulate"],
+                                     ["tournament", "--choose", "{deck}", "{deck}", "{deck}", "{deck}"]])
+def test_games_is_bounded_and_the_help_says_so(command):
+    """Also of issue 36: ``--games 10**21`` was accepted, with an estimate of its time no clock could show."""
+    from deckcli.cli.simulation_options import MAX_GAMES
+
+    deck = str(DECKS / "monsters-starter.toml")
+    args = [part.replace("{deck}", deck) for part in command]
+    said = run_cli([*args, "--games", str(10**21)], exit_code=2).stderr
+    assert f"1<=x<={MAX_GAMES}" in said
+    assert run_cli([*args, "--games", str(MAX_GAMES + 1)], exit_code=2).stderr.count("--games") >= 1
+    assert f"at most {MAX_GAMES:,}" in " ".join(run_cli([args[0], "--help"]).stdout.split())

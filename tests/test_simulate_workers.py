@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from conftest import DECKS, REPO, TEST_DEPTH, deckcli_env
-from deckcli.game.simulation import runs as simulation
+from deckcli.game.simulation import executor as simulation
 from deckcli.game.simulation.matchups import starter_entrant
-from deckcli.game.simulation.runs import CHUNK, Plan, run_plan, task_count
+from deckcli.game.simulation.runs import CHUNK, Plan, run_plan
 
 WAIT = 60.0
 """Seconds a test waits for a process to start or end on a loaded machine; a passing case takes a fraction."""
@@ -36,11 +36,11 @@ def test_the_tasks_are_planned_one_at_a_time():
     """--games 10**30 starts at once: the tasks are made as they are sent, never all first (a list of them ran
     out of memory: 3 GB in 8 s for --games 100000000)."""
     plan = _plan(10**30, opponents=5)
-    tasks = simulation._tasks(plan, False)
+    tasks = plan.tasks(False)
     assert iter(tasks) is tasks
     assert [next(tasks) for _ in range(2)] == [(0, 0, CHUNK, False), (0, CHUNK, 2 * CHUNK, False)]
-    assert task_count(plan) == 5 * 10**30 // CHUNK
-    assert task_count(_plan(CHUNK + 1, opponents=2)) == 4 == len(list(simulation._tasks(_plan(CHUNK + 1, 2), True)))
+    assert plan.task_count() == 5 * 10**30 // CHUNK
+    assert _plan(CHUNK + 1, opponents=2).task_count() == 4 == len(list(_plan(CHUNK + 1, 2).tasks(True)))
 
 
 def test_no_more_workers_than_cores(monkeypatch):
@@ -83,7 +83,8 @@ def test_a_stopped_worker_gives_its_task_up_before_the_next_game():
     """The stop event of a run is looked at before each game: a task of a stopped run plays no game."""
     import multiprocessing
 
-    from deckcli.game.simulation.runs import RunStopped, _play_chunk, _Run
+    from deckcli.game.simulation.runs import _play_chunk, _Run
+    from deckcli.game.simulation.executor import RunStopped
 
     stopped = multiprocessing.get_context().Event()
     run = _Run(_plan(CHUNK))

@@ -270,12 +270,12 @@ def test_a_duration_is_shown_as_a_clock(seconds, shown):
 
 
 def test_the_estimate_is_a_sample_games_time_shared_over_the_cores_left(monkeypatch):
-    from deckcli.game.simulation import runs
+    from deckcli.game.simulation import executor, runs
     from deckcli.game.simulation.matchups import opponents, starter_entrant
     from deckcli.game.simulation.runs import Plan
 
     ticks = iter(range(10_000))
-    monkeypatch.setattr(runs, "default_workers", lambda: 2)
+    monkeypatch.setattr(executor, "default_workers", lambda: 2)
     plan = Plan((starter_entrant("monsters"),), opponents(()), 400, 1, "heuristic", "heuristic")
 
     def estimate(workers: int, load: float) -> float:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -151,7 +153,7 @@ def test_a_game_saved_as_it_goes_plays_on_from_where_it_stopped(tmp_path, monkey
     half = len(answers) // 2
     first = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
                     input="\n".join(answers[:half]) + "\n")
-    assert "saved the game to game.json: deckcli solo --table --resume game.json plays on" in first.stdout
+    assert "saved the game to game.json: deckcli solo --resume game.json plays on" in first.stdout
     saved = json.loads((tmp_path / "game.json").read_text())
     assert saved["answers"] == answers[:half] and saved["vs"] == "monsters" and saved["seed"] == 3
     second = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[half:]) + "\n")
@@ -171,7 +173,7 @@ def test_a_game_saved_as_it_goes_plays_on_from_where_it_stopped(tmp_path, monkey
     (["--reveal", "Fiend"], "BOARD is missing"),
     (["--resume", "game.json", "--vs", "monsters"], "--resume FILE plays on with the deck, faction, variant and seed"),
     (["--seed", "2", "--table", SKELLIGE, "--vs", "monsters", "--save", "x.json", "--resume", "x.json"],
-     "drop --table, DECK and --vs"),
+     "drop --table, DECK, --vs, --seed"),
 ])
 def test_what_cannot_start_a_game_is_refused(tmp_path, monkeypatch, args, said):
     monkeypatch.chdir(tmp_path)
@@ -267,3 +269,221 @@ def test_your_leader_may_play_a_card_of_your_deck(tmp_path):
     assert [q.kind for q in asked] == ["reveal", "move", "reveal"] and not asked[2].error
     assert "  you use your Leader Arnjolf: The Patricide" in told
     assert "  Close Combat 4: Clan Drummond Shield Maiden 4" in told
+
+
+# Issue 36: hostile saves, signals, answers -------------------------------------------------------------------
+
+
+def _saved_game(tmp_path, answers: list[str], name: str = "game.json") -> dict:
+    """A game of the first ``answers`` (Skellige against Monsters, seed 3) saved to ``name`` by quitting."""
+    run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", name],
+            input="\n".join(answers) + "\nquit\n")
+    return json.loads((tmp_path / name).read_text("utf-8"))
+
+
+def test_a_move_a_word_only_half_names_is_asked_about_first():
+    """``clear`` played the Clear Weather in hand at once: now asked (yes or no), no taking it back (item "What a new
+    user hit")."""
+    ask, tell, asked, told = scripted(["Fiend", "clear", "no", "clear", "y"])
+    with pytest.raises(Stop):
+        play_table_game(table_setup(), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "confirm", "move", "confirm", "reveal"]
+    assert asked[2].text == '"clear": play Clear Weather? (yes or no)' and asked[2].options == ("yes", "no")
+    assert any(line.strip() == "you: Clear Weather" or line.strip().startswith("you: Clear Weather")
+               for line in told), told
+    ask, tell, asked, _ = scripted(["Fiend", "Clear Weather"])
+    with pytest.raises(Stop):
+        play_table_game(table_setup(), ask, tell)
+    assert [q.kind for q in asked] == ["reveal", "move", "reveal"]  # its name: played without a question
+
+
+def test_undo_takes_the_last_answer_back_and_the_game_goes_on_from_before_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    answers = _answers(SKELLIGE, "monsters", 3)
+    wrong = next(o for o in ("Cerys", "Olaf", "Madman Lugos") if o != answers[1])
+    typed = [answers[0], wrong, "undo", *answers[1:]]
+    undone = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
+                     input="\n".join(typed) + "\n")
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3"], input="\n".join(answers) + "\n")
+    assert f"(your last answer, {wrong}, is taken back: the game is played again up to here)" in undone.stdout
+    assert undone.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
+    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["answers"] == answers
+    nothing = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters"], input="undo\nquit\n").stdout
+    assert "there is no answer to take back yet" in nothing
+
+
+def test_the_hint_after_saving_is_a_command_that_plays_on(tmp_path, monkeypatch):
+    """Item 12: ``deckcli solo --table --resume game.json`` was refused (--resume goes without --table)."""
+    monkeypatch.chdir(tmp_path)
+    answers = _answers(SKELLIGE, "monsters", 3)
+    quit_early = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
+                         input=f"{answers[0]}\nquit\n").stdout
+    hint = re.search(r"saved the game to game\.json: deckcli (.*) plays on", quit_early).group(1).split()
+    resumed = run_cli(hint, input="\n".join(answers[1:]) + "\n").stdout
+    assert resumed.splitlines()[-1].startswith("Final gems: ")
+
+
+@pytest.mark.parametrize(("edit", "key", "said"), [
+    (lambda d: d.update(vs="nosuch"), "vs", 'vs is "nosuch", not a faction'),
+    (lambda d: d.update(vs=None), "vs", "vs is null, not a faction"),
+    (lambda d: d.update(seed="abc"), "seed", 'seed is "abc", not a whole number'),
+    (lambda d: d.update(seed=-1), "seed", "seed is -1"),
+    (lambda d: d.update(seed=True), "seed", "seed is true"),
+    (lambda d: d.update(seed=2**64), "seed", "seed is 18446744073709551616"),
+    (lambda d: d.update(leader_variant="yes"), "leader_variant", 'leader_variant is "yes", not true or false'),
+    (lambda d: d.update(answers="Fiend"), "answers", 'answers is "Fiend", not a list'),
+    (lambda d: d.update(answers=[1]), "answers", "answers is [1]"),
+    (lambda d: d.update(answers=["\ud800"]), "answers", 'answers is ["\\ud800"]'),
+    (lambda d: d.update(deck=7), "deck", "deck is 7"),
+    (lambda d: d.update(deck_sha256="zz"), "deck_sha256", 'deck_sha256 is "zz", not 64 hexadecimal digits'),
+    (lambda d: d.update(moves=[]), "moves", "key \"moves\" is not part of a saved game"),
+    (lambda d: d.pop("seed"), None, "no seed"),
+    (lambda d: d.update(vs="skellige"), "vs", "the automaton plays another faction than yours"),
+])
+def test_every_field_of_a_save_is_checked_and_the_save_kept(tmp_path, monkeypatch, edit, key, said):
+    """Item 10: ``--resume`` checked a save's keys, not their values: ``"vs": null``, ``"seed": "abc"`` ended in
+    internal errors. Each is one line with the file and the key's line, exit 2, and the save is not touched."""
+    monkeypatch.chdir(tmp_path)
+    document = _saved_game(tmp_path, _answers(SKELLIGE, "monsters", 3)[:3])
+    edit(document)
+    text = json.dumps(document, indent=1) + "\n"
+    (tmp_path / "game.json").write_text(text, "utf-8")
+    result = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="")
+    message = result.stderr.strip()
+    assert "\n" not in " ".join(message.split("\n    ")) and said in " ".join(message.split()), message
+    line = next(n for n, text_line in enumerate(text.splitlines(), 1) if f'"{key}":' in text_line) if key else None
+    assert message.startswith(f"game.json:{line}:" if line else "game.json:"), message
+    assert (tmp_path / "game.json").read_text("utf-8") == text and result.stdout == ""
+
+
+def test_a_seed_too_large_for_a_float_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    _saved_game(tmp_path, ["Fiend"])
+    text = (tmp_path / "game.json").read_text("utf-8").replace('"seed": 3', '"seed": 1e400')
+    (tmp_path / "game.json").write_text(text, "utf-8")
+    said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="").stderr
+    assert "seed is Infinity, not a whole number" in " ".join(said.split())
+
+
+def test_a_save_of_another_version_is_replayed_with_a_warning_and_checked(tmp_path, monkeypatch):
+    """Item 10: a save from another deckcli version (whose engine may play differently) is played again with a
+    warning and checked against the digest of the game saved: refused, the save kept, when the answers make
+    another game; refused when it has no digest."""
+    monkeypatch.chdir(tmp_path)
+    answers = _answers(SKELLIGE, "monsters", 3)
+    document = _saved_game(tmp_path, answers[:6])
+    assert len(document["transcript_sha256"]) == 64
+    other = {**document, "deckcli_version": "0.0.1"}
+    (tmp_path / "game.json").write_text(json.dumps(other), "utf-8")
+    resumed = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[6:]) + "\n")
+    assert "saved by deckcli 0.0.1, and this is deckcli" in resumed.stderr
+    assert resumed.stdout.splitlines()[-1].startswith("Final gems: ")
+    played_differently = {**other, "transcript_sha256": "0" * 64}
+    (tmp_path / "game.json").write_text(json.dumps(played_differently), "utf-8")
+    said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="more\n").stderr
+    assert "its answers play into another game" in " ".join(said.split())
+    assert "made the game saved" not in said and said.startswith("game.json: its answers")  # one message
+    assert json.loads((tmp_path / "game.json").read_text("utf-8")) == played_differently
+    undigested = {key: value for key, value in other.items() if key != "transcript_sha256"}
+    (tmp_path / "game.json").write_text(json.dumps(undigested), "utf-8")
+    said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="").stderr
+    assert "without the digest" in " ".join(said.split())
+
+
+def test_the_deck_is_read_once(tmp_path, monkeypatch):
+    """Item 10: the deck was read once to play and again to hash: a deck changed in between was hashed as it was
+    not played."""
+    from deckcli.files import reading
+
+    monkeypatch.chdir(tmp_path)
+    read: list[str] = []
+    real = reading.read_bytes
+
+    def counted(path, *args, **kwargs):
+        read.append(str(path))
+        return real(path, *args, **kwargs)
+
+    from deckcli.deck import reading as deck_reading
+
+    monkeypatch.setattr(reading, "read_bytes", counted)
+    monkeypatch.setattr(deck_reading, "read_bytes", counted)
+    run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--save", "game.json"], input="Fiend\nquit\n")
+    assert read.count(SKELLIGE) == 1
+    read.clear()
+    run_cli(["solo", "--resume", "game.json"], input="quit\n")
+    assert read.count(SKELLIGE) == 1
+
+
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_stopped_while_its_answers_are_played_again_a_save_keeps_them_all(tmp_path, monkeypatch, signal_name):
+    """Item 11: a Ctrl-C, SIGTERM or SIGHUP during the silent replay of a resumed game wrote only the answers
+    replayed so far: the rest of the game was lost. The signal is raised where deckcli's handler raises it, inside
+    the game, at the sixth step it tells."""
+    import signal
+
+    from click.testing import CliRunner
+
+    from deckcli.cli.main import cli
+    from deckcli.errors import Terminated
+    from deckcli.game.solo import table
+
+    monkeypatch.chdir(tmp_path)
+    answers = _answers(SKELLIGE, "monsters", 3)
+    document = _saved_game(tmp_path, answers[: len(answers) // 2])
+    real, told = table._Table.tell_steps, []
+
+    def interrupted(self):
+        told.append(1)
+        if len(told) == 6:
+            raise KeyboardInterrupt() if signal_name == "SIGINT" else Terminated(getattr(signal, signal_name),
+                                                                                 signal_name)
+        return real(self)
+
+    monkeypatch.setattr(table._Table, "tell_steps", interrupted)
+    result = CliRunner().invoke(cli, ["solo", "--resume", "game.json"], input="")
+    assert len(told) == 6 and "saved the game to game.json" in result.stderr
+    assert json.loads((tmp_path / "game.json").read_text("utf-8")) == document
+
+
+@pytest.mark.parametrize("where", ["no-folder", "folder", "device"])
+def test_a_save_file_that_cannot_be_written_is_refused_before_the_first_turn(tmp_path, monkeypatch, where):
+    """Item 13: ``--save FILE`` was checked when the game ended, after the whole game was played."""
+    monkeypatch.chdir(tmp_path)
+    save = {"no-folder": "nosuch/game.json", "folder": str(tmp_path), "device": "/dev/null"}[where]
+    force = [] if where == "no-folder" else ["--force"]  # a folder or a device "exists", which --force accepts
+    result = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--save", save, *force], exit_code=2,
+                     input="\n".join(_answers(SKELLIGE, "monsters", 1)) + "\n")
+    assert result.stdout == "" and result.stderr.startswith(save), result.stderr
+
+
+def test_an_answer_that_is_not_utf8_is_refused_and_the_game_kept(tmp_path, monkeypatch):
+    """Item 14: "Cérys" typed on a Latin-1 terminal was kept as a lone surrogate, and the save could no longer be
+    written: the game was lost. The line is refused and asked again; the game goes on and is saved."""
+    monkeypatch.chdir(tmp_path)
+    answers = _answers(SKELLIGE, "monsters", 3)
+    typed = "\n".join(answers[:1]).encode() + b"\nC\xe9rys\n" + "\n".join(answers[1:3]).encode() + b"\nquit\n"
+    result = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
+                     input=typed)
+    assert "that line is not text deckcli can keep (not UTF-8" in " ".join(result.stdout.split())
+    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["answers"] == answers[:3]
+
+
+def test_the_save_file_is_never_the_deck_even_with_force(tmp_path, monkeypatch):
+    """Item 15: ``--save DECK --force`` replaced the deck with the save."""
+    monkeypatch.chdir(tmp_path)
+    deck = tmp_path / "deck.toml"
+    deck.write_text(Path(SKELLIGE).read_text("utf-8"), "utf-8")
+    before = deck.read_bytes()
+    for save in (deck, "./deck.toml"):
+        said = run_cli(["solo", "--table", deck, "--vs", "monsters", "--save", save, "--force"], exit_code=2,
+                       input="Fiend\n").stderr
+        assert "which this command reads" in " ".join(said.split()) and deck.read_bytes() == before
+
+
+@pytest.mark.parametrize("option", [["--seed", "2"], ["--leader-variant"]])
+def test_resume_refuses_what_the_save_already_fixes(tmp_path, monkeypatch, option):
+    """Also of issue 36: ``--resume`` silently ignored ``--seed`` and ``--leader-variant``."""
+    monkeypatch.chdir(tmp_path)
+    _saved_game(tmp_path, ["Fiend"])
+    said = run_cli(["solo", "--resume", "game.json", *option], exit_code=2, input="").stderr
+    assert f"drop {option[0]}" in said

@@ -107,7 +107,7 @@ def test_a_whole_game_in_a_terminal_with_completion_ctrl_c_saving_and_resuming(t
         pane.settled()
         pane.keys("C-c")
         screen = pane.ended()
-        assert "saved the game to game.json: deckcli solo --table --resume game.json plays on" in screen
+        assert "saved the game to game.json: deckcli solo --resume game.json plays on" in screen
         assert "EXIT=130" in screen
     finally:
         pane.close()

@@ -460,3 +460,18 @@ def test_a_registration_from_a_pipe_is_read_once_and_judged(tmp_path):
         os.close(read)
     assert f"/dev/fd/{read}: legal Tournament lineup" in result.stdout
     assert result.stdout.split("Tournament desk:")[1].startswith(" 2 registrations: 2 legal")
+
+
+def test_a_player_name_with_emoji_keeps_the_summary_s_columns(tmp_path):
+    """Also of issue 36: an emoji takes two columns on a terminal, and the desk's table measured characters, so the
+    rows after such a name were shifted. Every row's columns start at the same display column; 80 columns fit."""
+    from deckcli.text import columns
+
+    register(tmp_path / "a", "Ana 🃏🃏🃏")
+    register(tmp_path / "b", "Bob")
+    lines = run_cli(["tournament", "--dir", tmp_path], env={"COLUMNS": "80"}).stdout.splitlines()
+    ana = next(line for line in lines if line.startswith("Ana"))
+    bob = next(line for line in lines if line.startswith("Bob"))
+    assert columns(ana[: ana.index("legal")]) == columns(bob[: bob.index("legal")])
+    assert columns(ana[ana.index("legal"):]) == columns(bob[bob.index("legal"):])  # the path columns too
+    assert max(columns(ana), columns(bob)) <= 80

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,9 @@ def _tune(tmp_path: Path, *more: str, exit_code: int = 0) -> dict:
 
 def test_the_same_seed_gives_the_same_climb_whatever_the_workers(tmp_path: Path):
     runs = [_tune(tmp_path, "--budget", "500", "--seed", "3", "--workers", workers) for workers in ("1", "2")]
+    from deckcli.game.simulation.executor import default_workers
+
+    assert [run.pop("processes") for run in runs] == [1, min(2, default_workers())]  # what ran: as --workers asked
     for run in runs:
         run.pop("seconds")
         run.pop("measured")
@@ -174,3 +178,68 @@ def test_move_words():
     assert Move(removed="Cow", added="Catapult").words == "swap 1 × Cow for 1 × Catapult"
     assert Move(removed="Cow").words == "remove 1 × Cow" and Move(added="Cow").words == "add 1 × Cow"
     assert Move(leader="Foltest: Son of Medell").words == "Leader Foltest: Son of Medell instead"
+
+
+def test_the_help_s_example_keep_geralt_is_taken(tmp_path: Path):
+    """What a new user hit: ``tune --help`` shows ``--keep Geralt``, which was refused ("not a card"); a card named on
+    the command line is found as ``deckcli card`` finds it (Geralt of Rivia)."""
+    from deckcli.cli.tuning import tune
+
+    assert "--keep Geralt" in (tune.help or "")
+    found = _tune(tmp_path, "--keep", "Geralt", "--budget", "10", "--max-changes", "1", "--workers", "1")
+    assert found["verdict"]["legal"]
+    assert "may mean" in _tune(tmp_path, "--keep", "Foltest", exit_code=2)["stderr"]
+
+
+def test_the_report_names_the_processes_that_ran(tmp_path: Path):
+    """Issue 36 item 18: ``--workers 1000`` was reported as "on 1,000 processes" on a 2-core machine."""
+    from deckcli.game.simulation.executor import default_workers
+
+    deck = tmp_path / "deck.toml"
+    deck.write_bytes(STARTER.read_bytes())
+    args = ["tune", deck, "--vs", "skellige", "--budget", "60", "--max-changes", "1", "--workers", "1000"]
+    words = " ".join(run_cli(args).stdout.split())
+    assert not re.search(r"on 1,?000 processes", words), words
+    ran = int(re.search(r"confirming\) in [0-9:]+ on ([0-9]+) process", words).group(1))
+    assert 1 <= ran <= default_workers()
+    assert "(--workers 1,000: the cores and the tasks allow no more)" in words
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(TEST_DEPTH != "deep", reason="a climb that takes a change (about 3 s): DECKCLI_TEST_DEPTH=deep "
+                                                   "runs it, as CI does")
+def test_apply_writes_only_a_confirmed_result_and_says_why_not(tmp_path: Path):
+    """Also of issue 36: ``--apply`` wrote a change its own report called "not confirmed"; now only a confirmed
+    improvement is written, and the report says why nothing was."""
+    deck = tmp_path / "deck.toml"
+    deck.write_bytes(STARTER.read_bytes())
+    args = ["tune", deck, "--vs", "skellige", "--budget", "500", "--seed", "8", "--max-changes", "1", "--apply"]
+    words = " ".join(run_cli(args).stdout.split())
+    assert "1. swap 1 ×" in words and "Result: not confirmed with the strong bot" in words
+    assert (f"{deck}: not rewritten: the result is not confirmed with the strong bot (a larger --budget plays it): "
+            "only a confirmed improvement is written") in words
+    assert deck.read_bytes() == STARTER.read_bytes()
+
+
+def test_the_tuned_text_of_a_deck_in_canonical_form_stays_in_it(tmp_path: Path):
+    """What a new user hit: ``tune --apply`` (as ``add``) wrote a file ``fmt --check`` rejects: a card added went to
+    the end of ``[cards]``."""
+    from deckcli.tuning.files import tuned_text
+
+    deck = tmp_path / "deck.toml"
+    deck.write_bytes((DECKS / "skellige-advanced.toml").read_bytes())
+    run_cli(["fmt", "--check", deck])
+    start = read_resolved_deck(str(deck))
+    move = next(move for move in Neighbourhood(start, load_rule_set("standard"), CATALOG).legal_moves()
+                if move.added and move.added not in start.main)
+    final = apply_move(start, move, CATALOG)
+    deck.write_text(tuned_text(deck.read_text("utf-8"), str(deck), CATALOG, start, final), "utf-8")
+    run_cli(["fmt", "--check", deck])
+    assert read_resolved_deck(str(deck)).main[move.added].copies >= 1
+
+
+@pytest.mark.parametrize(("option", "value", "bound"), [("--budget", 10**8, "10000000"), ("--time", 10**6, "86400")])
+def test_budget_and_time_are_bounded(tmp_path: Path, option: str, value: int, bound: str):
+    """Also of issue 36: ``tune --budget`` took any size with no bound."""
+    said = _tune(tmp_path, option, str(value), exit_code=2)["stderr"]
+    assert f"1<=x<={bound}" in said

@@ -4,7 +4,9 @@ The file is edited with tomlkit, which keeps every comment, blank line and key
 the player wrote. A card's line is found by the card it means (any spelling
 the catalog resolves to that card), so ``"blue stripes commando" = 2`` is the
 line of Blue Stripes Commando. Setting a card to 0 copies deletes its line;
-a card the section lacks is added at its end, in the catalog spelling.
+a card the section lacks is added at its end, in the catalog spelling, and a
+file that was in canonical form (``deckcli fmt``) is put in it again
+(:func:`in_form_of`): the card goes to its place.
 """
 
 from __future__ import annotations
@@ -40,7 +42,23 @@ def set_copies(text: str, where: str, catalog: Catalog, changes: Mapping[tuple[s
         table = _section_table(document, section, where, create=copies > 0)
         if table is not None:
             _set(table, card, copies, catalog)
-    return _written(document, crlf)
+    return in_form_of(text, _written(document, crlf), where, catalog)
+
+
+def in_form_of(before: str, after: str, where: str, catalog: Catalog | None = None) -> str:
+    """``after`` (``before`` edited) in canonical form (:mod:`deckcli.authoring.canonical_form`, ``deckcli fmt``)
+    when ``before`` was in it: a deck ``fmt --check`` accepts stays accepted after ``add``, ``remove``, ``fix
+    --apply`` or ``tune --apply`` (a card added goes to its place, not to the end). A deck in an order of its own
+    keeps it. Raises nothing: a text canonical form cannot be made of stays as it is."""
+    from deckcli.authoring.canonical_form import format_deck
+    from deckcli.errors import DeckcliError
+
+    try:
+        if format_deck(before.encode("utf-8"), where, catalog).changed:
+            return after
+        return format_deck(after.encode("utf-8"), where, catalog).text
+    except DeckcliError:
+        return after
 
 
 def set_leader(text: str, where: str, leader: str) -> str:
@@ -52,11 +70,11 @@ def set_leader(text: str, where: str, leader: str) -> str:
     elif "faction" in document:
         placed = _line_after_faction(text.replace("\r\n", "\n"), leader)
         if placed is not None:
-            return placed.replace("\n", "\r\n") if crlf else placed
+            return in_form_of(text, placed.replace("\n", "\r\n") if crlf else placed, where)
         document.add("leader", leader)
     else:
         document.add("leader", leader)
-    return _written(document, crlf)
+    return in_form_of(text, _written(document, crlf), where)
 
 
 def _line_after_faction(text: str, leader: str) -> str | None:

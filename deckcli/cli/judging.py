@@ -129,12 +129,13 @@ HANDFUL = 5
 @click.option("--matrix", "matrix_file", metavar="FILE", shell_complete=complete_path,
               help="Solve the best-of-three (§15) from the game-win rates in FILE (TOML, docs/tournament.md).")
 @click.option("--choose", is_flag=True,
-              help="Rank the legal registrations of 4 or more DECK files by match-win rate against --field.")
+              help="Rank the legal registrations of 4 to 20 DECK files by match-win rate against --field.")
 @click.option("--field", multiple=True, metavar="REGISTRATION", shell_complete=complete_path,
               help="With --choose: a registration of the field (repeatable).  [default: the lineups of the shipped "
                    "Advanced decks]")
 @click.option("-o", "--output", metavar="FILE", shell_complete=complete_path,
-              help="With --choose: write the best registration to FILE (never replaced without --force).")
+              help="With --choose: write the best registration to FILE (never replaced without --force); - prints "
+                   "it, and the ranking goes to standard error.")
 @click.option("--force", is_flag=True, help="With --choose -o: replace FILE if it exists.")
 @play_options("your decks", default_games=MATCH_GAMES)
 @layout_options

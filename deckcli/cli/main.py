@@ -61,7 +61,10 @@ class CommandsOnDemand(click.Group):
             close = difflib.get_close_matches(typed, COMMANDS, n=1)
             if close:
                 ctx.fail(f"No such command {typed!r}; did you mean {close[0]}?")
-        return super().resolve_command(ctx, args)
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None and not ctx.resilient_parsing:
+            _refuse_repeated_options(ctx, name, command, rest)
+        return name, command, rest
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         if os.environ.get(COMPLETE_VAR, "").startswith("bash"):
@@ -73,6 +76,26 @@ class CommandsOnDemand(click.Group):
     def every_command(self) -> dict[str, click.Command]:
         """Every command by name, each module imported (for tests and tools that go through them all)."""
         return {name: command for name in COMMANDS if (command := self.get_command(None, name)) is not None}
+
+
+def _refuse_repeated_options(ctx: click.Context, name: str | None, command: click.Command, args: list[str]) -> None:
+    """Raise ``click.UsageError`` (exit 2) when an option that takes one value (``--games N``, ``-o FILE``,
+    ``--matrix FILE``) is given more than once: Click would keep the last and drop the others without a word.
+    Repeatable options (``--vs``) and flags are left alone; a command line Click cannot parse is left to Click,
+    which words that error itself."""
+    probe = click.Context(command, parent=ctx, info_name=name, resilient_parsing=True)
+    try:
+        _opts, _args, order = command.make_parser(probe).parse_args(args=list(args))
+    except click.UsageError:
+        return
+    seen: dict[str, int] = {}
+    for param in order:
+        if isinstance(param, click.Option) and not (param.multiple or param.count or param.is_flag):
+            seen[param.name or ""] = seen.get(param.name or "", 0) + 1
+            if seen[param.name or ""] == 2:
+                flag = "/".join(param.opts)
+                raise click.UsageError(f"{flag} is given twice: it takes one value (Click would keep the last and "
+                                       "drop the other); give it once", probe)
 
 
 @click.group(cls=CommandsOnDemand, context_settings=CONTEXT)

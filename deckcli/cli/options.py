@@ -103,13 +103,17 @@ def reports_errors(command: Callable[_Params, int]) -> Callable[_Params, int]:
 
     A command returns the exit code its report carries (``None`` is 0). An error
     that lists findings (names that are not cards) prints them first, one
-    ``FILE:LINE: code: message`` line each.
+    ``FILE:LINE: code: message`` line each. While it runs, every file it reads is
+    kept, and none of them may be written as an output, not even with ``--force``.
     """
 
     @functools.wraps(command)
     def wrapper(*args: _Params.args, **kwargs: _Params.kwargs) -> int:
+        from deckcli.files.reading import watching_inputs
+
         try:
-            code = command(*args, **kwargs)
+            with watching_inputs():  # what the command reads, it never writes over (safe_write.check_writable)
+                code = command(*args, **kwargs)
         except DeckcliError as error:
             if error.where is not None:
                 echo_findings(error.where, list(error.findings))

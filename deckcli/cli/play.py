@@ -29,12 +29,13 @@ from deckcli.cli.options import (
     text_layout,
     wide_option,
 )
-from deckcli.cli.simulation_options import simulation_options
+from deckcli.cli.simulation_options import MAX_GAMES, simulation_options
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
     from deckcli.cli.simulation_options import Simulation
     from deckcli.game.simulation.matchups import Opposition
+    from deckcli.game.simulation.cluster import ClusterPool
     from deckcli.game.simulation.runs import Plan, Tally
 
 Played = TypeVar("Played")
@@ -42,6 +43,12 @@ PROGRESS_AFTER = 1.0
 """Seconds a run takes before its progress bar shows (on a terminal only)."""
 LONG_RUN = 10.0
 """Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
+MAX_ADVICE_BUDGET = 200_000
+"""The largest ``advise --budget``: some ten minutes of one core on a late-round board."""
+LONG_ADVICE = 5_000
+"""An ``advise --budget`` above which the search is timed first and, when longer than :data:`LONG_RUN`, says so."""
+ADVICE_SAMPLE = 100
+"""Iterations of the search that times a long one."""
 QUICK_BOTS = {"random", "heuristic", None}
 QUICK_GAME = 0.005
 """Seconds a game of :data:`QUICK_BOTS` takes at the most on one core (about 2 ms measured): a run of these bots
@@ -56,7 +63,8 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
     machine says so first, in one line on standard error; with ``log``, every game's event log written to that
     file (atomically, never replacing a file without ``force``, nor a deck the run plays even with it) and a line
     on standard error saying so."""
-    from deckcli.game.simulation.runs import default_workers, estimated_seconds, pool_size, run_plan
+    from deckcli.game.simulation.runs import estimated_seconds, run_plan
+    from deckcli.game.simulation.executor import default_workers, pool_size
 
     before_writing(lambda: None)  # a closed standard output stops the run before its estimate, not after it
     if log is not None:
@@ -65,12 +73,9 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
         refuse_an_input(log, [entrant.source for entrant in plan.subjects + plan.opponents if not entrant.starter],
                         "the game log")
     if cluster is not None:
-        from deckcli.game.simulation.cluster import connected
-
-        with connected(cluster) as pool:
-            return played_with_progress(
-                plan.total, lambda stream, progress: run_plan(plan, log=stream, progress=progress, cluster=pool),
-                log, force)
+        return played_on_cluster(
+            cluster, plan.total, lambda stream, progress, pool: run_plan(plan, log=stream, progress=progress,
+                                                                         cluster=pool), log, force)
     processes = workers or default_workers()
     quick = {plan.bot, plan.opponent_bot} <= QUICK_BOTS and plan.total * QUICK_GAME <= LONG_RUN
     expected = 0.0 if quick else estimated_seconds(plan, processes)
@@ -80,6 +85,20 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
             f"{'process' if used == 1 else 'processes'} (fewer --games for less).", err=True)
     return played_with_progress(
         plan.total, lambda stream, progress: run_plan(plan, processes, log=stream, progress=progress), log, force)
+
+
+def played_on_cluster(cluster: str, games: int,
+                      run: Callable[[BinaryIO | None, Callable[[int, int], None], ClusterPool], Played],
+                      log: str | None, force: bool) -> Played:
+    """``run(stream, progress, pool)`` on the Dask cluster whose scheduler is at ``cluster``: connected (or refused in
+    one line: :func:`deckcli.game.simulation.cluster.connected`), what the cluster says printed once, then as
+    :func:`played_with_progress`. Every mode's run comes here."""
+    from deckcli.game.simulation.cluster import connected
+
+    with connected(cluster) as pool:
+        for note in pool.notes:
+            say(note, err=True)
+        return played_with_progress(games, lambda stream, progress: run(stream, progress, pool), log, force)
 
 
 def played_with_progress(games: int, run: Callable[[BinaryIO | None, Callable[[int, int], None]], Played],
@@ -164,13 +183,15 @@ def score(board: str, fmt: str) -> int:
 @click.option("--save", metavar="FILE", shell_complete=complete_path,
               help="With --table: save the game to FILE after every answer (never over a file without --force).")
 @click.option("--resume", metavar="FILE", shell_complete=complete_path,
-              help="Play on a game of --table saved to FILE (its deck, faction, variant and seed): no DECK.")
+              help="Play on a game of --table saved to FILE (its deck, faction, variant and seed: no DECK, --vs, "
+                   "--leader-variant or --seed).")
 @click.option("--reveal", "cards", metavar="CARD", multiple=True, shell_complete=complete_card,
               help="The card the automaton has just revealed from its deck (or a Leader it reveals, in the Leader "
                    "variant); repeated: the cards its chained turn reveals next, in order (after a Weather Card, a "
                    "Spy, a Muster).")
 @click.option("-o", "--output", metavar="FILE", shell_complete=complete_path,
-              help="Write the board after the automaton's turn to FILE (never replaced without --force).")
+              help="Write the board after the automaton's turn to FILE (never replaced without --force); - prints "
+                   "it, and the steps go to standard error.")
 @click.option("--apply", "apply_", is_flag=True, help="Rewrite BOARD itself with the board after the automaton's turn.")
 @click.option("--force", is_flag=True, help="With -o or --save: replace FILE if it already exists.")
 @click.option(
@@ -208,9 +229,13 @@ def solo(board: str | None, table: bool, faction: Opposition | None, leader_vari
     if table or resume is not None:
         if cards or output is not None or apply_:
             raise click.UsageError("--table plays a whole game: --reveal, -o and --apply go without it")
-        if resume is not None and (table or board is not None or faction is not None):
-            raise click.UsageError("--resume FILE plays on with the deck, faction, variant and seed saved in FILE: "
-                                   "drop --table, DECK and --vs")
+        if resume is not None:
+            given = [word for word, asked in (("--table", table), ("DECK", board is not None),
+                                              ("--vs", faction is not None), ("--leader-variant", leader_variant),
+                                              ("--seed", _given(context, "seed"))) if asked]
+            if given:
+                raise click.UsageError("--resume FILE plays on with the deck, faction, variant and seed saved in "
+                                       f"FILE: drop {', '.join(given)}")
         if faction is not None and faction.kind != "faction":
             raise click.UsageError("--vs: the automaton plays a faction's whole set (§18): name a faction, not a deck "
                                    "file or starters")
@@ -226,20 +251,31 @@ def solo(board: str | None, table: bool, faction: Opposition | None, leader_vari
         raise CardLookupError("--reveal CARD is missing: name the card the automaton has just revealed from its deck")
     target = _solo_target(board, output, apply_, force)
     report = solo_reveal(board, cards, target)
+    printed = target == "-"  # -o -: the board is the standard output, the steps go to standard error
     if target is not None and report.board_text is not None:
         from deckcli.files.safe_write import rewrite_text, write_text
 
         if apply_:
             rewrite_text(board, report.board_text)
-        else:
+        elif not printed:
             write_text(target, report.board_text, force=force)
-    echo(render_solo(report, fmt.lower(), text_layout().width))
+    echo(render_solo(report, fmt.lower(), text_layout(err=printed).width), err=printed)
+    if printed and report.board_text is not None:
+        echo(report.board_text, nl=False)
     return report.exit_code
 
 
+def _given(context: click.Context, name: str) -> bool:
+    """Whether the option of parameter ``name`` was typed (not its default)."""
+    from click.core import ParameterSource
+
+    return context.get_parameter_source(name) not in (ParameterSource.DEFAULT, None)
+
+
 def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> str | None:
-    """The file ``solo`` writes the board to (``None``: none), refusing before anything is played what writing would
-    refuse: -o and --apply together, BOARD as -o without --apply, standard input rewritten, an existing -o FILE."""
+    """The file ``solo`` writes the board to (``None``: none; ``-``: standard output), refusing before anything is
+    played what writing would refuse: -o and --apply together, BOARD as -o without --apply, standard input
+    rewritten, an existing -o FILE."""
     import os
 
     from deckcli.errors import OutputError
@@ -252,8 +288,7 @@ def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> s
     if force and output is None:
         raise click.UsageError("--force goes with -o FILE")
     if output == "-":
-        raise click.UsageError("-o -: the board is written to a file, standard output holds the steps: give the "
-                               "file's name, such as -o next.toml")
+        return output
     if output is not None and board != "-" and os.path.lexists(output) and os.path.samefile(output, board):
         raise click.UsageError(f"-o {output} is BOARD itself: --apply rewrites it, or give another file")
     if output is not None and os.path.lexists(output) and not force:
@@ -273,8 +308,8 @@ def _solo_target(board: str, output: str | None, apply_: bool, force: bool) -> s
 @click.option("--check-bot", "check_bot", type=BotName(), default=None, metavar="NAME",
               help="Play the same matchups again with bot NAME on both sides, and mark (~) each card whose row has the "
                    "other sign under it: a row about the bot, not the deck. Not with --solo.")
-@click.option("--check-games", type=Number(min=1), default=100, show_default=True, metavar="N",
-              help="With --check-bot: games a matchup it plays.")
+@click.option("--check-games", type=Number(min=1, max=MAX_GAMES), default=100, show_default=True, metavar="N",
+              help=f"With --check-bot: games a matchup it plays (at most {MAX_GAMES:,}).")
 @click.option("--force", is_flag=True, help="Replace the --log FILE if it already exists.")
 @wide_option
 @reports_errors
@@ -324,7 +359,7 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
         simulation.check(reads_stdin=deck == "-")
         return simulate_table(deck, ffa, team_with, simulation.opposition, simulation.games, simulation.seed,
                               simulation.bot, simulation.opponent_bot, simulation.workers, simulation.log, force,
-                              fmt.lower())
+                              fmt.lower(), simulation.cluster)
     simulation.check(reads_stdin=deck == "-")
     if simulation.solo and check_bot is not None:
         raise click.UsageError("--check-bot does not go with --solo: the automated opponent plays by its own rules "
@@ -351,8 +386,9 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
 
 @click.command(context_settings=CONTEXT)
 @click.argument("board", shell_complete=complete_path)
-@click.option("--budget", type=Number(min=1, max=1_000_000), default=None, metavar="N",
-              help="Iterations of the search, shared among the actions (more: narrower intervals, slower).  "
+@click.option("--budget", type=Number(min=1, max=MAX_ADVICE_BUDGET), default=None, metavar="N",
+              help="Iterations of the search, shared among the actions (more: narrower intervals, slower; at most "
+                   f"{MAX_ADVICE_BUDGET:,}, a search of more than {LONG_ADVICE:,} says first how long it will take).  "
                    "[default: 600]")
 @click.option("--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
               help="Seed of every imagined deal: the same seed, the same answer.")
@@ -383,7 +419,17 @@ def advise(board: str, budget: int | None, seed: int, fmt: str) -> int:
     from deckcli.game.board import read_board
 
     catalog = default_catalog()
-    report = advise_board(read_board(board, catalog), board, catalog, seed=seed,
-                          budget=budget if budget is not None else DEFAULT_BUDGET)
+    position = read_board(board, catalog)
+    budget = budget if budget is not None else DEFAULT_BUDGET
+    if budget > LONG_ADVICE:  # timed on a small search first, as simulate times its sample games
+        import time
+
+        began = time.monotonic()
+        advise_board(position, board, catalog, seed=seed, budget=ADVICE_SAMPLE)
+        expected = (time.monotonic() - began) * budget / ADVICE_SAMPLE
+        if expected > LONG_RUN:
+            say(f"This search runs {budget:,} iterations: about {clock_text(expected)} on one process (a smaller "
+                "--budget for less).", err=True)
+    report = advise_board(position, board, catalog, seed=seed, budget=budget)
     echo(render_advice(report, fmt.lower(), text_layout().width))
     return EXIT_OK

@@ -18,7 +18,8 @@ from deckcli.cli.options import CONTEXT, before_writing, echo, reports_errors, s
 @click.option("--keep", "keep", multiple=True, metavar="NAME", help="Pin this card at its current copies (repeatable).")
 @click.option("--no-add", is_flag=True, help="Remove cards only; never add one.")
 @click.option("--apply", "apply_", is_flag=True, help="Rewrite DECK with the plan, comments and order kept.")
-@click.option("-o", "--output", metavar="FILE", help="Write the repaired deck to FILE instead (never replaced without --force).")
+@click.option("-o", "--output", metavar="FILE", help="Write the repaired deck to FILE instead (never replaced without "
+              "--force); - prints it, and the plan goes to standard error.")
 @click.option("--force", is_flag=True, help="With -o: replace FILE if it already exists; with --apply: rewrite DECK even "
               "if it has other hard links (they keep the old text).")
 @click.option(
@@ -58,22 +59,28 @@ def fix(deck: str, rules: str, keep: tuple[str, ...], no_add: bool, apply_: bool
     rule_set = load_rule_set(rules)
     with editing([deck] if apply_ else [], waiting=say_waiting):  # an add of the deck meanwhile waits
         plan = plan_fix(deck, rule_set, keep=keep, no_add=no_add)
-        before_writing(lambda: _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt))
-        if (apply_ or output is not None) and plan.exit_code == 0 and write_plan(plan, None if apply_ else output, force):
+        printed = output == "-"  # -o -: the repaired deck is the standard output, the plan goes to standard error
+        before_writing(lambda: _show(plan.as_dict() if fmt == "json" else plan.lines(), fmt, err=printed))
+        if printed and plan.exit_code == 0:
+            from deckcli.files.reading import decode_text
+
+            echo(plan.text if plan.text is not None else decode_text(plan.original or b"", plan.deck), nl=False)
+        elif (apply_ or output is not None) and plan.exit_code == 0 and write_plan(plan, None if apply_ else output,
+                                                                                 force):
             echo(f"wrote {output or plan.deck}", err=fmt == "json")
     return plan.exit_code
 
 
-def _show(result: object, fmt: str) -> None:
+def _show(result: object, fmt: str, err: bool = False) -> None:
     from deckcli.render.documents import document_json
 
     if fmt == "json":
         assert isinstance(result, dict)
-        echo(document_json(result))
+        echo(document_json(result), err=err)
         return
     assert isinstance(result, list)
     for line in result:
-        say(line)
+        say(line, err=err)
 
 
 def fix_lineup(files: tuple[str, ...], fmt: str, apply_: bool) -> int:

@@ -32,6 +32,9 @@ _Command = Callable[..., Any]
 
 DEFAULT_GAMES = 1000
 """Games per matchup when ``--games`` is not given."""
+MAX_GAMES = 10_000_000
+"""The most ``--games`` a matchup plays (about six hours a matchup on two cores with the default bot): a run of
+10**21 games was accepted, with an estimate of its time no clock could show."""
 
 TEXT_JSON = "text-json"
 """``formats`` of :func:`simulation_options`: ``--format text|json`` (the tables, or one JSON document)."""
@@ -170,8 +173,8 @@ def _options(subject: str, default_games: int = DEFAULT_GAMES) -> dict[str, Call
             "--leader-variant", is_flag=True,
             help="With --solo: the Leader variant (§18): a round ending with the player ahead has the automaton "
                  "reveal and resolve a Leader first."),
-        click.option("--games", type=Number(min=1), default=default_games, show_default=True, metavar="N",
-                     help="Games per matchup."),
+        click.option("--games", type=Number(min=1, max=MAX_GAMES), default=default_games, show_default=True,
+                     metavar="N", help=f"Games per matchup (at most {MAX_GAMES:,})."),
         click.option(
             "--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
             help="Seed of every deal, shuffle and bot: the same seed, the same result, whatever --workers."),
@@ -186,7 +189,7 @@ def _options(subject: str, default_games: int = DEFAULT_GAMES) -> dict[str, Call
         click.option(
             "--cluster", metavar="ADDRESS", default=None,
             help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786; pip install "
-                 "'deckcli[cluster]'). The result is the same as on the local processes."),
+                 "'.[cluster]' in the clone). The result is the same as on the local processes."),
         click.option("--log", "log", metavar="FILE", shell_complete=complete_path,
                      help=f"Write the event log of every game of {subject} to FILE as JSON Lines (never replaced "
                           "without --force)."),

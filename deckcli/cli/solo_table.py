@@ -2,17 +2,19 @@
 
 It asks on standard output and reads standard input a line at a time (with completion of names through readline
 where the terminal has it), shows what the library tells, and saves the game: a save file is the game's setup and
-every answer given, in order; resuming plays them again (the library is deterministic), then asks on.
+every answer given, in order, with a digest of what the game asked and told up to the last of them; resuming plays
+the answers again (the library is deterministic), checks that they made the same game, then asks on. ``undo`` takes
+the last answer back the same way: the game is played again from the others.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import click
 
-from deckcli.cli.options import echo, say, text_layout
+from deckcli.cli.options import MAX_SEED, echo, say, text_layout
 from deckcli.errors import EXIT_OK, DeckcliError
 
 if TYPE_CHECKING:
@@ -22,73 +24,133 @@ SAVE_KIND = "deckcli solo --table"
 """The ``kind`` of a save file."""
 DEFAULT_SAVE = "solo-table"
 """The name a game is saved under on Ctrl-C or quit without --save (``solo-table.json``, ``solo-table-2.json``...)."""
+MAX_ANSWERS = 10_000
+"""Answers a save holds at most (a whole game takes about 60)."""
+MAX_ANSWER = 1_000
+"""Characters of one answer at most (a card's name is under 50)."""
+SAVE_KEYS = ("kind", "deckcli_version", "deck", "deck_sha256", "vs", "leader_variant", "seed", "answers",
+             "transcript_sha256")
+"""The keys of a save file, in the order written; all but ``transcript_sha256`` (saves before it) are required."""
+WORDS = ("quit", "save", "undo")
+"""What the player may answer at any question besides what it asks (the library never sees them)."""
+
+
+class _Digest(Protocol):
+    """A running SHA-256 (``hashlib.sha256()``)."""
+
+    def update(self, data: bytes, /) -> None: ...
+
+    def hexdigest(self) -> str: ...
 
 
 class _Quit(Exception):
     """The player typed quit (or ended the input)."""
 
 
+class _Undo(Exception):
+    """The player typed undo: the game is played again without the last answer."""
+
+
 class SaveFileError(DeckcliError):
-    """A --resume file that is not a saved game of ``deckcli solo --table``, or whose deck has changed."""
+    """A --resume file that is not a saved game of ``deckcli solo --table``, whose deck has changed, or whose answers
+    play into another game with this deckcli (exit code 2)."""
+
+
+class SavedGame(NamedTuple):
+    """A save file's fields, each checked (:func:`check_save`): the ``deck`` file and its ``deck_sha256``, the
+    automaton's faction ``vs`` (a slug), ``leader_variant``, ``seed``, the ``answers`` in order, the
+    ``transcript_sha256`` of the game up to the last of them (``None`` in a save written before it was kept), the
+    ``version`` of deckcli that wrote it, ``lines``, the line of each key in the file, and ``where`` it was read."""
+
+    deck: str
+    deck_sha256: str
+    vs: str
+    leader_variant: bool
+    seed: int
+    answers: list[str]
+    transcript_sha256: str | None
+    version: str
+    lines: dict[str, int]
+    where: str = ""
 
 
 def play_at_table(deck: str | None, faction: str | None, leader_variant: bool, seed: int, save: str | None,
                   resume: str | None, force: bool) -> int:
     """Play a Gwent Solo game at the table on this terminal; returns the exit code (0: the game ended or was saved
-    on quit). Ctrl-C saves the game first, then stops (exit 130)."""
-    from deckcli.files.safe_write import EXISTS
-
-    answers: list[str] = []
+    on quit). Ctrl-C saves the game first, then stops (exit 130). ``--save FILE`` is checked before the first turn
+    (a folder, a device, a missing folder, a file of its own without ``force``, a file the command reads): never
+    after a game played."""
+    saved: SavedGame | None = None
     if resume is not None:
-        setup, source, answers = _read_save(resume)
+        saved = _read_save(resume)
+        setup, source = _setup(saved.deck, saved.vs, saved.leader_variant, saved.seed, save_file=resume,
+                               lines=saved.lines)
+        if source["deck_sha256"] != saved.deck_sha256:
+            raise SaveFileError(f"the deck {saved.deck} has changed since the game was saved: the game cannot be "
+                                "played again from it; restore the deck, or start a new game", where=resume,
+                                line=saved.lines.get("deck_sha256"))
         save = save or resume
     else:
         if deck is None or faction is None:
             raise click.UsageError("--table needs DECK and --vs FACTION: deckcli solo --table my-deck.toml --vs monsters")
         setup, source = _setup(deck, faction, leader_variant, seed)
-    if save is not None and save != resume and _exists(save) and not force:
-        from deckcli.errors import OutputError
-
-        raise OutputError(EXISTS, where=save)
-    session = _Session(setup, source, answers, save)
+    rewriting = _check_save_file(save, resume, force)
+    session = _Session(setup, source, saved, save, rewriting)
     try:
         session.play()
     except KeyboardInterrupt:
         where = session.write_save()
-        say(f"saved the game to {where}: deckcli solo --table --resume {where} plays on", err=True)
+        say(f"saved the game to {where}: deckcli solo --resume {where} plays on", err=True)
         raise
     except _Quit:
         where = session.write_save()
-        say(f"saved the game to {where}: deckcli solo --table --resume {where} plays on")
+        say(f"saved the game to {where}: deckcli solo --resume {where} plays on")
     return EXIT_OK
 
 
-def _exists(path: str) -> bool:
-    import os
+def _check_save_file(save: str | None, resume: str | None, force: bool) -> bool:
+    """Refuse, before the first turn, a ``--save`` file the game could not be saved to; returns whether it is the
+    ``--resume`` file itself (rewritten in place, as it was read) rather than a file of its own."""
+    from deckcli.files.reading import file_identity
+    from deckcli.files.safe_write import check_rewritable, check_writable
 
-    return os.path.lexists(path)
+    if save is None:
+        return False
+    if resume is not None and file_identity(save) == file_identity(resume):
+        check_rewritable(resume)
+        return True
+    check_writable(save, force=force)  # also refuses the deck itself (a file this command read), even with --force
+    return False
 
 
-def _setup(deck: str, faction: str, leader_variant: bool, seed: int) -> tuple[TableSetup, dict[str, Any]]:
-    """The game's setup from DECK (legal under the Solo rules) and the automaton's faction (a slug, not DECK's)."""
+def _setup(deck: str, faction: str, leader_variant: bool, seed: int, save_file: str | None = None,
+           lines: dict[str, int] | None = None) -> tuple[TableSetup, dict[str, Any]]:
+    """The game's setup from DECK (legal under the Solo rules), read once, and the automaton's faction (a slug, not
+    DECK's); ``save_file`` names the save these came from, for the messages."""
     from deckcli.catalog.loading import default_catalog
     from deckcli.cli.options import echo_findings
-    from deckcli.files.reading import read_bytes
+    from deckcli.deck.reading import parse_deck
+    from deckcli.deck.resolution import resolve_deck
+    from deckcli.files.reading import display_path, read_bytes
     from deckcli.game.simulation.matchups import entrant
     from deckcli.game.solo.automaton import solo_player_deck
     from deckcli.game.solo.table import TableSetup
-    from deckcli.rules.judging import read_resolved_deck
 
     if deck == "-":
         raise click.UsageError("--table DECK: standard input holds your answers, so DECK is a file")
-    resolved = read_resolved_deck(deck)
+    catalog = default_catalog()
+    data = read_bytes(deck, "deck file")
+    resolved = resolve_deck(parse_deck(data, display_path(deck)), catalog)
     echo_findings(resolved.where, resolved.warnings, warning=True)
     if resolved.faction.slug == faction:
-        raise click.UsageError(f"--vs {faction}: in Gwent Solo the automaton plays another faction than yours (§18), "
-                               f"and the deck is {resolved.faction.name}: name another faction")
+        reason = (f"in Gwent Solo the automaton plays another faction than yours (§18), and the deck is "
+                  f"{resolved.faction.name}")
+        if save_file is not None:
+            raise SaveFileError(f"vs {faction}: {reason}: not a game deckcli saved", where=save_file,
+                                line=(lines or {}).get("vs"))
+        raise click.UsageError(f"--vs {faction}: {reason}: name another faction")
     player = entrant(resolved, resolved.where, "solo")
-    source = {"deck": deck, "deck_sha256": _digest(read_bytes(deck, "deck file"))}
-    default_catalog()
+    source = {"deck": deck, "deck_sha256": _digest(data)}
     return TableSetup(solo_player_deck(player.deck), faction, leader_variant, seed), source
 
 
@@ -98,98 +160,252 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _read_save(path: str) -> tuple[TableSetup, dict[str, Any], list[str]]:
-    """A saved game: its setup (the deck read again, and refused if it changed) and the answers given."""
+def _read_save(path: str) -> SavedGame:
+    """The saved game in the file at ``path``, every field checked (:func:`check_save`)."""
     import json
 
-    from deckcli.files.reading import decode_text, read_bytes
+    from deckcli.files.budget import check_json_text
+    from deckcli.files.reading import decode_text, display_path, read_bytes
 
+    where = display_path(path)
+    text = decode_text(read_bytes(path, "saved game"), where)
+    check_json_text(text, where, SaveFileError)
     try:
-        saved = json.loads(decode_text(read_bytes(path, "saved game"), path))
+        document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SaveFileError(f"is not a saved game (not JSON: {error.msg}): give the file --save wrote", where=path,
+        raise SaveFileError(f"is not a saved game (not JSON: {error.msg}): give the file --save wrote", where=where,
                             line=error.lineno) from None
-    keys = {"kind", "deck", "deck_sha256", "vs", "leader_variant", "seed", "answers"}
-    if not isinstance(saved, dict) or saved.get("kind") != SAVE_KIND or not keys <= set(saved):
-        raise SaveFileError("is not a saved game of deckcli solo --table: give the file --save wrote", where=path)
-    setup, source = _setup(saved["deck"], saved["vs"], bool(saved["leader_variant"]), int(saved["seed"]))
-    if source["deck_sha256"] != saved["deck_sha256"]:
-        raise SaveFileError(f"the deck {saved['deck']} has changed since the game was saved: the game cannot be "
-                            "played again from it; restore the deck, or start a new game", where=path)
-    return setup, source, [str(answer) for answer in saved["answers"]]
+    saved = check_save(document, where, _key_lines(text))
+    if saved.version != _version() and saved.transcript_sha256 is None:
+        raise SaveFileError(f"saved by deckcli {saved.version}, without the digest that would show this deckcli "
+                            "plays its answers into the same game: finish it with that version, or start a new "
+                            "game", where=where, line=saved.lines.get("deckcli_version"))
+    return saved
+
+
+def _key_lines(text: str) -> dict[str, int]:
+    """The line of each top-level key of a save file as deckcli writes it (one key a line)."""
+    import re
+
+    return {found.group(1): text.count("\n", 0, found.start()) + 1
+            for found in re.finditer(r'^\s{0,2}"([a-z_0-9]+)"\s*:', text, re.M)}
+
+
+def check_save(document: Any, where: str, lines: dict[str, int] | None = None) -> SavedGame:
+    """A save document's fields checked, each against what ``deckcli solo --table --save`` writes: ``kind``, the
+    ``deckcli_version``, ``deck`` (a file name), ``deck_sha256`` (64 hexadecimal digits), ``vs`` (a faction of the
+    catalog), ``leader_variant`` (true or false), ``seed`` (a whole number 0 to 2**64 - 1), ``answers`` (at most
+    :data:`MAX_ANSWERS` texts of at most :data:`MAX_ANSWER` characters, no control character or lone surrogate),
+    ``transcript_sha256`` (optional), and no other key.
+
+    Raises :class:`SaveFileError` (exit code 2) naming ``where``, the key's line (``lines``) and what it should hold.
+    """
+    from deckcli.catalog.loading import default_catalog
+
+    lines = lines or {}
+
+    def refuse(key: str | None, reason: str) -> SaveFileError:
+        return SaveFileError(f"{reason}: not a game deckcli solo --table --save wrote; give the file it wrote",
+                             where=where, line=lines.get(key) if key else None)
+
+    if not isinstance(document, dict) or document.get("kind") != SAVE_KIND:
+        raise refuse("kind", f'is not a saved game (its kind is not "{SAVE_KIND}")')
+    unknown = [key for key in document if key not in SAVE_KEYS]
+    if unknown:
+        raise refuse(unknown[0], f"key {_shown(unknown[0])} is not part of a saved game ({', '.join(SAVE_KEYS)})")
+    missing = [key for key in SAVE_KEYS[:-1] if key not in document]
+    if missing:
+        raise refuse(None, f"no {', '.join(missing)}")
+
+    def hexadecimal(value: Any) -> bool:
+        return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+
+    factions = default_catalog().factions
+    checks: dict[str, tuple[bool, str]] = {
+        "deckcli_version": (_text(document["deckcli_version"], 40), "a version"),
+        "deck": (_text(document["deck"], 4096), "the deck file's name"),
+        "deck_sha256": (hexadecimal(document["deck_sha256"]), "64 hexadecimal digits"),
+        "vs": (isinstance(document["vs"], str) and document["vs"] in factions,
+               f"a faction: {', '.join(factions)}"),
+        "leader_variant": (isinstance(document["leader_variant"], bool), "true or false"),
+        "seed": (isinstance(document["seed"], int) and not isinstance(document["seed"], bool)
+                 and 0 <= document["seed"] <= MAX_SEED, "a whole number 0 to 2**64 - 1"),
+        "answers": (isinstance(document["answers"], list) and len(document["answers"]) <= MAX_ANSWERS
+                    and all(_text(answer, MAX_ANSWER, blank=True) for answer in document["answers"]),
+                    f"a list of at most {MAX_ANSWERS:,} answers, each a line of text"),
+        "transcript_sha256": (document.get("transcript_sha256") is None
+                              or hexadecimal(document["transcript_sha256"]), "64 hexadecimal digits"),
+    }
+    for key, (good, should) in checks.items():
+        if not good:
+            raise refuse(key, f"{key} is {_shown(document.get(key))}, not {should}")
+    return SavedGame(document["deck"], document["deck_sha256"], document["vs"], document["leader_variant"],
+                     document["seed"], list(document["answers"]), document.get("transcript_sha256"),
+                     document["deckcli_version"], lines, where)
+
+
+def _text(value: Any, limit: int, blank: bool = False) -> bool:
+    """Whether ``value`` is one line of text of at most ``limit`` characters that UTF-8 can hold (blank only with
+    ``blank``)."""
+    return (isinstance(value, str) and len(value) <= limit and (blank or bool(value.strip()))
+            and value.isprintable() and not any("\ud800" <= c <= "\udfff" for c in value))
+
+
+def _shown(value: Any) -> str:
+    import json
+
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _version() -> str:
+    from deckcli import __version__
+
+    return __version__
 
 
 class _Session:
-    """One game on this terminal: the answers replayed first (silently), then asked; each answer saved."""
+    """One game on this terminal: the answers of the save replayed first (silently, checked against its digest),
+    then asked; each answer saved; ``undo`` plays the game again without the last one."""
 
-    def __init__(self, setup: TableSetup, source: dict[str, Any], replay: list[str], save: str | None) -> None:
+    def __init__(self, setup: TableSetup, source: dict[str, Any], saved: SavedGame | None, save: str | None,
+                 rewriting: bool) -> None:
         self.setup = setup
         self.source = source
-        self.replay = replay[:]
+        self.saved = saved
+        self.replay = list(saved.answers) if saved is not None else []
         self.answers: list[str] = []
         self.save = save
+        self.rewriting = rewriting
         self.layout = text_layout()
         self.completion: tuple[str, ...] = ()
         self.readline = _readline(self)
+        self.transcript: _Digest = _transcript()
+        self.digests: list[str] = []
+        """The digest of what the game asked and told up to each answer, in order (of ``answers``)."""
+        self.pending = saved.transcript_sha256 if saved is not None else None
+        """The digest up to the last answer still to be played again (that of the save, or of the game before an
+        undo): what a save written meanwhile keeps."""
+        self.undone = ""
 
     def play(self) -> None:
         from deckcli.game.solo.table import play_table_game
 
-        game = play_table_game(self.setup, self.ask, self.tell)
+        while True:
+            self.transcript, self.answers, self.digests = _transcript(), [], []
+            try:
+                game = play_table_game(self.setup, self.ask, self.tell)
+                break
+            except _Undo:
+                self.undone, self.replay = self.answers[-1], self.answers[:-1]
+                self.pending = self.digests[-2] if len(self.digests) > 1 else None
+                self.answers, self.digests = [], []
+                if self.save is not None:
+                    self.write_save()  # the game as it stands now, before it is played again
+                if not self.replay:
+                    self.show([f"(your answer, {self.undone}, is taken back: the game starts again)"])
+                    self.undone = ""
         if self.save is not None:
             self.write_save()
         echo(f"Final gems: you {game.gems[0]}, the automaton {game.gems[1]}.")
 
     def tell(self, lines: list[str]) -> None:
-        if self.replay:
-            return
+        for line in lines:
+            self.transcript.update(line.encode("utf-8", "surrogatepass") + b"\n")
+        if not self.replay:
+            self.show(lines)
+
+    def show(self, lines: list[str]) -> None:
         for line in lines:
             for part in self.layout.wrap(line, indent=" " * (len(line) - len(line.lstrip()))):
                 echo(part)
 
     def ask(self, question: Question) -> str:
+        self.transcript.update(repr(tuple(question)).encode("utf-8", "surrogatepass") + b"\n")
         if self.replay:
-            answer = self.replay.pop(0)
-            self.answers.append(answer)
-            if not self.replay:
-                self.tell(["(the saved game is played again up to here)"])
-            return answer
+            return self.replayed()
         if question.error:
             for part in self.layout.wrap(f"  {question.error}", indent="  "):
                 echo(part)
-        self.completion = question.options
+        self.completion = (*question.options, *WORDS)
         for part in self.layout.wrap(question.text)[:-1]:
             echo(part)
         prompt = self.layout.wrap(question.text)[-1] + " "
-        try:
-            answer = self.read(prompt)
-        except EOFError:
-            raise _Quit() from None
-        if answer.strip().casefold() == "quit":
-            raise _Quit()
-        if answer.strip().casefold() == "save":
-            where = self.write_save()
-            echo(f"  saved to {where}")
-            return self.ask(question._replace(error=""))
+        while True:
+            try:
+                answer = self.read(prompt)
+            except EOFError:
+                raise _Quit() from None
+            word = answer.strip().casefold()
+            if word == "quit":
+                raise _Quit()
+            if word == "save":
+                echo(f"  saved to {self.write_save()}")
+            elif word == "undo":
+                if self.answers:
+                    raise _Undo()
+                echo("  there is no answer to take back yet")
+            elif not _text(answer, MAX_ANSWER, blank=True):
+                echo("  that line is not text deckcli can keep (not UTF-8, such as a terminal in Latin-1, or a "
+                     "control character): type it again in UTF-8, or its first letters and Tab")
+            else:
+                break
         self.answers.append(answer)
+        self.digests.append(self.digest())
         if self.save is not None:
             self.write_save()
         return answer
 
+    def replayed(self) -> str:
+        """The next answer of the save (or of the game before an undo), played again; after the last, the digest
+        of the game so far checked against the one saved with it."""
+        answer = self.replay.pop(0)
+        self.answers.append(answer)
+        self.digests.append(self.digest())
+        if self.replay:
+            return answer
+        saved = self.saved
+        if self.pending is not None and self.pending != self.digest():
+            version = saved.version if saved is not None else _version()
+            raise SaveFileError(
+                f"its answers play into another game with deckcli {_version()} than the one saved (by deckcli "
+                f"{version}): nothing was written, the save is kept as it was; finish it with that version, or start "
+                "a new game", where=self.save)
+        self.pending = None
+        if saved is not None and saved.version != _version() and not self.undone:
+            say(f"{saved.where}: saved by deckcli {saved.version}, and this is deckcli {_version()}: its answers, "
+                "played again, made the game saved", err=True)
+        if self.undone:
+            self.show([f"(your last answer, {self.undone}, is taken back: the game is played again up to here)"])
+            self.undone = ""
+        else:
+            self.show(["(the saved game is played again up to here)"])
+        return answer
+
+    def digest(self) -> str:
+        return self.transcript.hexdigest()
+
     def read(self, prompt: str) -> str:
         if self.readline:
-            return input(prompt)
-        line = sys.stdin.readline()
-        answer = line.rstrip("\n")
+            try:
+                return input(prompt)
+            except UnicodeDecodeError:
+                return "\udcff"  # not UTF-8: refused by ask, which asks again
+        raw = sys.stdin.buffer.readline() if hasattr(sys.stdin, "buffer") else sys.stdin.readline().encode()
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            line = raw.decode("utf-8", "surrogateescape")
+        answer = line.rstrip("\r\n")
         # not a terminal: the answer shown after its question, as a transcript reads
         width = self.layout.width
         if width is not None and len(prompt) + len(answer) > width:
             echo(prompt.rstrip())
             prompt = "    "
         echo((prompt + answer).rstrip())
-        if not line:
+        if not raw:
             raise EOFError
-        return line.rstrip("\n")
+        return answer
 
     def complete(self, text: str, state: int) -> str | None:
         from deckcli.catalog.names import fold
@@ -199,17 +415,24 @@ class _Session:
         return found[state] if state < len(found) else None
 
     def write_save(self) -> str:
-        """Write the game so far (setup and answers) to --save FILE, or a new ``solo-table.json`` file here."""
+        """Write the game so far (setup, answers, the digest of what it asked and told) to --save FILE, or a new
+        ``solo-table.json`` file here; returns the file's name. While answers are played again (a save resumed, an
+        undo) those still to come are written too: a save is never shorter than the game it holds."""
         import json
 
-        from deckcli import __version__
-        from deckcli.files.safe_write import write_text
+        from deckcli.files.safe_write import rewrite_text, write_text
 
-        document = {"kind": SAVE_KIND, "deckcli_version": __version__, **self.source, "vs": self.setup.faction,
-                    "leader_variant": self.setup.leader_variant, "seed": self.setup.seed, "answers": self.answers}
+        replaying = bool(self.replay)
+        document = {"kind": SAVE_KIND, "deckcli_version": _version(), **self.source, "vs": self.setup.faction,
+                    "leader_variant": self.setup.leader_variant, "seed": self.setup.seed,
+                    "answers": self.answers + self.replay,
+                    "transcript_sha256": self.pending if replaying else self.digests[-1] if self.digests else None}
         text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
         if self.save is not None:
-            write_text(self.save, text, force=True)
+            if self.rewriting:
+                rewrite_text(self.save, text)
+            else:
+                write_text(self.save, text, force=True)
             return self.save
         number = 1
         while True:
@@ -219,6 +442,18 @@ class _Session:
                 self.save = where
                 return where
             number += 1
+
+
+def _transcript() -> _Digest:
+    import hashlib
+
+    return hashlib.sha256()
+
+
+def _exists(path: str) -> bool:
+    import os
+
+    return os.path.lexists(path)
 
 
 def _readline(session: _Session) -> bool:

@@ -11,16 +11,16 @@ from deckcli.cli.options import echo, echo_findings, echo_text, text_layout
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
-    from deckcli.game.multiplayer.simulation import TableCounts, TablePlan
+    from deckcli.game.simulation.tables import TableCounts, TablePlan
     from deckcli.game.simulation.matchups import Opposition
     from deckcli.game.simulation.runs import Entrant
 
 def simulate_table(deck: str, ffa: int | None, team_with: Opposition | None, opposition: tuple[Opposition, ...],
                    games: int, seed: int, bot: str | None, opponent_bot: str | None, workers: int | None,
-                   log: str | None, force: bool, fmt: str) -> int:
+                   log: str | None, force: bool, fmt: str, cluster: str | None = None) -> int:
     """Build the run of ``--ffa N`` or ``--team-with``, play it, print its report; usage errors exit 2."""
     from deckcli.game.bots import BOTS as TABLE_BOTS
-    from deckcli.game.multiplayer.simulation import TablePlan, render_table_run, report_dict
+    from deckcli.game.simulation.tables import TablePlan, render_table_run, report_dict
 
     FFA, TEAMS = "ffa", "teams"
     from deckcli.game.simulation.matchups import entrant, opponents
@@ -56,14 +56,50 @@ def simulate_table(deck: str, ffa: int | None, team_with: Opposition | None, opp
                                        f"(§17); give {fix} decks of two factions")
     chosen = bot or "heuristic"
     plan = TablePlan(mode, entrants, games, seed, chosen, opponent_bot or chosen)
-    counts = _run(plan, workers, log, force)
+    counts = _run(plan, workers, log, force, cluster)
     if fmt == "json":
         from deckcli.render.documents import document_json
 
         echo(document_json(report_dict(plan, counts)))
     else:
-        echo_text(render_table_run(plan, counts, text_layout().width))
+        width = text_layout().width
+        echo_text(fitted_tables(render_table_run(plan, counts, width), width))
     return EXIT_OK
+
+
+def fitted_tables(text: str, width: int | None) -> str:
+    """``text`` with each ``simple`` table in it (a line of titles over a line of dashes, its rows down to the next
+    blank line) drawn again within ``width`` columns when it is wider (its widest cells wrap, as every deckcli
+    table's do: :func:`deckcli.render.table_fit.fit_table`). The run's report draws its table at its cells' widths
+    (a team of two long deck names made it 83 columns wide)."""
+    import re
+
+    from deckcli.render.table_fit import fit_table
+    from deckcli.text import columns
+
+    if width is None:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    at = 0
+    while at < len(lines):
+        line = lines[at]
+        dashes = lines[at + 1] if at + 1 < len(lines) else ""
+        if not (dashes and set(dashes) <= {"-", " "} and "-" in dashes):
+            out.append(line)
+            at += 1
+            continue
+        end = next((n for n in range(at + 2, len(lines)) if not lines[n].strip()), len(lines))
+        block = lines[at:end]
+        if max(columns(row) for row in block) <= width:
+            out += block
+        else:
+            spans = [(found.start(), found.end()) for found in re.finditer(r"-+", dashes)]
+            cells = [[row[start:(spans[n + 1][0] if n + 1 < len(spans) else len(row))].strip()
+                      for n, (start, _end) in enumerate(spans)] for row in [line, *lines[at + 2:end]]]
+            out += fit_table(cells[0], cells[1:], "simple", width).split("\n")
+        at = end
+    return "\n".join(out)
 
 
 def _starters(taken: list[str], count: int) -> list[Entrant]:
@@ -75,14 +111,22 @@ def _starters(taken: list[str], count: int) -> list[Entrant]:
     return [starter_entrant(slug) for slug in slugs[:count]]
 
 
-def _run(plan: TablePlan, workers: int | None, log: str | None, force: bool) -> TableCounts:
-    from deckcli.cli.play import played_with_progress
-    from deckcli.game.multiplayer.simulation import run_table_plan
-    from deckcli.game.simulation.runs import default_workers
+def _run(plan: TablePlan, workers: int | None, log: str | None, force: bool, cluster: str | None) -> TableCounts:
+    from deckcli.cli.play import played_on_cluster, played_with_progress
+    from deckcli.game.simulation.tables import run_table_plan
+    from deckcli.game.simulation.executor import default_workers
 
     if log == "-":
         raise click.UsageError("--log -: the game log is written to a file: give the file's name, such as "
                                "--log games.jsonl")
+    if log is not None:
+        from deckcli.files.safe_write import refuse_an_input
+
+        refuse_an_input(log, [entrant.source for entrant in plan.entrants if not entrant.starter], "the game log")
+    if cluster is not None:
+        return played_on_cluster(
+            cluster, plan.games, lambda stream, progress, pool: run_table_plan(plan, 1, stream, progress, pool),
+            log, force)
     return played_with_progress(
         plan.games, lambda stream, progress: run_table_plan(plan, workers or default_workers(), stream, progress),
         log, force)

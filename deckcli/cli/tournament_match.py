@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 MIN_CHOICE = 4
 """Decks ``--choose`` needs: with three there is nothing to choose."""
+MAX_CHOICE = 20
+"""Decks ``--choose`` takes at most: it judges and ranks every set of three (cubic: 20 decks are 1,140 sets, about
+15 s on the 2-core machine besides the games; 100 decks were 161,700 sets, hours)."""
 
 
 def _show(report: MatchReport, fmt: str) -> None:
@@ -127,11 +130,16 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
         raise click.UsageError(f"--choose ranks the registrations of {MIN_CHOICE} or more deck files; got "
                                f"{len(decks)} (three: deckcli tournament A.toml B.toml C.toml --vs THEIRS.toml "
                                "--simulate)")
+    if len(decks) > MAX_CHOICE:
+        raise click.UsageError(f"--choose ranks the registrations of at most {MAX_CHOICE} deck files (every set of "
+                               f"three is judged and ranked: {len(decks)} decks make {_sets(len(decks)):,} sets); "
+                               "give the decks you would register")
     if "-" in decks or "-" in field:
         raise click.UsageError("--choose reads deck files, not standard input (-)")
     _refuse_repeated_decks(decks)
     _refuse_what_is_read_once(decks + field, "--choose")
-    if output is not None:
+    printed = output == "-"  # -o -: the registration is the standard output, the ranking goes to standard error
+    if output is not None and not printed:
         from deckcli.files.safe_write import check_writable, refuse_an_input
 
         check_writable(output, force=force)  # refused before the games, not after minutes of them
@@ -153,15 +161,25 @@ def choose_registration(decks: tuple[str, ...], field: tuple[str, ...], fmt: str
     if fmt == "json":
         from deckcli.render.documents import document_json
 
-        echo(document_json(ranking.as_dict()))
+        echo(document_json(ranking.as_dict()), err=printed)
+    elif printed:
+        echo(ranking.render_text(text_layout(err=True).width), err=True)
     else:
         echo_text(ranking.render_text(text_layout().width))
-    if output is not None:
+    if printed:
+        echo(registration_text(ranking.best_files(), os.path.join(os.getcwd(), "registration.toml")), nl=False)
+    elif output is not None:
         from deckcli.files.safe_write import write_text
 
         write_text(output, registration_text(ranking.best_files(), output), force=force)
         say(f"wrote {output}: the best registration (check it with deckcli tournament {output})", err=True)
     return EXIT_OK
+
+
+def _sets(decks: int) -> int:
+    import math
+
+    return math.comb(decks, 3)
 
 
 def _refuse_repeated_decks(decks: tuple[str, ...]) -> None:

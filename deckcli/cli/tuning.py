@@ -32,12 +32,17 @@ if TYPE_CHECKING:
     from deckcli.game.simulation.matchups import Opposition
     from deckcli.game.simulation.runs import Entrant
     from deckcli.rules.rule_set import RuleSet
+    from deckcli.tuning.report import TuneReport
     from deckcli.tuning.search import Settings, TuneResult
 
 EVERY_LEADER = "\x00every"
 """``--leader`` without a name: every other Leader of the faction (a value no card name can be)."""
 DEFAULT_BUDGET = 30_000
 """Games the climb plays unless told otherwise (about a minute on two cores with the heuristic bot)."""
+MAX_BUDGET = 10_000_000
+"""The largest ``--budget`` (some ten hours on two cores): a tune took any size, with no bound."""
+MAX_SECONDS = 86_400
+"""The longest ``--time``: a day."""
 
 
 @click.command(context_settings=CONTEXT)
@@ -48,17 +53,22 @@ DEFAULT_BUDGET = 30_000
 @click.option("--max-changes", type=Number(min=1, max=50), default=3, show_default=True, metavar="K",
               help="The most changes taken, one after the other.")
 @click.option("--keep", "keep", multiple=True, metavar="CARD", shell_complete=complete_card,
-              help="Never remove a copy of this card (repeatable).")
+              help="Never remove a copy of this card (repeatable; the beginning of its words will do, as for deckcli "
+                   "card).")
 @click.option("--collection", metavar="FILE", shell_complete=complete_path,
               help="The copies you own (TOML: card = copies, as a deck's [cards]); none are added beyond them.  "
                    "[default: one box, the faction set]")
 @click.option("--leader", "leader", is_flag=False, flag_value=EVERY_LEADER, default=None, metavar="[NAME]",
               help="Also try the faction's other Leaders (--leader NAME: that Leader only).")
-@click.option("--budget", type=Number(min=1), default=None, metavar="GAMES",
-              help=f"Games the climb plays (the confirmation plays a quarter as many again).  [default: {DEFAULT_BUDGET:,}]")
-@click.option("--time", "seconds", type=Number(min=1), default=None, metavar="SECONDS",
-              help="Instead of --budget: about this long in all (the changes then depend on the machine's speed).")
-@click.option("--apply", "apply_", is_flag=True, help="Rewrite DECK with the result, comments and order kept.")
+@click.option("--budget", type=Number(min=1, max=MAX_BUDGET), default=None, metavar="GAMES",
+              help=f"Games the climb plays (the confirmation plays a quarter as many again; at most {MAX_BUDGET:,}).  "
+                   f"[default: {DEFAULT_BUDGET:,}]")
+@click.option("--time", "seconds", type=Number(min=1, max=MAX_SECONDS), default=None, metavar="SECONDS",
+              help=f"Instead of --budget: about this long in all (the changes then depend on the machine's speed; at "
+                   f"most {MAX_SECONDS:,}, a day).")
+@click.option("--apply", "apply_", is_flag=True,
+              help="Rewrite DECK with the result when both bots confirm it (else only the changes that made it "
+                   "legal), comments and order kept.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help="text: the changes, the confirmation and what was measured; json: one document.")
 @wide_option
@@ -88,7 +98,7 @@ def tune(deck: str, rules: str, opposition: tuple[Opposition, ...], bot: str | N
     from deckcli.catalog.loading import default_catalog
     from deckcli.catalog.lookup import lookup_card
     from deckcli.game.bots import DEFAULT, STRONG
-    from deckcli.game.simulation.runs import default_workers
+    from deckcli.game.simulation.executor import default_workers
     from deckcli.rules.builtin import EVERY_RULE_SET
     from deckcli.rules.loading import load_rule_set
 
@@ -112,6 +122,9 @@ def tune(deck: str, rules: str, opposition: tuple[Opposition, ...], bot: str | N
     from deckcli.tuning.report import TuneReport
     from deckcli.tuning.search import Settings
 
+    from deckcli.catalog.lookup import browse_card
+
+    keep = tuple(browse_card(catalog, name).name for name in keep)  # as deckcli card finds it: --keep Geralt
     with editing([deck] if apply_ else [], waiting=say_waiting):
         begun = starting_deck(deck, rule_set, keep, catalog)
         echo_findings(begun.where, begun.warnings, warning=True)
@@ -134,11 +147,8 @@ def tune(deck: str, rules: str, opposition: tuple[Opposition, ...], bot: str | N
         text = tuned_text(begun.text, begun.where, catalog, begun.deck, result.final)
         tuned = TuneReport(begun.where, rule_set.name, result, settings, judge_deck(result.final, rule_set),
                            list(begun.repaired), text)
-        if apply_ and (result.steps or begun.repaired) and tuned.verdict.legal:
-            from deckcli.files.safe_write import rewrite_text
-
-            rewrite_text(deck, text, expected=begun.original)
-            tuned.applied = True
+        if apply_:
+            _apply(deck, begun.text, begun.original, bool(begun.repaired), text, tuned)
     if fmt.lower() == "json":
         from deckcli.render.documents import document_json
 
@@ -147,6 +157,28 @@ def tune(deck: str, rules: str, opposition: tuple[Opposition, ...], bot: str | N
         for line in tuned.lines(text_layout().width):
             say(line)
     return tuned.exit_code
+
+
+def _apply(deck: str, repaired: str, original: bytes, fixed: bool, tuned_text: str, tuned: TuneReport) -> None:
+    """``--apply``: rewrite DECK with the climb's changes only when both bots confirm them (an improvement); else
+    with the changes ``fix`` made to make it legal, if any (``repaired``), saying why the climb's are not written."""
+    from deckcli.files.safe_write import rewrite_text
+    from deckcli.tuning.report import UNWRITTEN
+
+    result = tuned.result
+    if result.steps and result.verdict == "improvement" and tuned.verdict.legal:
+        rewrite_text(deck, tuned_text, expected=original)
+        tuned.applied = True
+        return
+    if result.steps and not tuned.verdict.legal:
+        tuned.not_applied = f"the result is not legal under {tuned.rules}"
+    elif result.steps:
+        tuned.not_applied = f"the result is {UNWRITTEN[result.verdict]}: only a confirmed improvement is written"
+    elif not fixed:
+        tuned.not_applied = "no change was taken"
+    if fixed:
+        rewrite_text(deck, repaired, expected=original)
+        tuned.applied = True
 
 
 def _opponents(opposition: tuple[Opposition, ...], solo: bool) -> tuple[Entrant, ...]:
@@ -180,6 +212,8 @@ def _climb(start: ResolvedDeck, rule_set: RuleSet, catalog: Catalog, settings: S
             from deckcli.game.simulation.cluster import connected
 
             settings.cluster = stack.enter_context(connected(cluster))
+            for note in settings.cluster.notes:
+                say(note, err=True)
         try:
             return Climber(start, rule_set, catalog, settings, keep, owned, leader, progress).run()
         finally:

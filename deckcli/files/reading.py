@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import BinaryIO, Sequence, cast
 
 from deckcli.errors import DeckFileError
@@ -31,6 +33,37 @@ def file_identity(path: str) -> object:
     except OSError:
         return os.path.realpath(path)
     return (found.st_dev, found.st_ino)
+
+
+_inputs: dict[object, str] | None = None
+"""While a command runs (:func:`watching_inputs`): each file it has read, by :func:`file_identity`, to the path
+as given. ``None`` outside a command (library use): nothing is kept."""
+
+
+@contextmanager
+def watching_inputs() -> Iterator[None]:
+    """Keep, for the block (one command's run), every file read through this module or named to
+    :func:`note_input`, so that a file the command writes is never one of them (:func:`input_named`)."""
+    global _inputs
+    before, _inputs = _inputs, {}
+    try:
+        yield
+    finally:
+        _inputs = before
+
+
+def note_input(path: str) -> None:
+    """Count ``path`` among the files the running command reads (standard input and a missing file aside)."""
+    if _inputs is not None and path != STDIN and os.path.exists(path):
+        _inputs.setdefault(file_identity(path), path)
+
+
+def input_named(path: str) -> str | None:
+    """The path (as given when it was read) of the file the running command has read that ``path`` names (also
+    through ``./``, a link or another hard link), or ``None``."""
+    if _inputs is None or not os.path.exists(path):
+        return None
+    return _inputs.get(file_identity(path))
 
 
 def first_repeat(paths: Sequence[str]) -> tuple[int, int] | None:
@@ -74,6 +107,7 @@ def read_bytes(path: str, what: str = "deck file", *, regular: bool = False) -> 
         raise DeckFileError(f"cannot be read: {error.strerror or error}", where=where) from None
     if len(data) > MAX_FILE_BYTES:
         raise DeckFileError(f"is larger than 1 MiB: not a {what}", where=where)
+    note_input(path)
     return data
 
 

@@ -53,7 +53,8 @@ def write_bytes(path: str | Path, data: bytes, *, force: bool = False) -> None:
 
     Raises :class:`OutputError` (exit code 2) when ``path`` is blank, names a
     folder (``x/``, ``x/.``) or a device (never replaced, even with ``force``), its folder does not
-    exist, the file exists and ``force`` is false, or the place cannot be written.
+    exist, the file exists and ``force`` is false, it is a file the running command has read (never
+    replaced, even with ``force``), or the place cannot be written.
     """
     with streamed_file(path, force=force) as stream:
         stream.write(data)
@@ -107,7 +108,8 @@ def check_writable(path: str | Path, *, force: bool = False) -> Path:
 
     A command that works a long time before it writes (``tournament --choose -o``) calls it first, so that it
     is refused before the work rather than after. Raises :class:`OutputError` (exit code 2) as
-    :func:`write_bytes`: a blank name, a folder, a device, a missing folder, or a file that exists without
+    :func:`write_bytes`: a blank name, a folder, a device, a missing folder, a file that exists without
+    ``force``, or a file the running command has read (:func:`deckcli.files.reading.watching_inputs`), even with
     ``force``.
     """
     where = str(path)
@@ -122,6 +124,11 @@ def check_writable(path: str | Path, *, force: bool = False) -> Path:
     if not folder.is_dir():
         problem = "is not a folder" if folder.exists() else "does not exist"
         raise OutputError(f"cannot write here: {str(folder)!r} {problem}", where=where)
+    from deckcli.files.reading import input_named
+
+    source = input_named(str(target))
+    if source is not None:
+        raise _an_input(where, source, "the output")
     if target.exists() and not force:
         raise OutputError(EXISTS, where=where)
     return target
@@ -130,7 +137,10 @@ def check_writable(path: str | Path, *, force: bool = False) -> Path:
 def refuse_an_input(path: str | Path, inputs: Sequence[str], what: str) -> None:
     """Raise :class:`OutputError` (exit code 2) when ``path``, a file to write, is one of ``inputs`` (the files the
     command reads: also through ``./``, a link or another hard link): ``--force`` replaces a file the player
-    chose to replace, never the deck being played. ``what`` says what would be written (``the game log``)."""
+    chose to replace, never the deck being played. ``what`` says what would be written (``the game log``).
+
+    A command that writes only after a long run calls it first, before those files are read; any file it has read
+    by the time it writes is refused in any case (:func:`check_writable`)."""
     from deckcli.files.reading import STDIN, file_identity
 
     if not os.path.exists(path):
@@ -138,8 +148,14 @@ def refuse_an_input(path: str | Path, inputs: Sequence[str], what: str) -> None:
     written = file_identity(str(path))
     for source in inputs:
         if source and source != STDIN and file_identity(source) == written:
-            raise OutputError(f"is {source}, which this command reads: {what} would replace it, even with --force; "
-                              "give another file", where=str(path))
+            raise _an_input(str(path), source, what)
+
+
+def _an_input(where: str, source: str, what: str) -> OutputError:
+    from deckcli.files.reading import display_path
+
+    return OutputError(f"is {display_path(source)}, which this command reads: {what} would replace it, even with "
+                       "--force; give another file", where=where)
 
 
 def temporary_beside(folder: str, name: str) -> tuple[int, str]:

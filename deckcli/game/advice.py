@@ -188,8 +188,11 @@ def _unseen_pool(board: Board, path: str, game: Game, catalog: Catalog) -> tuple
 
 
 def _decklist(board: Board, path: str, catalog: Catalog) -> list[Card]:
-    """The main deck of the deck file ``decklist`` names (relative to the board file's folder), one entry a copy."""
-    from deckcli.game.cards import deck_from_resolved
+    """The main deck of the deck file ``decklist`` names (relative to the board file's folder), one entry a copy,
+    judged as ``simulate`` judges an opponent's deck (legal under the standard rules, every name a card): raises
+    :class:`deckcli.game.simulation.matchups.IllegalDeckError` (exit 1) with each finding's line, never dealing the
+    unseen cards from a deck the player did not write (a typo dropped)."""
+    from deckcli.game.simulation.matchups import entrant
     from deckcli.rules.judging import read_resolved_deck
 
     unseen = board.unseen
@@ -200,7 +203,8 @@ def _decklist(board: Board, path: str, catalog: Catalog) -> list[Card]:
         raise BoardFileError(f'decklist "{unseen.decklist}" is no file (looked for {found}, beside the board file): '
                              "name the opponent's deck file relative to the board file, or leave decklist out to "
                              "deal from its faction's whole set", where=board.where, line=unseen.line)
-    deck = deck_from_resolved(read_resolved_deck(found), catalog)
+    resolved = read_resolved_deck(found)
+    deck = entrant(resolved, resolved.where).deck
     if deck.faction != board.sides[1].faction:
         raise BoardFileError(f'decklist "{unseen.decklist}" is a {deck.faction} deck, but [opponent] plays '
                              f"{board.sides[1].faction}: name a deck of the opponent's faction",

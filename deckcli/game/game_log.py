@@ -9,9 +9,11 @@ zones, the Mardroeme lying on rows, the Weather area (§12) and both discard pil
 A log is read as a stream, a line at a time, whatever its size: listing its games keeps one short summary per game
 (at most :data:`MAX_LISTED`, the rest only counted), and telling one game keeps only that game's events (at most
 :data:`MAX_EVENTS`). Each line is measured by the input budget (:func:`deckcli.files.budget.check_json_text`) and
-at most :data:`MAX_LINE_BYTES` long before ``json`` reads it. Whatever is wrong (no such file, a line that is not
-JSON or not an event, a game cut short, a log of a newer format) raises :class:`deckcli.errors.GameLogError` with the
-file and the line, exit code 2.
+at most :data:`MAX_LINE_BYTES` long before ``json`` reads it; then every field replay reads is checked as the log's
+schema has it for two players (:data:`FIELDS`, :data:`BOARD_PARTS`: a seat 0 or 1, six rows and two discard piles,
+at most :data:`MAX_NAMES` cards in a list, at most :data:`MAX_ROUNDS` rounds). Whatever is wrong (no such file, a
+line that is not JSON or not an event, a field out of range, a board of another shape, a game cut short, a log of a
+newer format) raises :class:`deckcli.errors.GameLogError` with the file and the line, exit code 2.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from deckcli.files.budget import MAX_DEPTH, MAX_DIGITS, MAX_ITEMS
 from deckcli.game.state import EVENTS, LOG_FORMAT_VERSION
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
 MAX_LINE_BYTES = 1 << 20
 """Bytes of one line of a log (an event is a few hundred; the first of a game, with the whole board, about 1,000)."""
@@ -44,7 +46,8 @@ class Board:
     Siege, then player 1's) as ``(name, current Strength)`` pairs in the row's order; ``horns`` per slot (the
     Commander's Horn or the Leader doubling the row, or ``None``); ``mardroeme`` per slot; ``weather``, the Weather
     area; ``piles``, each player's discard pile, oldest first; ``scores``, ``gems``, ``hands`` and ``decks`` per
-    player (total Strength, gems left, cards in hand, cards left in the main deck)."""
+    player (total Strength, gems left, cards in hand, cards left in the main deck). Read-only: the boards of one
+    game share the parts an event did not change (:meth:`after`)."""
 
     rows: list[list[tuple[str, int]]] = field(default_factory=lambda: [[] for _ in range(6)])
     horns: list[str | None] = field(default_factory=lambda: [None] * 6)
@@ -57,21 +60,21 @@ class Board:
     decks: list[int] = field(default_factory=lambda: [0, 0])
 
     def after(self, event: dict[str, Any]) -> Board:
-        """The board after ``event``, an event of the same game that follows the one this board is after: the
-        parts it logs replace these, the others are carried forward (nothing is shared with this board)."""
+        """The board after ``event`` (checked by :func:`_check_event`), an event of the same game that follows the
+        one this board is after: the parts it logs replace these, the others are carried forward, shared with this
+        board (a board is never changed once made: a game of 10,000 events keeps each part once, not once an
+        event)."""
         logged = event.get("board", {})
-        rows = [list(row) for row in self.rows]
-        for slot, row in enumerate(logged.get("rows") or [None] * 6):
-            if row is not None:
-                rows[slot] = [(name, strength) for name, strength in row]
-        piles = [list(pile) for pile in self.piles]
-        for side, pile in enumerate(logged.get("piles") or [None, None]):
-            if pile is not None:
-                piles[side] = list(pile)
-        return Board(rows, list(logged.get("horns", self.horns)),
-                     [list(row) for row in logged.get("mardroeme", self.mardroeme)],
-                     list(logged.get("weather", self.weather)), piles, list(event["scores"]), list(event["gems"]),
-                     list(event["hands"]), list(event["decks"]))
+        rows = self.rows
+        if logged.get("rows") is not None:
+            rows = [self.rows[slot] if row is None else [(name, strength) for name, strength in row]
+                    for slot, row in enumerate(logged["rows"])]
+        piles = self.piles
+        if logged.get("piles") is not None:
+            piles = [self.piles[side] if pile is None else list(pile) for side, pile in enumerate(logged["piles"])]
+        return Board(rows, logged.get("horns", self.horns), logged.get("mardroeme", self.mardroeme),
+                     logged.get("weather", self.weather), piles, event["scores"], event["gems"], event["hands"],
+                     event["decks"])
 
 
 @dataclass
@@ -103,6 +106,7 @@ class LoggedGame:
 def _lines(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
     """Each event of the log at ``path`` with its line number, read one line at a time."""
     from deckcli.files.budget import check_json_text
+    from deckcli.files.reading import note_input
 
     try:
         handle = open(path, "rb")
@@ -112,6 +116,7 @@ def _lines(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
         raise GameLogError("a folder, not a game log: name the file deckcli simulate --log wrote", where=path) from None
     except OSError as error:
         raise GameLogError(f"cannot be read ({error.strerror})", where=path) from None
+    note_input(path)
     with handle:
         number = 0
         while True:
@@ -138,6 +143,10 @@ def _lines(path: str) -> Iterator[tuple[int, dict[str, Any]]]:
                 raise GameLogError(f"not JSON{cut}: {error.msg}; a game log has one JSON object a line, as deckcli "
                                    "simulate --log writes it", where=path, line=number, column=error.colno) from None
             _check_event(event, path, number)
+            if ("\\ud" in text or "\\uD" in text) and _lone_surrogate(event):
+                raise GameLogError("a text holding half of a UTF-16 surrogate pair (a \\ud800 escape alone): not a "
+                                   "log deckcli wrote; make the log again with deckcli simulate DECK --log FILE",
+                                   where=path, line=number)
             yield number, event
 
 
@@ -152,11 +161,90 @@ def _surely_within_budget(text: str) -> bool:
             and _LONG_DIGITS.search(text) is None)
 
 
+_SEATS = (0, 1)
+_SEAT_OR_NONE = (0, 1, None)
+_ROWS = ("close", "ranged", "siege")
+_REASONS = ("spy", "faction", "leader")
+NAMED = ("exchange", "play", "leader", "discard", "summon", "transform", "return", "keep", "move")
+"""The events that name their card (``card`` a string; the others log ``null``)."""
+MAX_NAMES = 500
+"""Cards in one list of a log's line: a row, a discard pile, the Weather area, the cards an event names (a game
+of two decks holds about 80 cards in all; Gwent Solo's automaton one faction's whole set)."""
+MAX_ROUNDS = 3
+"""Rounds of a two-player or Gwent Solo game (§9): a ``round`` above it, or a fourth ``round_end``, is refused."""
+
+
+def _count(value: Any, low: int = 0, high: int | None = None) -> bool:
+    return (isinstance(value, int) and not isinstance(value, bool) and value >= low
+            and (high is None or value <= high))
+
+
+def _names(value: Any) -> bool:
+    return isinstance(value, list) and len(value) <= MAX_NAMES and all(isinstance(name, str) for name in value)
+
+
+def _pair(value: Any, high: int | None = None) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_count(n, 0, high) for n in value)
+
+
+def _row(value: Any) -> bool:
+    return value is None or (isinstance(value, list) and len(value) <= MAX_NAMES and all(
+        isinstance(card, list) and len(card) == 2 and isinstance(card[0], str) and _count(card[1]) for card in value))
+
+
+FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "game": (_count, "a whole number 0 or more"),
+    "round": (lambda v: _count(v, 1, MAX_ROUNDS), f"1 to {MAX_ROUNDS} (§9)"),
+    "event": (lambda v: v in EVENTS, f"one of {', '.join(EVENTS)}"),
+    "player": (lambda v: v in _SEAT_OR_NONE, "0, 1 or null"),
+    "card": (lambda v: v is None or isinstance(v, str), "a card's name or null"),
+    "row": (lambda v: v is None or v in _ROWS, "close, ranged, siege or null"),
+    "scores": (_pair, "two whole numbers 0 or more"),
+    "gems": (lambda v: _pair(v, 2), "two whole numbers 0 to 2"),
+    "hands": (_pair, "two whole numbers 0 or more"),
+    "decks": (_pair, "two whole numbers 0 or more"),
+    "totals": (_pair, "two whole numbers 0 or more"),
+    "cards": (_names, f"a list of at most {MAX_NAMES} card names"),
+    "drawn": (lambda v: isinstance(v, str), "a card's name"),
+    "side": (lambda v: v in _SEATS, "0 or 1"),
+    "to": (lambda v: v in _SEATS, "0 or 1"),
+    "target": (lambda v: isinstance(v, str), "a card's name"),
+    "replaced": (lambda v: isinstance(v, str), "a card's name"),
+    "reason": (lambda v: v in _REASONS, "spy, faction or leader"),
+    "chosen_by": (lambda v: v in _SEAT_OR_NONE, "0, 1 or null"),
+    "winner": (lambda v: v in _SEAT_OR_NONE, "0, 1 or null"),
+    "from": (lambda v: v in _ROWS, "close, ranged or siege"),
+    "why": (lambda v: isinstance(v, str), "a text"),
+    "seed": (_count, "a whole number 0 or more"),
+    "deck_names": (lambda v: _names(v) and len(v) == 2, "two deck names"),
+    "board": (lambda v: isinstance(v, dict), "an object of the parts of the battlefield that changed"),
+}
+"""Every field of an event that replay reads, as the log's schema (``schemas/output/game-log.schema.json``) has it
+for two players (Free For All and two versus two are refused before): what its value must be, and how a refusal
+words it."""
+REQUIRED = ("game", "round", "player", "event", "card", "row", "scores", "gems", "hands", "decks", "board")
+BOARD_PARTS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "rows": (lambda v: isinstance(v, list) and len(v) == 6 and all(_row(row) for row in v),
+             f"6 rows (each player's Close Combat, Ranged Combat, Siege), each null or at most {MAX_NAMES} "
+             "[name, Strength] pairs"),
+    "horns": (lambda v: isinstance(v, list) and len(v) == 6 and all(h is None or isinstance(h, str) for h in v),
+              "6 Horn zones, each a card's name or null"),
+    "mardroeme": (lambda v: isinstance(v, list) and len(v) == 6 and all(_names(row) for row in v),
+                  "6 lists of the Mardroeme lying on each row"),
+    "weather": (_names, f"a list of at most {MAX_NAMES} Weather Cards' names"),
+    "piles": (lambda v: isinstance(v, list) and len(v) == 2 and all(p is None or _names(p) for p in v),
+              f"2 discard piles, each null or at most {MAX_NAMES} card names"),
+}
+"""The parts of an event's ``board``, each as the schema has it for two players."""
+
+
 def _check_event(event: Any, path: str, line: int) -> None:
-    """Refuse what is not an event of a log of this format (the shape replay relies on; the schema says more)."""
+    """Refuse what is not an event of a two-player log of this format: every field replay reads is checked
+    (:data:`FIELDS`, :data:`BOARD_PARTS`), and a refusal names the field, what it holds and what it should."""
     def refuse(reason: str) -> None:
         raise GameLogError(reason, where=path, line=line)
 
+    again = "make the log again with deckcli simulate DECK --log FILE"
     if not isinstance(event, dict):
         refuse("not a game log's event (a JSON object with game, event, scores, ...): make a log with deckcli "
                "simulate DECK --log FILE")
@@ -169,33 +257,39 @@ def _check_event(event: Any, path: str, line: int) -> None:
             refuse("a game log of format 1, before each event carried its board: make it again with this deckcli "
                    "(deckcli simulate ... --log FILE)")
         if not isinstance(version, int) or version > LOG_FORMAT_VERSION:
-            refuse(f"a game log of format {version}, newer than this deckcli reads ({LOG_FORMAT_VERSION}): upgrade "
-                   "deckcli (pip install -U deckcli)")
-    checks = (
-        isinstance(event.get("game"), int) and not isinstance(event.get("game"), bool),
-        isinstance(event.get("round"), int) and not isinstance(event.get("round"), bool),
-        event.get("event") in EVENTS,
-        all(isinstance(event.get(key), list) and len(event[key]) == 2
-            and all(isinstance(n, int) for n in event[key]) for key in ("scores", "gems", "hands", "decks")),
-        isinstance(event.get("board"), dict),
-        event.get("player") in (0, 1, None),
-    )
-    if not all(checks):
-        refuse("not a game log's event of this format (game, round, event, player, scores, gems, hands, decks, board): "
-               "make the log again with deckcli simulate DECK --log FILE")
+            refuse(f"a game log of format {_shown(version)}, newer than this deckcli reads ({LOG_FORMAT_VERSION}): "
+                   "upgrade deckcli (pip install -U deckcli)")
+    missing = [key for key in REQUIRED if key not in event]
+    if missing:
+        refuse(f"not a game log's event of this format: no {', '.join(missing)} (an event has game, round, event, "
+               f"player, card, row, scores, gems, hands, decks, board): {again}")
+    for key, value in event.items():
+        rule = FIELDS.get(key)
+        if rule is not None and not rule[0](value):
+            refuse(f"{key} is {_shown(value)}, not {rule[1]}: not a two-player game log's event; {again}")
+    if event["event"] in NAMED and not isinstance(event["card"], str):
+        refuse(f"{event['event']}: an event of this kind names its card, and card is {_shown(event['card'])}: {again}")
+    for key, value in event["board"].items():
+        part = BOARD_PARTS.get(key)
+        if part is not None and not part[0](value):
+            refuse(f"board {key} is not {part[1]} (it holds {_shown(value)}): {again}")
 
 
-def _board_after(board: Board, event: dict[str, Any], path: str, line: int) -> Board:
-    """:meth:`Board.after`, refusing a board that is not the log's shape."""
-    try:
-        after = board.after(event)
-        if not all(isinstance(name, str) and isinstance(value, int) for row in after.rows for name, value in row):
-            raise TypeError
-    except (TypeError, ValueError, AttributeError):
-        raise GameLogError("an event whose board is not the log's shape (rows of [name, Strength], horns, weather, "
-                           "piles): make the log again with deckcli simulate DECK --log FILE", where=path,
-                           line=line) from None
-    return after
+def _lone_surrogate(value: Any) -> bool:
+    """Whether a text anywhere in ``value`` (a JSON document) holds a lone surrogate, which no UTF-8 file can."""
+    if isinstance(value, str):
+        return any("\ud800" <= c <= "\udfff" for c in value)
+    if isinstance(value, dict):
+        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_lone_surrogate(v) for v in value)
+    return False
+
+
+def _shown(value: Any) -> str:
+    """``value`` as JSON, cut to 60 characters (a refusal quotes what it refuses, never a whole line)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _summary(number: int, line: int, start: dict[str, Any]) -> GameSummary:
@@ -205,8 +299,12 @@ def _summary(number: int, line: int, start: dict[str, Any]) -> GameSummary:
     return GameSummary(number, line, seed if isinstance(seed, int) else None, decks)
 
 
-def _follow(summary: GameSummary, event: dict[str, Any]) -> None:
+def _follow(summary: GameSummary, event: dict[str, Any], path: str, line: int) -> None:
     if event["event"] == "round_end":
+        if len(summary.totals) >= MAX_ROUNDS:
+            raise GameLogError(f"game {summary.number} (line {summary.line}) ends more than {MAX_ROUNDS} rounds: not a "
+                               "two-player game (§9); make the log again with deckcli simulate DECK --log FILE",
+                               where=path, line=line)
         totals = event.get("totals")
         summary.totals.append(list(totals) if isinstance(totals, list) else list(event["scores"]))
     elif event["event"] == "game_end":
@@ -236,7 +334,7 @@ def list_games(path: str) -> tuple[list[GameSummary], int]:
             raise GameLogError(f"an event of game {event['game']} outside its game (each game starts with a start "
                                "event and ends with game_end): the log is cut or mixed", where=path, line=line)
         else:
-            _follow(current, event)
+            _follow(current, event, path, line)
     if current is None:
         raise GameLogError("no game in it (an empty file): make a log with deckcli simulate DECK --log FILE", where=path)
     if not current.ended:
@@ -261,7 +359,7 @@ def read_game(path: str, number: int) -> LoggedGame:
             if event["event"] == "start" and event["game"] == number:
                 summary = _summary(number, line, event)
                 events.append(event)
-                boards.append(_board_after(Board(), event, path, line))
+                boards.append(Board().after(event))
             continue
         if event["game"] != number or event["event"] == "start":
             raise GameLogError(f"game {number} (line {summary.line}) has no game_end before another game's event: the "
@@ -270,8 +368,8 @@ def read_game(path: str, number: int) -> LoggedGame:
             raise GameLogError(f"game {number} has more than {MAX_EVENTS:,} events: not a game deckcli played",
                                where=path, line=line)
         events.append(event)
-        boards.append(_board_after(boards[-1], event, path, line))
-        _follow(summary, event)
+        boards.append(boards[-1].after(event))
+        _follow(summary, event, path, line)
         if summary.ended:
             return LoggedGame(summary, events, boards)
     if summary is None:

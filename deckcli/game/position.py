@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from deckcli.game.cards import SPY, GameCards
 from deckcli.game.leaders import apply_passives
 from deckcli.game.chance import Chance
+from deckcli.game.modes import STANDARD
+from deckcli.game.seating import TWO_PLAYERS
 from deckcli.game.state import Game, leader_horn
 
 if TYPE_CHECKING:
@@ -48,7 +50,7 @@ def build_position(sides: tuple[SidePosition, SidePosition], catalog: Catalog, w
     from deckcli.game.abilities import add_weather
 
     cards = GameCards()
-    game = Game(cards, Chance(seed))
+    game = Game(cards, Chance(seed), STANDARD, TWO_PLAYERS)
     for player, side in enumerate(sides):
         game.faction[player] = side.faction
         game.leader[player] = side.leader.name if side.leader is not None else None

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from deckcli.game.actions import Action
     from deckcli.game.cards import GameDeck
-    from deckcli.game.modes import Mode
+    from deckcli.game.state import Mode
 
 EXCHANGES = 2
 """Cards a player may exchange at the start (§6)."""

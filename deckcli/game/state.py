@@ -15,11 +15,10 @@ with the rest of the move still to resolve held in ``frames`` (:func:`deckcli.ga
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from deckcli.game.cards import HERO, HORN, MORALE, ROW_CODES, SPY, TIGHT_BOND, UNIT, AGILE, GameCards
 from deckcli.game.chance import Chance
-from deckcli.game.modes import STANDARD
 from deckcli.game.seating import TWO_PLAYERS
 
 if TYPE_CHECKING:
@@ -27,7 +26,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from deckcli.game.actions import Decision, Frame
-    from deckcli.game.modes import Mode
     from deckcli.game.seating import Seating
 
 NO_HORN = -1
@@ -51,6 +49,104 @@ EVENTS = ("start", "hand", "exchange", "draw", "play", "leader", "pass", "discar
 """Every kind of event of the game log (``schemas/output/game-log.schema.json``)."""
 LOG_FORMAT_VERSION = 2
 """The shape of the game log's lines, on each game's ``start`` event: 2 since each event carries the board after it."""
+
+
+class Mode:
+    """What a mode of play changes in the one engine (:mod:`deckcli.game.modes` holds them), its defaults those of
+    the two-player game (§6–9), and what every mode shares: two gems a side (§6), a round won by the higher total
+    (Nilfgaard's tie, §3), the winner starting the next round (a coin after a tie), Northern Realms drawing for a won
+    round, the game over when a side has no gem left (§9)."""
+
+    name: ClassVar[str] = "standard"
+    automaton: int = -1
+    """The seat Gwent Solo's automated opponent plays (-1: none); its decisions are its rules' (§18–19)."""
+    gems: ClassVar[bool] = True
+    """Whether rounds cost gems (§9, §17); Free For All scores points instead (§16)."""
+
+    def copy(self) -> Mode:
+        """This mode for a copy of the game (a mode holding state of its own copies it)."""
+        return self
+
+    def seating(self, factions: list[str]) -> Seating:
+        """Who sits where for players of ``factions`` (in turn order); raises ``ValueError`` when the mode cannot
+        seat them."""
+        if len(factions) != 2:
+            raise ValueError(f"a two-player game seats 2 players, not {len(factions)}")
+        return TWO_PLAYERS
+
+    def cancelled_by(self, game: Game, player: int) -> tuple[int, ...]:
+        """The players whose Leader ``player``'s Emhyr var Emreis: The White Flame cancels: the opponents' (its
+        text; at a table of several opponents, every opponent's, a ruling)."""
+        return game.foes[player]
+
+    def scorch_slots(self, game: Game, player: int) -> tuple[int, ...]:
+        """The rows a Scorch over the battlefield played by ``player`` reads: every row (§11)."""
+        return tuple(range(len(game.rows)))
+
+    def held(self) -> list[int]:
+        """Card instances the mode holds off the battlefield (Gwent Solo's Decoys and the cards under them)."""
+        return []
+
+    def unseen(self, player: int) -> list[int]:
+        """Cards of ``player``'s the mode holds face down (Gwent Solo: the cards under its Decoys)."""
+        return []
+
+    def redeal(self, pool: list[int], rng: random.Random, shuffled: bool = True) -> list[int]:
+        """What the mode holds face down dealt again for an imagined game (Gwent Solo only); returns ``pool``'s
+        rest."""
+        raise ValueError("only Gwent Solo holds cards face down")
+
+    def owe(self, cards: int) -> None:
+        """Gwent Solo's automated opponent owes ``cards`` more reveals (a Spy of its, §19); no other seat owes."""
+        raise ValueError("only Gwent Solo's automated opponent owes reveals")
+
+    def choose_row(self, game: Game, card: int) -> int:
+        """The row the automaton puts an Agile ``card`` in (Gwent Solo only)."""
+        raise ValueError("only Gwent Solo's automated opponent chooses by rule")
+
+    def medic(self, game: Game) -> None:
+        """The automaton's Medic (Gwent Solo only, §19)."""
+        raise ValueError("only Gwent Solo's automated opponent plays a Medic by rule")
+
+    def muster(self, game: Game, card: int) -> None:
+        """The automaton's Muster (Gwent Solo only, §19)."""
+        raise ValueError("only Gwent Solo's automated opponent musters by rule")
+
+    def automaton_turn(self, game: Game) -> None:
+        """One turn of the automated opponent (Gwent Solo only, §18)."""
+        raise ValueError("only Gwent Solo has an automated opponent")
+
+    def set_up(self, game: Game) -> bool:
+        """Set the game up as the mode does, and say so (Gwent Solo, §18); ``False``: the standard set-up (§6,
+        :func:`deckcli.game.rounds.start`)."""
+        return False
+
+    def after_turn(self, game: Game, player: int) -> None:
+        """What follows ``player``'s turn before the next (Gwent Solo: its automaton's Agile moves, §19)."""
+
+    def round_ending(self, game: Game) -> None:
+        """Everyone has passed, the round is about to be scored: what the mode resolves first (Gwent Solo's Decoys
+        and Leader variant, §18–19)."""
+
+    def round_started(self, game: Game, winner: int | None) -> None:
+        """The next round is set up, after the faction abilities of its start: what the mode changes (Gwent Solo:
+        who starts, §19). ``winner`` is the side that won the round just scored (``None``: nobody)."""
+
+    def draws_for_winning(self, player: int) -> bool:
+        """Whether ``player``, Northern Realms, draws a card for a won round (§3): yes (Gwent Solo's automaton instead
+        plays two cards on its next turn, §19)."""
+        return True
+
+    filters_kept = False
+    """Whether :meth:`keeps` filters what a faction ability keeps or returns (two versus two, §17)."""
+
+    def keeps(self, game: Game, side: int, card: int, faction: str) -> bool:
+        """Whether ``card`` on ``side`` may be what the faction ability of ``faction`` keeps or returns (Monsters'
+        unit that stays, Skellige's return): any unit."""
+        return True
+
+    def log_fields(self, game: Game, record: dict[str, Any]) -> None:
+        """What a mode adds to every logged event (``record``, already stamped)."""
 
 
 def _empty_lists(count: int) -> list[list[int]]:
@@ -98,12 +194,11 @@ class Game:
         "moving",
     )
 
-    def __init__(self, cards: GameCards, rng: random.Random, mode: Mode | None = None,
-                 seating: Seating = TWO_PLAYERS) -> None:
+    def __init__(self, cards: GameCards, rng: random.Random, mode: Mode, seating: Seating) -> None:
         players, sides = seating.players, seating.sides
         self.cards = cards
         self.rng = rng
-        self.mode: Mode = mode if mode is not None else STANDARD
+        self.mode = mode
         self.seating = seating
         self.players = players
         self.sides = sides

@@ -9,10 +9,9 @@ terminal: the CLI measures it and decides.
 
 from __future__ import annotations
 
-import textwrap
 from typing import NamedTuple
 
-from deckcli.text import shown
+from deckcli.text import columns, shown, wrapped
 
 DEFAULT_WIDTH = 80
 """Columns when the output is not a terminal (a pipe, a file) and ``COLUMNS`` is not set."""
@@ -47,11 +46,9 @@ class Layout(NamedTuple):
         The text is measured as it will be shown: escaped (:func:`deckcli.text.shown`).
         """
         text = shown(text)
-        if self.width is None or len(text) <= self.width:
+        if self.width is None or columns(text) <= self.width:
             return [text]
-        lines = textwrap.wrap(
-            text, self.width, subsequent_indent=indent + continuation, break_long_words=False, break_on_hyphens=False,
-        )
+        lines = wrapped(text, self.width, subsequent_indent=indent + continuation)
         return lines or [text]
 
     def paint(self, text: str, style: str, part: str | None = None) -> str:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import re
 import sys
-import textwrap
 import types
 from typing import Any, Callable, Iterator, Sequence
+
+from deckcli.text import columns, wrapped
 
 _GLUE = "\u00a0"
 """Joins the words of one list item, so that the item wraps whole while there is room for it."""
@@ -47,37 +48,37 @@ def fit_table(headers: Sequence[str], body: Sequence[Sequence[Any]], fmt: str, w
 
     if width is None or fmt in MARKUP_FORMATS or fmt not in multiline_formats:
         return draw([None] * ncols)
-    columns = [[heads[i]] + [row[i] for row in rows] for i in range(ncols)]
-    natural = [max(len(str(c).replace(_GLUE, " ")) for c in column) for column in columns]
-    if sum(natural) <= width or any("\n" in str(c) for column in columns for c in column):
+    table = [[heads[i]] + [row[i] for row in rows] for i in range(ncols)]
+    natural = [max(columns(str(c).replace(_GLUE, " ")) for c in column) for column in table]
+    if sum(natural) <= width or any("\n" in str(c) for column in table for c in column):
         # Each line of a table holds every column at its widest cell: wider cells than ``width`` cannot fit.
         text = draw([None] * ncols)
         if _widest(text) <= width:
             return text
-    wraps = [any(_breaks(c) for c in column[1:]) for column in columns]
+    wraps = [any(_breaks(c) for c in column[1:]) for column in table]
 
     def floor(i: int, whole_items: bool) -> int:
         """The narrowest column ``i`` can be: its longest word (or list item, or number)."""
-        cells = [_longest_word(c, whole_items) if isinstance(c, str) else len(str(c)) for c in columns[i][1:]]
-        return max([_longest_word(columns[i][0], False), *cells])
+        cells = [_longest_word(c, whole_items) if isinstance(c, str) else len(str(c)) for c in table[i][1:]]
+        return max([_longest_word(table[i][0], False), *cells])
 
     # Under a width, number columns lose the two spaces tabulate adds beside their titles.
     padding, tabulate_module.MIN_PADDING = tabulate_module.MIN_PADDING, 0
     try:
-        return _fitted(draw, columns, natural, wraps, whole, floor, width)
+        return _fitted(draw, table, natural, wraps, whole, floor, width)
     finally:
         tabulate_module.MIN_PADDING = padding
 
 
 def _fitted(
-    draw: Callable[[list[int | None]], str], columns: list[list[Any]], natural: list[int], wraps: list[bool],
+    draw: Callable[[list[int | None]], str], table: list[list[Any]], natural: list[int], wraps: list[bool],
     whole: list[bool], floor: Callable[[int, bool], int], width: int,
 ) -> str:
-    ncols = len(columns)
+    ncols = len(table)
     text = draw([None] * ncols)
 
     budget = width - (_widest(text) - sum(natural))  # what the borders and padding leave to the cells
-    cells = [max((len(str(c).replace(_GLUE, " ")) for c in column[1:]), default=0) for column in columns]
+    cells = [max((columns(str(c).replace(_GLUE, " ")) for c in column[1:]), default=0) for column in table]
     for _ in range(6):
         text = draw(_column_caps(natural, cells, wraps, whole, floor, budget))
         over = _widest(text) - width
@@ -143,8 +144,8 @@ class StreamedTable:
         row = tuple(str(cell).strip() for cell in cells)
         self.rows.append(row)
         for i, cell in enumerate(row):
-            if len(cell) > self._cells[i]:
-                self._cells[i] = len(cell)
+            if columns(cell) > self._cells[i]:
+                self._cells[i] = columns(cell)
             if not self._breaks[i] and _breaks(cell):
                 self._breaks[i] = True
             self._whole_words[i] = max(self._whole_words[i], _longest_word(cell, True))
@@ -154,11 +155,11 @@ class StreamedTable:
         """The table's lines (no line ends), at most ``width`` columns wide where the words allow (``None``: one
         line per row)."""
         count = len(self.headers)
-        widths = [max(c, len(h) + self.TITLE_PADDING) for c, h in zip(self._cells, self.headers)]
+        widths = [max(c, columns(h) + self.TITLE_PADDING) for c, h in zip(self._cells, self.headers)]
         caps: list[int | None] = [None] * count
         whole = [True] * count
         if width is not None and sum(widths) + self.GAP * (count - 1) > width:
-            natural = [max(c, len(h)) for c, h in zip(self._cells, self.headers)]
+            natural = [max(c, columns(h)) for c, h in zip(self._cells, self.headers)]
 
             def floor(i: int, whole_items: bool) -> int:
                 words = self._whole_words[i] if whole_items else self._pieces[i]
@@ -174,16 +175,16 @@ class StreamedTable:
 
     def _wrapped_width(self, i: int, cap: int, whole_items: bool) -> int:
         """Column ``i``'s width once its cells and title are wrapped at ``cap`` (as tabulate measures it)."""
-        wrapped = (_wrap(row[i], cap, whole_items) for row in self.rows if len(row[i]) > cap)
-        longest = max((len(line) for cell in wrapped for line in cell.split("\n")), default=0)
-        short = max((len(row[i]) for row in self.rows if len(row[i]) <= cap), default=0)
-        title = max(len(line) for line in _wrap(self.headers[i], cap, False).split("\n"))
+        broken = (_wrap(row[i], cap, whole_items) for row in self.rows if columns(row[i]) > cap)
+        longest = max((columns(line) for cell in broken for line in cell.split("\n")), default=0)
+        short = max((columns(row[i]) for row in self.rows if columns(row[i]) <= cap), default=0)
+        title = max(columns(line) for line in _wrap(self.headers[i], cap, False).split("\n"))
         return max(longest, short, title)
 
     def _drawn(self, cells: list[str], widths: list[int]) -> Iterator[str]:
         split = [cell.split("\n") for cell in cells]
         for depth in range(max(len(lines) for lines in split)):
-            parts = [(lines[depth] if depth < len(lines) else "").ljust(w) for lines, w in zip(split, widths)]
+            parts = [_padded(lines[depth] if depth < len(lines) else "", w) for lines, w in zip(split, widths)]
             yield (" " * self.GAP).join(parts).rstrip()
 
 
@@ -240,11 +241,11 @@ def _pieces(word: str) -> list[str]:
 def _wrap(text: str, cap: int | None, whole_items: bool) -> str:
     if not whole_items:
         text = text.replace(_GLUE, " ")
-    if cap is not None and len(text) > cap:
-        if not whole_items and any(len(word) > cap and len(_pieces(word)) > 1 for word in text.split(" ")):
+    if cap is not None and columns(text) > cap:
+        if not whole_items and any(columns(word) > cap and len(_pieces(word)) > 1 for word in text.split(" ")):
             text = "\n".join(_wrap_paths(text, cap))
         else:
-            text = "\n".join(textwrap.wrap(text, cap, break_long_words=False, break_on_hyphens=False))
+            text = "\n".join(wrapped(text, cap))
     return text.replace(_GLUE, " ")
 
 
@@ -254,7 +255,7 @@ def _wrap_paths(text: str, cap: int) -> list[str]:
     for word in text.split():
         for index, piece in enumerate(_pieces(word)):
             joined = (line + " " + piece) if line and index == 0 else line + piece
-            if line and len(joined) > cap:
+            if line and columns(joined) > cap:
                 lines.append(line)
                 line = piece
             else:
@@ -264,9 +265,9 @@ def _wrap_paths(text: str, cap: int) -> list[str]:
 
 def _longest_word(text: str, whole_items: bool) -> int:
     if whole_items:  # list items and paths whole
-        return max((len(word) for word in text.split(" ")), default=0)
+        return max((columns(word) for word in text.split(" ")), default=0)
     text = text.replace(_GLUE, " ")
-    return max((len(piece) for word in text.split(" ") for piece in _pieces(word)), default=0)
+    return max((columns(piece) for word in text.split(" ") for piece in _pieces(word)), default=0)
 
 
 def _breaks(cell: Any) -> bool:
@@ -278,7 +279,12 @@ def _breaks(cell: Any) -> bool:
 
 
 def _widest(text: str) -> int:
-    return max((len(line) for line in text.splitlines()), default=0)
+    return max((columns(line) for line in text.splitlines()), default=0)
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` columns (:func:`deckcli.text.columns`: an emoji takes two)."""
+    return text + " " * max(0, width - columns(text))
 
 
 class _NoMetadata(Exception):

@@ -19,10 +19,13 @@ is at most 1 (checked here, with the line).
 from __future__ import annotations
 
 import functools
+import json
+import math
 from typing import TYPE_CHECKING, Any
 
 from deckcli.errors import DeckcliError
 from deckcli.rules.match import MatchMatrix
+from deckcli.text import printable
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -49,7 +52,8 @@ def parse_matrix(data: bytes, where: str) -> MatchMatrix:
     Raises :class:`MatrixFileError` (exit code 2) naming ``where`` and the line: not UTF-8 or TOML, a key
     that is not ``theirs``, ``win`` or ``draw``, another number of decks than three, a rate outside 0–1, a deck
     name that is not one line of printable text (blank, a line break, a control character), a ``[draw]`` deck
-    that ``[win]`` does not name, or a game whose win and draw are above 1.
+    that ``[win]`` does not name, a rate that is not a number (``nan``, which passes every bound), or a game whose win
+    and draw are above 1.
     """
     from deckcli.files.reading import decode_text
     from deckcli.files.schemas import jsonable, packaged_schema
@@ -73,9 +77,11 @@ def parse_matrix(data: bytes, where: str) -> MatchMatrix:
             missing = next(key for key in schema["required"] if key not in document)
             raise MatrixFileError(f"no {missing}: {schema['properties'][missing]['x-message']}", where=where)
         reason = schema["properties"][path[0]]["x-message"]
-        if len(path) > 1:
+        if len(path) > 1 and isinstance(document[path[0]], dict):
             row = document[path[0]][path[1]]
-            reason = f"[{path[0]}] {path[1]}: {_row_problem(row)}; {reason}"
+            reason = f"[{path[0]}] {printable(path[1], limit=60)}: {_row_problem(row)}; {reason}"
+        elif len(path) > 1:  # an item of theirs: blank, or not text
+            reason = f"theirs: {_toml_value(document[path[0]][int(path[1])])} is not a deck's name; {reason}"
         raise MatrixFileError(reason, where=where, line=_line(lines, path))
     win: dict[str, list[float]] = document["win"]
     draw: dict[str, list[float]] = document.get("draw", {})
@@ -89,6 +95,13 @@ def parse_matrix(data: bytes, where: str) -> MatchMatrix:
         if name not in win:
             raise MatrixFileError(f"[draw] names {name!r}, which is not a deck of [win] ({', '.join(win)})",
                                   where=where, line=_line(lines, ("draw", name)))
+    for table, rows in (("win", win), ("draw", draw)):
+        for name, row in rows.items():
+            for column, rate in enumerate(row):
+                if math.isnan(rate):  # JSON Schema's bounds, and win + draw <= 1, are all false for NaN
+                    raise MatrixFileError(
+                        f"[{table}] {printable(name, limit=60)}: {_toml_value(rate)} against {document['theirs'][column]!r} is not a number: "
+                        "give a fraction 0–1, such as 0.5", where=where, line=_line(lines, (table, name)))
     zero = [0.0, 0.0, 0.0]
     for name, row in win.items():
         for column, (won, drawn) in enumerate(zip(row, draw.get(name, zero))):
@@ -98,6 +111,14 @@ def parse_matrix(data: bytes, where: str) -> MatchMatrix:
                     "(the rest of the games are their wins): lower one of them",
                     where=where, line=_line(lines, ("draw" if name in draw else "win", name)))
     return MatchMatrix.of(list(win), document["theirs"], list(win.values()), [draw.get(name, zero) for name in win])
+
+
+def _toml_value(value: Any) -> str:
+    """``value`` as TOML writes it (``nan``, ``"A"``, ``5``), cut to 40 characters."""
+    if isinstance(value, float) and math.isnan(value):
+        return "nan"
+    text = json.dumps(value, ensure_ascii=False) if isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _row_problem(instance: Any) -> str:

@@ -2,7 +2,7 @@
 
 The page is standalone: inline CSS and one inline script, no font, image or script fetched from anywhere. The
 game's steps (:func:`deckcli.game.replay.steps`) and the board after each (:class:`deckcli.game.game_log.Board`)
-are embedded as JSON; the script draws the step chosen with the buttons, the slider or the arrow keys (← →, Home,
+are embedded as JSON, each distinct part of the battlefield once (:func:`replay_data`); the script draws the step chosen with the buttons, the slider or the arrow keys (← →, Home,
 End). Without a script the page still lists every event in order.
 """
 
@@ -44,26 +44,48 @@ def _printed(names: set[str], catalog: Catalog) -> dict[str, Any]:
 
 def replay_data(game: LoggedGame, told: list[Step] | None = None) -> dict[str, Any]:
     """What the page's script draws: ``decks`` (player 0's first), ``printed`` (name → [printed Strength, Hero]),
-    and ``steps``, each with ``text``, ``heading``, ``round``, ``player`` and the board after it (``rows`` per slot
-    as [name, Strength] pairs, ``horns``, ``mardroeme``, ``weather``, ``struck`` rows, ``piles``, ``scores``,
-    ``gems``, ``hands``, ``decks``). ``told`` is :func:`deckcli.game.replay.steps` of ``game`` when the caller has it."""
+    ``parts``, every distinct part of the battlefield once (a row as [name, Strength] pairs, a discard pile, the
+    Weather area, the six Horn zones, the six rows' Mardroeme), and ``steps``, each with ``text``, ``heading``,
+    ``round``, ``player``, the board after it as indices into ``parts`` (``rows``: six, ``piles``: two,
+    ``horns``, ``mardroeme``, ``weather``: one each), the ``struck`` rows, and ``scores``, ``gems``, ``hands``,
+    ``decks``. A part an event did not change is the same part as before (:meth:`~deckcli.game.game_log.Board.after`),
+    so the data grows with the log's lines, not with its events times the battlefield. ``told`` is
+    :func:`deckcli.game.replay.steps` of ``game`` when the caller has it."""
     from deckcli.catalog.loading import default_catalog
     from deckcli.game.replay import steps
 
     catalog = default_catalog()
     told = told if told is not None else steps(game)
     names: set[str] = set()
+    parts: list[Any] = []
+    placed: dict[int, int] = {}  # id of a board's part (alive as long as game.boards) → its index in parts
+
+    def part(value: list[Any]) -> int:
+        found = placed.get(id(value))
+        if found is None:
+            found = placed[id(value)] = len(parts)
+            parts.append(value)
+        return found
+
+    def row(value: list[tuple[str, int]]) -> int:
+        if id(value) not in placed:
+            names.update(name for name, _ in value)
+        return part(value)
+
+    struck: dict[int, list[int]] = {}
     frames = []
     for step, board in zip(told, game.boards):
-        names.update(name for row in board.rows for name, _ in row)
+        weather = part(board.weather)
+        if weather not in struck:
+            struck[weather] = _struck(board.weather, catalog)
         frames.append({
             "text": step.text, "heading": step.heading, "round": step.round, "player": step.player,
-            "rows": [[[name, value] for name, value in row] for row in board.rows], "horns": board.horns,
-            "mardroeme": board.mardroeme, "weather": board.weather, "struck": _struck(board.weather, catalog),
-            "piles": board.piles, "scores": board.scores, "gems": board.gems, "hands": board.hands,
-            "decks": board.decks,
+            "rows": [row(cards) for cards in board.rows], "horns": part(board.horns),
+            "mardroeme": part(board.mardroeme), "weather": weather, "struck": struck[weather],
+            "piles": [part(pile) for pile in board.piles],
+            "scores": board.scores, "gems": board.gems, "hands": board.hands, "decks": board.decks,
         })
-    return {"decks": game.summary.decks, "printed": _printed(names, catalog), "steps": frames}
+    return {"decks": game.summary.decks, "printed": _printed(names, catalog), "parts": parts, "steps": frames}
 
 
 def script_json(data: Any) -> str:

@@ -26,6 +26,14 @@ VERDICTS = {
     "unconfirmed": "not confirmed with the strong bot (the budget gives it no game: raise --budget)",
 }
 """What each :attr:`TuneResult.verdict` means, in the words the text output prints."""
+UNWRITTEN = {
+    "worse": "worse (both bots measure a loss)",
+    "disagree": "that the bots disagree",
+    "unconfirmed": "not confirmed with the strong bot (a larger --budget plays it)",
+    "unchanged": "no change",
+    "improvement": "an improvement",
+}
+"""Each verdict as ``--apply`` words it when it writes nothing of the climb's."""
 
 
 def points(gain: Gain | None) -> str:
@@ -54,6 +62,8 @@ class TuneReport:
     repaired: list[Change] = field(default_factory=list)
     text: str = ""
     applied: bool = False
+    not_applied: str = ""
+    """With ``--apply``: why the climb's changes were not written (empty: they were, or none was asked for)."""
 
     @property
     def exit_code(self) -> int:
@@ -73,13 +83,17 @@ class TuneReport:
                 f"/ games, with 95% intervals. These are bots' games: they measure the deck in the bots' hands.")
 
     def played(self) -> str:
-        """``Played 9,950 games in 1:05 on 2 processes (…)``: the one line that depends on the machine."""
+        """``Played 9,950 games (…) in 1:05 on 2 processes``: the one line that depends on the machine; the
+        processes are those the games ran on, fewer than ``--workers`` asked when the cores or the tasks allow no
+        more."""
         settings, result = self.settings, self.result
+        asked = (f" (--workers {settings.workers:,}: the cores and the tasks allow no more)"
+                 if settings.workers > result.processes else "")
         where = f"the Dask cluster at {settings.cluster.address}" if settings.cluster is not None else (
-            f"{counted(settings.workers, 'process', 'processes')}")
+            f"{counted(result.processes, 'process', 'processes')}{asked}")
         games = result.climb_games + result.confirm_games
-        return (f"Played {games:,} games in {clock(result.seconds)} on {where} ({result.climb_games:,} climbing, "
-                f"{result.confirm_games:,} confirming).")
+        return (f"Played {games:,} games ({result.climb_games:,} climbing, {result.confirm_games:,} confirming) in "
+                f"{clock(result.seconds)} on {where}.")
 
     def lines(self, width: int | None) -> list[str]:
         """The text output, each paragraph wrapped to ``width`` columns (``None``: unwrapped)."""
@@ -112,9 +126,21 @@ class TuneReport:
         out += layout.wrap(verdict_line(self.verdict), continuation="    ")
         out += layout.wrap(self.measured(), continuation="")
         out += layout.wrap(self.played(), continuation="")
-        if self.applied:
-            out.append(f"wrote {self.deck}")
+        if self.applied or self.not_applied:
+            out += layout.wrap(self.applied_line(), continuation="    ")
         return out
+
+    def applied_line(self) -> str:
+        """What ``--apply`` wrote, and why (only a confirmed improvement is written; else at most the changes
+        ``fix`` made to make the deck legal)."""
+        if not self.applied:
+            return f"{self.deck}: not rewritten: {self.not_applied}"
+        if self.result.verdict == "improvement":
+            return f"wrote {self.deck}: the changes above, confirmed by both bots"
+        if not self.result.steps:
+            return f"wrote {self.deck}: the changes fix made to make it legal under {self.rules} (the climb took none)"
+        return (f"wrote {self.deck}: only the changes fix made to make it legal under {self.rules}; the climb's "
+                f"{'change is' if len(self.result.steps) == 1 else 'changes are'} not written ({self.not_applied})")
 
     def as_dict(self) -> dict[str, Any]:
         """The ``tune --format json`` record (``deckcli schema --output-of tune``)."""
@@ -144,4 +170,5 @@ class TuneReport:
             "opponents": [{"name": o.label, "file": o.source or None, "faction": o.faction} for o in settings.opponents],
             "measured": self.measured(),
             "applied": self.applied,
+            "processes": None if settings.cluster is not None else result.processes,
         }

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.game.simulation.report import paired_interval, win_rate
 from deckcli.game.simulation.runs import Entrant, Plan, derived_seed, run_plan
+from deckcli.game.simulation.executor import pool_size
 from deckcli.tuning.neighbours import Move, Neighbourhood, apply_move
 
 if TYPE_CHECKING:
@@ -131,6 +132,8 @@ class TuneResult:
     confirm_games: int = 0
     seconds: float = 0.0
     budget: int = 0
+    processes: int = 1
+    """The most local processes a run of the tune played on (never more than the cores, nor the run's tasks)."""
 
     @property
     def moves(self) -> list[Move]:
@@ -170,6 +173,7 @@ class Climber:
         self.played = 0
         self.total = 0
         self.budget = settings.budget or 0
+        self.processes = 1
 
     # -- playing ----------------------------------------------------------------------------------------
     def entrant(self, deck: ResolvedDeck, label: str) -> Entrant:
@@ -192,6 +196,8 @@ class Climber:
             if self.progress is not None:
                 self.progress(self.played, max(self.total, self.played))
 
+        if settings.cluster is None:
+            self.processes = max(self.processes, pool_size(plan, settings.workers))
         tally = run_plan(plan, settings.workers, progress=progress, cluster=settings.cluster)
         self.played = before + plan.total
         old = tally.total(0)
@@ -248,6 +254,7 @@ class Climber:
                 result.confirmations.append(Confirmation(settings.strong_bot, 0, None))
         result.confirm_games = self.played - result.climb_games
         result.seconds = time.monotonic() - began
+        result.processes = self.processes
         return result
 
     def calibrate(self, seconds: float) -> int:

@@ -21,17 +21,16 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-from collections import deque
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from deckcli.game.agents import Agents, start_game, step
+from deckcli.game.simulation import executor
+from deckcli.game.simulation.executor import RunStopped
 from deckcli.game.bots import bot_class
 from deckcli.game.rounds import card_table, legal_actions, new_game
 
 if TYPE_CHECKING:
-    from collections.abc import Generator, Iterator
+    from collections.abc import Iterator
     from typing import BinaryIO
 
     from deckcli.game.agents import Agent
@@ -92,6 +91,24 @@ class Plan(NamedTuple):
         """Whether the automaton plays the Leader variant (§18) in every game of a Solo run."""
         return self.solo and all(o.mode == SOLO_LEADER_VARIANT for o in self.opponents)
 
+    # a job of the executor (deckcli.game.simulation.executor.Job)
+
+    def tasks(self, logging: bool) -> Iterator[tuple[int, int, int, bool]]:
+        """Each matchup's games in shards of :data:`CHUNK`: ``(matchup, first game, last game excluded, logging)``."""
+        for matchup in range(len(self.opponents)):
+            for start in range(0, self.games, CHUNK):
+                yield matchup, start, min(start + CHUNK, self.games), logging
+
+    def task_count(self) -> int:
+        """How many tasks :meth:`tasks` gives: ``CHUNK`` games each, a matchup's last one shorter."""
+        return len(self.opponents) * -(-self.games // CHUNK)
+
+    def setup(self) -> _Run:
+        return _Run(self)
+
+    def play(self, state: _Run, task: tuple[int, ...], stopped: Any = None) -> _Chunk:
+        return _play_chunk(state, (task[0], task[1], task[2], bool(task[3])), stopped)
+
 
 def derived_seed(*parts: int) -> int:
     """A 64-bit seed from integers (SplitMix64's finaliser over each in turn): the same numbers, the same seed,
@@ -109,14 +126,6 @@ def game_number(plan: Plan, subject: int, matchup: int, index: int) -> int:
     """The number of game ``index`` of ``matchup`` for deck under test ``subject`` in the game log (``game``): the
     games of the first deck under test numbered from 0, matchup by matchup, then those of the second."""
     return (subject * len(plan.opponents) + matchup) * plan.games + index
-
-
-def default_workers() -> int:
-    """Every core this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 # counting --------------------------------------------------------------------------------------------------
@@ -352,10 +361,6 @@ GAME_MODES: dict[str, Callable[[_Run, int, int, int, list[dict[str, Any]] | None
 """How a matchup's games are made and played, by :attr:`Entrant.mode` of the opponent."""
 
 
-class RunStopped(Exception):
-    """A worker's task given up because its run was stopped (:func:`_stop_pool`)."""
-
-
 def _play_chunk(run: _Run, task: tuple[int, int, int, bool], stopped: Any = None) -> _Chunk:
     """Play one task's games; ``stopped`` (a worker's :class:`multiprocessing.Event`) is looked at before each game,
     and :class:`RunStopped` raised once it is set."""
@@ -392,165 +397,6 @@ def _play_chunk(run: _Run, task: tuple[int, int, int, bool], stopped: Any = None
             paired[subject][1] += difference * difference
     return _Chunk(matchup, counts, tuple((total, squares) for total, squares in paired),
                   "".join(line + "\n" for line in lines))
-
-
-_WORKER: _Run | None = None
-_STOPPED: Any = None
-"""In a worker: its run's stop event (:func:`_start_worker`)."""
-
-PARENT_CHECK = 0.5
-"""Seconds between a worker's looks at whether the process that started it is still there."""
-STOP_GRACE = 1.0
-"""Seconds a stopped run gives its workers to end the game they play and hand back what they hold, before they
-are killed (:func:`_stop_pool`)."""
-HELD_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
-"""The signals that stop a run: held while its workers start (:func:`_signals_held`), ignored by the workers."""
-
-
-def _start_worker(plan: Plan, parent: int, stopped: Any) -> None:
-    """A worker's start: the signals left to the process that started it, then the plan.
-
-    Ctrl-C, SIGTERM and SIGHUP reach every process of the terminal's group (a closing terminal sends SIGHUP to
-    all of them): a worker ignores them, and the run's own process stops the workers (:func:`_stop_pool`). A
-    worker that died of the signal could die halfway through handing back a task's games, and the run would
-    wait for ever for the rest. The signals are held (:func:`_signals_held`) from the fork until they are set
-    here, so that none lands in between. A worker ends once that process is gone, however it went (even
-    ``kill -9``): a worker waiting for tasks would otherwise wait for ever. ``stopped`` is the run's stop event.
-    """
-    import signal
-    import threading
-
-    for number in HELD_SIGNALS:
-        signal.signal(number, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD_SIGNALS)
-    global _WORKER, _STOPPED
-    _WORKER = _Run(plan)
-    _STOPPED = stopped
-    threading.Thread(target=_end_with, args=(parent,), name="deckcli-parent-watch", daemon=True).start()
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold :data:`HELD_SIGNALS` in this process while the block runs (they are delivered after it): the workers
-    forked meanwhile start with them held too, until :func:`_start_worker` has set what each does."""
-    import signal
-
-    if not hasattr(signal, "pthread_sigmask"):  # not on POSIX
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-def _end_with(parent: int) -> None:
-    import time
-
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK)
-    os._exit(1)
-
-
-def _worker_chunk(task: tuple[int, int, int, bool]) -> _Chunk:
-    assert _WORKER is not None, "the worker was started without its plan"
-    return _play_chunk(_WORKER, task, _STOPPED)
-
-
-def _tasks(plan: Plan, logging: bool) -> Iterator[tuple[int, int, int, bool]]:
-    """The tasks of a plan, one at a time (``--games`` may be far more than a list could hold)."""
-    for matchup in range(len(plan.opponents)):
-        for start in range(0, plan.games, CHUNK):
-            yield matchup, start, min(start + CHUNK, plan.games), logging
-
-
-def task_count(plan: Plan) -> int:
-    """How many tasks :func:`_tasks` gives: ``CHUNK`` games each, a matchup's last one shorter."""
-    return len(plan.opponents) * -(-plan.games // CHUNK)
-
-
-def pool_size(plan: Plan, workers: int) -> int:
-    """The processes a run of ``plan`` asked for ``workers`` plays on: never more than its tasks, nor than the
-    cores this process may run on (more would only share them, each with its own memory)."""
-    return max(1, min(workers, default_workers(), task_count(plan)))
-
-
-def _chunks(plan: Plan, logging: bool, workers: int, cluster: ClusterPool | None = None) -> Generator[_Chunk, None, None]:
-    """The tasks' results in task order: played here, or by ``workers`` processes (:func:`pool_size`), or on
-    ``cluster``, at most two tasks a worker ahead of the one awaited (so that memory does not grow with the
-    number of games).
-
-    When the run does not end by itself (Ctrl-C, SIGTERM, SIGHUP, an error, the generator closed), the workers
-    stop within about :data:`STOP_GRACE` seconds rather than finish the tasks they hold (:func:`_stop_pool`).
-    """
-    tasks = _tasks(plan, logging)
-    if cluster is not None:
-        yield from cluster.chunks(plan, tasks)
-        return
-    workers = pool_size(plan, workers)
-    if workers == 1:
-        run = _Run(plan)
-        for task in tasks:
-            yield _play_chunk(run, task)
-        return
-    import multiprocessing
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    pending: deque[Future[_Chunk]] = deque()
-    pool: ProcessPoolExecutor | None = None
-    stopped = multiprocessing.get_context().Event()
-    finished = False
-    try:
-        with _signals_held():
-            pool = ProcessPoolExecutor(
-                max_workers=workers, initializer=_start_worker, initargs=(plan, os.getpid(), stopped),
-            )
-            pending.append(pool.submit(_worker_chunk, next(tasks)))  # starts the workers (with fork, all of them)
-        for task in tasks:
-            pending.append(pool.submit(_worker_chunk, task))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-        finished = True
-    finally:
-        if pool is not None:
-            if finished:
-                pool.shutdown(wait=True)
-            else:
-                _stop_pool(pool, pending, stopped)
-
-
-def _stop_pool(pool: Any, pending: deque[Any], stopped: Any) -> None:
-    """End a run that did not end by itself (Ctrl-C, SIGTERM, SIGHUP, an error, the generator closed), within
-    about :data:`STOP_GRACE` seconds.
-
-    The workers are told to stop (``stopped``): each ends the game it plays and hands back its task unfinished,
-    and the pool's own thread goes on reading until every task still held is back, so that no worker is cut off
-    halfway through handing one back. Any still busy after the grace (a long game of the search bot, a worker
-    killed from outside) are killed, and the pool is then left without waiting for its thread, which may wait
-    for ever on the half of a task's games that never comes (the command line ends with ``os._exit``).
-    """
-    from concurrent.futures import wait
-
-    stopped.set()
-    for future in pending:
-        future.cancel()
-    _, running = wait(pending, timeout=STOP_GRACE)
-    if running:
-        _stopped()
-    pool.shutdown(wait=not running, cancel_futures=True)
-
-
-def _stopped() -> None:
-    """Kill the pool's worker processes (this process's children: deckcli starts no other) and wait for them."""
-    import multiprocessing
-
-    for process in multiprocessing.active_children():
-        process.kill()
-        process.join()
 
 
 SAMPLE_BUDGET = 0.3
@@ -594,8 +440,8 @@ def estimated_seconds(plan: Plan, workers: int, clock: Callable[[], float] | Non
             load = os.getloadavg()[0]
         except (AttributeError, OSError):  # not on this system
             load = 0.0
-    processes = pool_size(plan, workers)
-    share = min(1.0, default_workers() / max(load + processes, 1.0))
+    processes = executor.pool_size(plan, workers)
+    share = min(1.0, executor.default_workers() / max(load + processes, 1.0))
     return per_game * plan.total / (processes * share)
 
 
@@ -612,7 +458,7 @@ def run_plan(plan: Plan, workers: int = 1, log: BinaryIO | None = None,
     tally = Tally(plan)
     done = 0
     per_game = len(plan.subjects)
-    chunks = _chunks(plan, log is not None, workers, cluster)
+    chunks = executor.chunks(plan, log is not None, workers, cluster)
     try:
         for chunk in chunks:
             for subject, counts in enumerate(chunk.counts):

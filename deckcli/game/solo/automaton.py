@@ -64,10 +64,10 @@ from deckcli.game.cards import (
     AGILE, CLEAR, CLOSE, DECOY, HERO, HORN, MARDROEME, RANGED, ROW_CODES, SCORCH, SIEGE, SPECIAL, SPY, UNIT, WEATHER,
     GameDeck,
 )
-from deckcli.game.modes import NORTHERN_REALMS, SCOIATAEL, Mode
+from deckcli.game.modes import NORTHERN_REALMS, SCOIATAEL
 from deckcli.game.rounds import deal_and_exchange, end_round, run_frames
 from deckcli.game.seating import TWO_PLAYERS
-from deckcli.game.state import LOG_FORMAT_VERSION, NO_HORN
+from deckcli.game.state import LOG_FORMAT_VERSION, NO_HORN, Mode
 
 if TYPE_CHECKING:
     import random

@@ -164,7 +164,7 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
     chained = " ".join([words, *(f"--reveal {_shell_word(card.name)}" for card in cards), "--reveal CARD"])
     if output is not None:
         chained += f" -o {_shell_word(output)}"
-    later = _shell_word(output) if output is not None else words
+    later = words if output is None else "BOARD" if output == STDIN else _shell_word(output)  # -o -: printed
     told = [i for i in solo.instructions if i.action not in FULFILLED]
     upcoming = [{"action": i.action, "count": i.number, "cards": list(i.cards),
                  "text": i.text.replace(" BOARD --reveal CARD", f" {chained}").replace(" BOARD ", f" {later} ")}
@@ -387,7 +387,10 @@ def render_solo(report: SoloReport, fmt: str, width: int | None) -> str:
     if not report.steps:
         lines += layout.wrap("  nothing happens", indent="  ")
     lines += layout.wrap(f"Totals: you {report.totals['me']}, the opponent {report.totals['opponent']}")
-    if not report.next and report.written is not None:
+    if not report.next and report.written == "-":
+        lines += layout.wrap("Next: your turn: the position after its turn is printed on standard output; save it as "
+                             "BOARD, add your card to it, then deckcli solo BOARD --reveal CARD for its next")
+    elif not report.next and report.written is not None:
         lines += layout.wrap(f"Next: your turn: {report.written} holds the position after its turn; add your card to "
                              f"it, then deckcli solo {_shell_word(report.written)} --reveal CARD for its next")
     elif not report.next:

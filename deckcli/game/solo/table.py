@@ -33,7 +33,10 @@ PLAYER = 1 - SEAT
 COMMANDS = ("pass", "leader", "board", "help")
 """The words of the player's turn besides a card's name."""
 HELP = ("Your turn: type the card you play (its name, or the beginning of its words; Tab completes), leader to use "
-        "your Leader, pass to pass, board to see the board again.")
+        "your Leader, pass to pass, board to see the board again. At any question: undo takes back your last answer, "
+        "save saves the game, quit saves it and stops.")
+CONFIRM = ("yes", "no")
+"""The answers to a move that a word only half-names (``clear`` for Clear Weather): asked before it is played."""
 
 
 ASKED = {"medic": "your Medic plays a non-Hero unit of your discard pile (§10): which", "row": "which row"}
@@ -42,7 +45,8 @@ ASKED = {"medic": "your Medic plays a non-Hero unit of your discard pile (§10):
 
 class Question(NamedTuple):
     """What deckcli asks now: ``kind`` (``move``: the player's turn; ``reveal``: a card the automaton reveals;
-    ``search``, ``random``, ``under``, ``leader``, ``discard``; ``choose``: one of ``options``, by name or number),
+    ``search``, ``random``, ``under``, ``leader``, ``discard``; ``choose``: one of ``options``, by name or number;
+    ``confirm``: yes or no, before a move that a word only half-named),
     the ``text`` asked, the ``options`` a name may complete to, whether an empty answer is taken (``optional``), and
     the ``error`` of the answer before (empty the first time)."""
 
@@ -170,6 +174,12 @@ class _Table:
 
     def card_named(self, text: str, names: list[str], what: str) -> str:
         """The one name of ``names`` that ``text`` means (as deck files match, or by the beginnings of its words)."""
+        return self.named(text, names, what)[0]
+
+    def named(self, text: str, names: list[str], what: str) -> tuple[str, bool]:
+        """The one name of ``names`` that ``text`` means, and whether ``text`` only half-names it (the beginnings of
+        its words, ``clear`` for Clear Weather, rather than a name as deck files match it). Raises :class:`_Wrong`
+        with the reason (no name, several, none: "did you mean")."""
         from deckcli.catalog.lookup import name_words, words_begin
         from deckcli.catalog.names import fold, suggest
         from deckcli.text import did_you_mean
@@ -177,11 +187,12 @@ class _Table:
         if not text:
             raise _Wrong(f"name {what}")
         found = {card.name for card in self.catalog.find(text)} & set(names)
+        loose = not found
         if not found:
             typed = name_words(text)
             found = {name for name in names if typed and words_begin(typed, name_words(name))}
         if len(found) == 1:
-            return found.pop()
+            return found.pop(), loose
         if found:
             raise _Wrong(f'"{text}" may mean {", ".join(sorted(found))}: type more of it')
         close = suggest(text, {fold(name): name for name in names}, limit=5)
@@ -230,7 +241,10 @@ class _Table:
                 if LEADER_ACTION not in actions:
                     raise _Wrong("your Leader cannot be used now (used, cancelled, or it would do nothing)")
                 return LEADER_ACTION
-            name = self.card_named(text.removeprefix("play ").strip(), names, "a card you can play now")
+            typed = text.removeprefix("play ").strip()
+            name, loose = self.named(typed, names, "a card you can play now")
+            if loose and not self.confirmed(f'"{typed}": play {name}? (yes or no)'):
+                return None
             return self.placed(name, [a for a in actions if a[1] >= 0 and game.cards.name[a[1]] == name])
 
         action = None
@@ -278,6 +292,16 @@ class _Table:
             return usable(game, PLAYER)
         finally:
             game.hand[PLAYER], game.deck[PLAYER] = game.deck[PLAYER], []
+
+    def confirmed(self, text: str) -> bool:
+        """Whether the player answers yes to ``text`` (a move a word only half-named: played once confirmed)."""
+        def read(answer: str) -> bool:
+            for word in CONFIRM:
+                if answer and word.startswith(answer.casefold()):
+                    return word == "yes"
+            raise _Wrong("answer yes or no")
+
+        return bool(self.answer(Question("confirm", text, CONFIRM), read))
 
     def placed(self, name: str, actions: list[Action]) -> Action:
         """Which of the ways to play ``name`` the player means: its row, or the unit a Decoy takes back."""

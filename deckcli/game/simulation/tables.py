@@ -1,5 +1,6 @@
 """Many Free For All (§16) or two versus two (§17) games of a deck, counted (``deckcli simulate --ffa N``,
-``deckcli simulate DECK --team-with DECK2 --vs DECK3 --vs DECK4``).
+``deckcli simulate DECK --team-with DECK2 --vs DECK3 --vs DECK4``): a job of the one executor
+(:mod:`deckcli.game.simulation.executor`: this process, a pool of workers or a Dask cluster, the same counts).
 
 Game ``i`` is dealt and played from seeds derived from the run's seed and ``i`` alone
 (:func:`deckcli.game.simulation.runs.derived_seed`), never from the worker that plays it: a plan gives the same
@@ -18,14 +19,17 @@ from deckcli.game.agents import Agents, play_game
 from deckcli.game.bots import bot_class
 from deckcli.game.modes import MODES
 from deckcli.game.rounds import new_game, returns
+from deckcli.game.simulation import executor
+from deckcli.game.simulation.executor import RunStopped
 from deckcli.game.simulation.runs import derived_seed
 
 FFA = "ffa"
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from typing import BinaryIO
 
+    from deckcli.game.simulation.cluster import ClusterPool
     from deckcli.game.simulation.runs import Entrant
 
 CHUNK = 20
@@ -49,6 +53,22 @@ class TablePlan(NamedTuple):
     @property
     def players(self) -> int:
         return len(self.entrants)
+
+    # a job of the executor (deckcli.game.simulation.executor.Job)
+
+    def tasks(self, logging: bool) -> Iterator[tuple[int, int, bool]]:
+        """The games in shards of :data:`CHUNK`: ``(first game, last game excluded, logging)``."""
+        for first in range(0, self.games, CHUNK):
+            yield first, min(first + CHUNK, self.games), logging
+
+    def task_count(self) -> int:
+        return -(-self.games // CHUNK)
+
+    def setup(self) -> None:
+        return None
+
+    def play(self, state: None, task: tuple[int, ...], stopped: Any = None) -> tuple[TableCounts, str]:
+        return _chunk(self, task[0], task[1], bool(task[2]), stopped)
 
 
 def seating(plan: TablePlan, index: int) -> list[int]:
@@ -107,12 +127,14 @@ def play_one(plan: TablePlan, index: int, log: list[dict[str, Any]] | None) -> t
     return seats, winners, table.round
 
 
-def _chunk(task: tuple[TablePlan, int, int, bool]) -> tuple[TableCounts, str]:
-    """Games ``first`` to ``last`` (excluded), counted; with ``logging``, their event logs as JSON Lines."""
-    plan, first, last, logging = task
+def _chunk(plan: TablePlan, first: int, last: int, logging: bool, stopped: Any = None) -> tuple[TableCounts, str]:
+    """Games ``first`` to ``last`` (excluded), counted; with ``logging``, their event logs as JSON Lines. ``stopped``
+    (a worker's stop event) is looked at before each game (:class:`deckcli.game.simulation.executor.RunStopped`)."""
     counts = TableCounts(plan.players)
     lines: list[str] = []
     for index in range(first, last):
+        if stopped is not None and stopped.is_set():
+            raise RunStopped
         log: list[dict[str, Any]] | None = [] if logging else None
         seats, winners, rounds = play_one(plan, index, log)
         counts.rounds += rounds
@@ -133,32 +155,23 @@ def _chunk(task: tuple[TablePlan, int, int, bool]) -> tuple[TableCounts, str]:
 
 
 def run_table_plan(plan: TablePlan, workers: int, log: BinaryIO | None = None,
-                   progress: Callable[[int, int], None] | None = None) -> TableCounts:
-    """Play ``plan`` on ``workers`` processes (1: here); with ``log``, every game's events written to it in game
-    order. The counts are the same whatever ``workers``."""
-    tasks = [(plan, first, min(first + CHUNK, plan.games), log is not None) for first in range(0, plan.games, CHUNK)]
+                   progress: Callable[[int, int], None] | None = None, cluster: ClusterPool | None = None) -> TableCounts:
+    """Play ``plan`` on ``workers`` processes (1: here) or on the Dask ``cluster``
+    (:func:`deckcli.game.simulation.executor.chunks`); with ``log``, every game's events written to it in game
+    order. The counts are the same whatever ``workers`` or ``cluster``."""
     total = TableCounts(plan.players)
     done = 0
-
-    def take(result: tuple[TableCounts, str]) -> None:
-        nonlocal done
-        counts, lines = result
-        total.add(counts)
-        if log is not None:
-            log.write(lines.encode("utf-8"))
-        done += counts.games
-        if progress is not None:
-            progress(done, plan.games)
-
-    if workers <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            take(_chunk(task))
-        return total
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-        for result in pool.map(_chunk, tasks):
-            take(result)
+    chunks = executor.chunks(plan, log is not None, workers, cluster)
+    try:
+        for counts, lines in chunks:
+            total.add(counts)
+            if log is not None:
+                log.write(lines.encode("utf-8"))
+            done += counts.games
+            if progress is not None:
+                progress(done, plan.games)
+    finally:
+        chunks.close()  # an interrupted run stops its workers at once
     return total
 
 
