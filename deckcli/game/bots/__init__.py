@@ -39,7 +39,7 @@ BOTS = {
 """Every bot by name."""
 DEFAULT = "heuristic"
 """The bot ``simulate`` plays with unless told otherwise: fast enough for a thousand games a matchup in seconds."""
-STRONG = "search"
+STRONG = "strong"
 """The strongest bot: ``tune`` confirms its result with it as well as with :data:`DEFAULT`."""
 
 
