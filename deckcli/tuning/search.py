@@ -50,9 +50,9 @@ CHECK_SHARE = 0.5
 """The part of a step's games that goes to the check of its survivor."""
 CONFIRM_SHARE = 0.25
 """The confirmation with the default bot plays this part of ``budget`` (beside the climb's ``budget``)."""
-STRONG_GAMES_PER = 500
+STRONG_GAMES_PER = 1000
 """Games of ``budget`` per game a matchup of the confirmation with the strong bot (a slow bot, about 0.7 s of one
-core a game: 30,000 -> 60 games a matchup, enough for a gain of about 10 points to clear 0)."""
+core a game: 30,000 -> 30 games a matchup). Its verdict counts only an interval clear of 0, whatever the games."""
 MIN_GAMES = 2
 """The fewest games a matchup a deck plays in a check or confirmation (one in each seat)."""
 RACE_GAMES = 8
