@@ -1,30 +1,34 @@
-"""The ``strong`` bot (also ``ismcts``): information-set Monte Carlo tree search over every decision point.
+"""The ``strong`` bot (also ``ismcts``): a search at every decision point, imagining what the player cannot see.
 
-One tree per decision (Cowling, Powley and Whitehouse, 2012: single-observer ISMCTS), grown over a budget of
-iterations (:func:`budget`). Each iteration imagines what the player cannot see (:meth:`PlayerView.determinized`:
-each opponent's hand dealt at random from their decklist less every card this player has seen, the decks
-shuffled, every later shuffle and random pick drawn afresh), then walks the tree down from the decision in that
-imagined game. Every decision is a node, whoever takes it: a turn's action (§7) and each choice inside a move (the
-unit a Medic brings back, the row of an Agile unit, the side a Spy goes to, a Leader's pick), the opponents' as
-well as its own. At a node the player deciding takes, among the options open in this imagined game, the first one
-not yet tried within the progressive widening (at most ``WIDEN * visits ** ALPHA`` open, in the heuristic bot's
-order of preference), else the best upper confidence bound (UCB1, a child's chances counted over the iterations in
-which it was open: the "availability" of ISMCTS). Below the tree the heuristic bot answers every decision.
+Every decision the bot is asked, with two options or more, is searched: a turn's action (§7, the pass among the
+options at every turn) and each choice inside a move (the unit a Medic brings back, the row of an Agile unit, the
+side a Spy goes to, a Leader's pick). An iteration imagines what the player cannot see
+(:meth:`PlayerView.determinized`: each opponent's hand dealt at random from their decklist less every card this
+player has seen, the decks shuffled, every later shuffle and random pick drawn afresh), takes one of the root's
+options in that imagined game and plays on with the heuristic bot answering every decision, for every player.
 
-A two-player game is played out only to the first turn of the next round and valued there by a model fitted from
-games between heuristic bots (:mod:`deckcli.game.bots.round_value`: card advantage against score, per the gems
-left); the last round, Gwent Solo, Free For All and two versus two are played to the game's end. Every node counts
-the result of the player who chose it, one value per player (:func:`deckcli.game.rounds.returns`: 1 a win, 0 a
-loss, a draw shared; teammates share their side's), so every mode is searched alike.
+At the root (at most ``width`` options, :data:`ROOT_WIDTH` by default, in the heuristic bot's order of preference:
+its own answer, passing, the Leader, then by the Strength each swings less what it costs) the options race by
+sequential halving (:meth:`StrongBot.race`): each round every option left meets the same imagined deals and the
+same random draws (common random numbers), and the worse half drops out; the option played is the last one left,
+on a tie the earlier in the heuristic bot's order. The budget is :func:`budget` iterations a decision.
 
-At the root the decision's options open all at once (the pass among them, §7) but for the dominated ones of a
-two-player turn (:meth:`deckcli.game.bots.search_bot.SearchBot.dominated`), at most ``ROOT_WIDTH``; the option
-played is the most visited, on a tie the earlier in the heuristic bot's order. A two-player position is searched
-from seat 0 (the imagined game mirrored for seat 1), so that the engine's own random draws (a coin for a drawn
-round, the unit Monsters keep) fall alike from either seat: the bot plays the same from either seat.
+What an iteration backs up is a result per player (:func:`deckcli.game.rounds.returns`: 1 a win, 0 a loss, a
+draw shared; teammates share their side's), and the root counts the result of the player deciding, so Free For
+All (§16) and two versus two (§17) are searched as the two-player game is. Two variants, off by default, were
+kept to measure (``benchmarks/strong.py --bot strong:tree=1`` or ``strong:cutoff=1``): ``tree`` grows an
+information-set tree below the root (Cowling, Powley and Whitehouse, 2012: one node per option by what it is,
+:data:`Key`, whoever decides; UCB1 over the options open in the imagined game, counted by availability;
+progressive widening, at most ``WIDEN * visits ** ALPHA`` options open); ``cutoff`` stops a two-player playout at
+the first turn of the next round and values it by a model fitted from games between heuristic bots
+(:mod:`deckcli.game.bots.round_value`: card advantage against score, per the gems left).
 
-Nothing hidden is read: the tree depends only on the view and on the bot's seeded random source. Exchanges (§6)
-and who starts are the heuristic bot's answers.
+Two actions of a two-player turn are never searched, whatever an imagined deal's luck says (:func:`pruned`): the
+dominated ones, Weather or Scorch that lowers the player's own lead, and the 0:0 pass to a faction that profits
+from the round given away (§3). A two-player position is searched from seat 0 (the imagined game mirrored for
+seat 1), so that the engine's own random draws (a coin for a drawn round, the unit Monsters keep) fall alike from
+either seat: the bot plays the same from either seat. Nothing hidden is read: the search depends only on the view
+and on the bot's seeded random source. Exchanges (§6) and who starts are the heuristic bot's answers.
 """
 
 from __future__ import annotations
@@ -100,9 +104,10 @@ class Node:
 
 
 class StrongBot:
-    """Information-set MCTS over every decision point (module docstring), ``iterations`` a decision (``None``:
-    :func:`budget` of its options); ``cutoff`` false plays every imagined game to its end instead of valuing the
-    next round's start."""
+    """A search at every decision point (module docstring), seeded by ``seed``: ``iterations`` a decision
+    (``None``: :func:`budget` of its options); ``halving`` races the root's options by sequential halving (else
+    UCB1 from the root); ``tree`` grows a tree below the root; ``cutoff`` values a two-player playout at the next
+    round's start instead of playing it to the game's end; ``width`` the most root options (0: :data:`ROOT_WIDTH`)."""
 
     name = "strong"
 
