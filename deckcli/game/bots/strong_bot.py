@@ -237,6 +237,7 @@ class StrongBot:
         policy = self.policy
         view = PlayerView(game, decision.player)
         options = decision.options
+        ordered: list[Any]
         if decision.question == "act":
             chosen = [policy.act(view, options), PASS_ACTION]
             chosen += [a for a in options if a[0] == LEADER]
