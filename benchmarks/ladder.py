@@ -77,8 +77,16 @@ ELO = 400 / math.log(10)
 
 
 def entries() -> list[str]:
-    """Every entry a default run plays: the registry's bots in its order, then the yardstick."""
-    return [name for name in REGISTRY if name != YARDSTICK] + [YARDSTICK]
+    """Every entry a default run plays: the registry's bots in its order (another name of a bot already listed, such
+    as ``ismcts`` for ``strong``, left out), then the yardstick."""
+    seen: set[tuple[str, str]] = set()
+    names = []
+    for name, entry in REGISTRY.items():
+        played_by = (entry.module, entry.cls)
+        if name != YARDSTICK and played_by not in seen:
+            seen.add(played_by)
+            names.append(name)
+    return names + [YARDSTICK]
 
 
 def key(name: str) -> str:
@@ -95,9 +103,9 @@ def default_strong() -> str:
 
 def targets(strong: str, names: list[str]) -> dict[tuple[str, str], float]:
     """The win rates ``strong`` must reach, by (strong, other) pair, among the entries ``names``: over the yardstick
-    (issue 37), and over today's ismcts bot (issue 37) or, when the strong bot is ismcts, over the search bot
-    (issue 27)."""
-    second = "search" if strong == "ismcts" else "ismcts"
+    (issue 37), and over the tree search it replaced, ``ismcts-classic`` (issue 37), or, when the strong bot is that
+    tree search, over the search bot (issue 27)."""
+    second = {"ismcts": "search", "ismcts-classic": "search"}.get(strong, "ismcts-classic")
     wanted = {(strong, YARDSTICK): TARGET_OVER_YARDSTICK, (strong, second): TARGET_OVER_SECOND}
     return {pair: rate for pair, rate in wanted.items() if pair[0] in names and pair[1] in names}
 

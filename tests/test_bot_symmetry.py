@@ -137,3 +137,14 @@ def test_the_random_bot_picks_who_starts_by_seat_alike():
         first = RandomBot(seed).starter(PlayerView(game, 0))
         second = RandomBot(seed).starter(PlayerView(mirrored(game), 1))
         assert (first == 0) == (second == 1)
+
+
+def test_the_strong_bot_plays_the_mirrored_opening_alike():
+    """The position the property test found for the replaced tree search (seed 0, no turn played, both decks
+    Monsters advanced, random players): it chose differently from the two seats, its imagined games' coin for a
+    drawn round and the unit Monsters keep falling by seat. The strong bot searches from seat 0 either way."""
+    name = "monsters-advanced.toml"
+    game = _midgame(0, name, name, 0, "random")
+    player = game.to_move
+    for bot in ("strong", "ismcts"):
+        assert _valued(bot, 0, game, player) == _valued(bot, 0, mirrored(game), 1 - player)

@@ -18,6 +18,7 @@ from deckcli.game.agents import Agents, PlayerView
 from deckcli.game.bots import BOTS, bot_class
 from deckcli.game.bots.heuristic_bot import HeuristicBot
 from deckcli.game.bots.ismcts_bot import IsmctsBot, action_key
+from deckcli.game.bots.strong_bot import StrongBot
 from deckcli.game.bots.random_bot import RandomBot
 from deckcli.game.bots.search_bot import SearchBot
 from deckcli.game.cards import deck_from_resolved
@@ -74,8 +75,10 @@ def _decisions(bot: Any, view: PlayerView) -> tuple[Any, ...]:
 def _bot(name: str, seed: int) -> Any:
     if name == "search":
         return SearchBot(seed, rollouts=6)
-    if name == "ismcts":
+    if name == "ismcts-classic":
         return IsmctsBot(seed, iterations=6)
+    if name in ("strong", "ismcts"):
+        return StrongBot(seed, iterations=6)
     return bot_class(name)(seed)
 
 

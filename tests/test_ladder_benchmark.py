@@ -26,22 +26,25 @@ def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
 
 
 def test_the_entries_are_the_registrys_bots_then_the_yardstick(bench: ModuleType):
-    assert bench.entries() == [*BOTS, "heuristic (main's params)"]
+    assert bench.entries() == [name for name in BOTS if name != "ismcts"] + ["heuristic (main's params)"]
 
 
 def test_a_bot_added_to_the_registry_is_on_the_next_runs_ladder(bench: ModuleType, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(bench.REGISTRY, "strong", BotEntry("deckcli.game.bots.heuristic_bot", "HeuristicBot", "x"))
-    assert "strong" in bench.entries() and bench.default_strong() == "strong"
-    games = {(first, second): count for first, second, count in bench.pairs(bench.entries(), "strong", 1)}
-    assert games[("strong", "heuristic (main's params)")] == 400 and games[("strong", "ismcts")] == 400
+    monkeypatch.setitem(bench.REGISTRY, "newer", BotEntry("deckcli.game.bots.newer_bot", "NewerBot", "x"))
+    assert "newer" in bench.entries()
+    games = {(first, second): count for first, second, count in bench.pairs(bench.entries(), "newer", 1)}
+    assert games[("newer", "heuristic (main's params)")] == 400 and games[("newer", "ismcts-classic")] == 400
     assert len(games) == math.comb(len(bench.entries()), 2)
-    assert all(count == 100 for pair, count in games.items() if pair[0] != "strong" or pair[1] == "heuristic")
+    assert all(count == 100 for pair, count in games.items() if pair[0] != "newer" or pair[1] == "heuristic")
 
 
 def test_todays_strong_bot_is_held_to_issue_27s_second_target(bench: ModuleType):
-    assert bench.default_strong() == "ismcts"
-    assert bench.targets("ismcts", bench.entries()) == {("ismcts", "heuristic (main's params)"): 0.75,
-                                                        ("ismcts", "search"): 0.65}
+    assert bench.default_strong() == "strong"
+    assert bench.targets("strong", bench.entries()) == {("strong", "heuristic (main's params)"): 0.75,
+                                                        ("strong", "ismcts-classic"): 0.65}
+    assert bench.targets("ismcts-classic", bench.entries()) == {
+        ("ismcts-classic", "heuristic (main's params)"): 0.75, ("ismcts-classic", "search"): 0.65}
+    assert "ismcts" not in bench.entries(), "another name of the strong bot is no entry of its own"
     assert bench.targets("ismcts", ["ismcts", "random"]) == {}
 
 

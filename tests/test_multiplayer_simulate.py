@@ -96,7 +96,7 @@ def test_seats_rotate_so_each_deck_sits_everywhere() -> None:
     assert {seating(teams, i).index(0) for i in range(4)} == {0, 1, 2, 3}
 
 
-@pytest.mark.parametrize("bot", ["search", "ismcts"])
+@pytest.mark.parametrize("bot", ["search", "strong"])
 def test_every_bot_plays_free_for_all_and_two_versus_two(bot: str) -> None:
     """Issue 34: the search bots play every mode (main refused them: "use random or heuristic")."""
     for args in ((NILFGAARD, "--ffa", "3"), (MONSTERS, "--team-with", "skellige")):

@@ -50,7 +50,8 @@ def test_choices_complete():
     assert complete("deckcli validate d --format j") == ["plain,json"]
     assert complete("deckcli simulate d --solo sk") == ["plain,skellige"]
     assert complete("deckcli simulate d --solo a") == ["plain,all"]
-    assert complete("deckcli simulate d --bot is") == ["plain,ismcts"]
+    assert complete("deckcli simulate d --bot st") == ["plain,strong"]
+    assert complete("deckcli simulate d --bot is") == ["plain,ismcts", "plain,ismcts-classic"]
     assert complete("deckcli advise b --format j") == ["plain,json"]
 
 

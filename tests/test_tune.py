@@ -243,3 +243,23 @@ def test_budget_and_time_are_bounded(tmp_path: Path, option: str, value: int, bo
     """Also of issue 36: ``tune --budget`` took any size with no bound."""
     said = _tune(tmp_path, option, str(value), exit_code=2)["stderr"]
     assert f"1<=x<={bound}" in said
+
+
+@pytest.mark.parametrize(("intervals", "verdict"), [
+    (((0.01, 0.09), (0.02, 0.12)), "improvement"),
+    (((0.01, 0.09), (-0.04, 0.12)), "uncertain"),  # the strong bot's mean is a gain, its interval reaches 0
+    (((-0.09, -0.01), (-0.12, -0.02)), "worse"),
+    (((0.01, 0.09), (-0.12, -0.02)), "disagree"),
+    (((-0.01, 0.09), (-0.12, 0.02)), "uncertain"),
+])
+def test_confirmed_means_every_bots_interval_clear_of_zero(intervals, verdict):
+    """Issue 37, item 5: "confirmed by both bots" rested on 10 strong-bot games, +10.0 (−25 to +45); a verdict now
+    counts a bot's gain only when its 95% interval lies on one side of 0."""
+    from deckcli.tuning.search import Confirmation, Gain, Step, TuneResult
+
+    start = read_resolved_deck(str(STARTER))
+    gains = [Gain((low + high) / 2, low, high, 100, 0.5, 0.5) for low, high in intervals]
+    result = TuneResult(start, start, steps=[Step(Move(removed="Ves"), gains[0], 1, 1, 10)],
+                        confirmations=[Confirmation(bot, 10, gain) for bot, gain in zip(("heuristic", "strong"),
+                                                                                        gains, strict=True)])
+    assert result.verdict == verdict

@@ -172,7 +172,9 @@ def _options(subject: str, default_games: int = DEFAULT_GAMES) -> dict[str, Call
             "--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
             help="Seed of every deal, shuffle and bot: the same seed, the same result, whatever --workers."),
         click.option("--bot", type=BotName(), default=None, metavar="NAME",
-                     help=f"The bot playing {subject}: random, heuristic, search or ismcts.  [default: heuristic]"),
+                     help=f"The bot playing {subject}: random, heuristic, search or strong (the strongest, also named "
+                          "ismcts); heuristic-fixed and ismcts-classic are the benchmarks' fixed yardsticks.  "
+                          "[default: heuristic]"),
         click.option("--opponent-bot", type=BotName(), default=None, metavar="NAME",
                      help="The bot playing the opponents.  [default: the same as --bot]"),
         click.option(

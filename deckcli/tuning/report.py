@@ -19,9 +19,10 @@ if TYPE_CHECKING:
     from deckcli.tuning.search import Gain, Settings, TuneResult
 
 VERDICTS = {
-    "improvement": "an improvement: both bots measure a gain on the confirmation's fresh games",
-    "worse": "worse: both bots measure a loss on the confirmation's fresh games",
+    "improvement": "an improvement: both bots measure a gain clear of 0 on the confirmation's fresh games",
+    "worse": "worse: both bots measure a loss clear of 0 on the confirmation's fresh games",
     "disagree": "the bots disagree: one measures a gain, the other a loss, on the confirmation's fresh games",
+    "uncertain": "within noise: a bot's 95% interval reaches 0 on the confirmation's games (raise --budget)",
     "unchanged": "no change was taken: the deck stays as it is",
     "unconfirmed": "not confirmed with the strong bot (the budget gives it no game: raise --budget)",
 }
@@ -29,6 +30,7 @@ VERDICTS = {
 UNWRITTEN = {
     "worse": "worse (both bots measure a loss)",
     "disagree": "that the bots disagree",
+    "uncertain": "within noise (a bot's interval reaches 0)",
     "unconfirmed": "not confirmed with the strong bot (a larger --budget plays it)",
     "unchanged": "no change",
     "improvement": "an improvement",

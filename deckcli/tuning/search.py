@@ -16,7 +16,8 @@ The climb, one change at a time (up to ``max_changes``):
 
 Then the **confirmation**, on seeds the climb never used: the deck it started from against the result, paired,
 with the default bot and again with the strong bot (:data:`deckcli.game.bots.STRONG`). The result is called an
-improvement only when both measure a gain above 0; when their signs differ, the bots disagree.
+improvement only when both bots' 95% intervals of the gain lie above 0; when one lies above and the other below,
+the bots disagree; when an interval reaches 0, the result is within noise (``uncertain``).
 
 Every game is seeded from ``seed`` alone (:func:`deckcli.game.simulation.runs.derived_seed`), so the same seed
 and budget give the same changes whatever the number of workers, on a Dask cluster too. Library code: nothing
@@ -49,8 +50,9 @@ CHECK_SHARE = 0.5
 """The part of a step's games that goes to the check of its survivor."""
 CONFIRM_SHARE = 0.25
 """The confirmation with the default bot plays this part of ``budget`` (beside the climb's ``budget``)."""
-STRONG_GAMES_PER = 4000
-"""Games of ``budget`` per game a matchup of the confirmation with the strong bot (a slow bot: 30,000 -> 7)."""
+STRONG_GAMES_PER = 1000
+"""Games of ``budget`` per game a matchup of the confirmation with the strong bot (a slow bot, about 0.7 s of one
+core a game: 30,000 -> 30 games a matchup). Its verdict counts only an interval clear of 0, whatever the games."""
 MIN_GAMES = 2
 """The fewest games a matchup a deck plays in a check or confirmation (one in each seat)."""
 RACE_GAMES = 8
@@ -141,19 +143,22 @@ class TuneResult:
 
     @property
     def verdict(self) -> str:
-        """``improvement``: both bots measure a gain above 0; ``worse``: both a loss; ``disagree``: their signs
-        differ; ``unchanged``: no change was taken; ``unconfirmed``: a bot's confirmation was not played."""
+        """``improvement``: each bot's 95% interval of the gain lies above 0; ``worse``: each lies below 0;
+        ``disagree``: one lies above 0 and another below; ``uncertain``: an interval reaches 0 (within noise);
+        ``unchanged``: no change was taken; ``unconfirmed``: a bot's confirmation was not played."""
         if not self.steps:
             return "unchanged"
         gains = [c.gain for c in self.confirmations]
         if len(gains) < 2 or any(g is None for g in gains):
             return "unconfirmed"
-        signs = {(g.mean > 0) - (g.mean < 0) for g in gains if g is not None}
+        signs = {(g.low > 0) - (g.high < 0) for g in gains if g is not None}
         if signs == {1}:
             return "improvement"
         if signs == {-1}:
             return "worse"
-        return "disagree"
+        if signs == {1, -1}:
+            return "disagree"
+        return "uncertain"
 
 
 class Climber:

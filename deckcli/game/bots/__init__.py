@@ -26,15 +26,20 @@ BOTS = {
     "random": BotEntry("deckcli.game.bots.random_bot", "RandomBot", "any legal action, each equally likely"),
     "heuristic": BotEntry("deckcli.game.bots.heuristic_bot", "HeuristicBot",
                           "a player's habits written as rules"),
+    "heuristic-fixed": BotEntry("deckcli.game.bots.heuristic_bot", "FixedHeuristicBot",
+                                "the heuristic bot with the table the ladder measures from (a yardstick)"),
     "search": BotEntry("deckcli.game.bots.search_bot", "SearchBot",
                        "Monte Carlo search over the hidden cards, 100 rollouts a decision"),
-    "ismcts": BotEntry("deckcli.game.bots.ismcts_bot", "IsmctsBot",
-                       "information-set Monte Carlo tree search, 48 iterations a decision"),
+    "strong": BotEntry("deckcli.game.bots.strong_bot", "StrongBot",
+                       "the strongest: tree search over every decision, imagining the hidden cards"),
+    "ismcts": BotEntry("deckcli.game.bots.strong_bot", "StrongBot", "another name of the strong bot"),
+    "ismcts-classic": BotEntry("deckcli.game.bots.ismcts_bot", "IsmctsBot",
+                               "the tree search the strong bot replaced, 48 iterations a turn (a yardstick)"),
 }
 """Every bot by name."""
 DEFAULT = "heuristic"
 """The bot ``simulate`` plays with unless told otherwise: fast enough for a thousand games a matchup in seconds."""
-STRONG = "search"
+STRONG = "strong"
 """The strongest bot: ``tune`` confirms its result with it as well as with :data:`DEFAULT`."""
 
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.game.abilities import ROW_SCORCH_THRESHOLD
 from deckcli.game.actions import LEADER, LEADER_ACTION, PASS, PASS_ACTION
-from deckcli.game.bots.heuristic_params import DEFAULT, HeuristicParams
+from deckcli.game.bots.heuristic_params import DEFAULT, YARDSTICK, HeuristicParams
 from deckcli.game.bots.heuristic_tables import TableHeuristic
 from deckcli.game.cards import (
     AGILE, BERSERKER, CLEAR, DECOY, HERO, HORN, MARDROEME, MEDIC, MORALE, MUSTER, ROW_SCORCH, SCORCH, SPECIAL, SPY,
@@ -406,6 +406,16 @@ class HeuristicBot:
         """The opponent starts: the second player has the last word in round one (§7: they see every card
         played before choosing to pass). At a table of more than two, itself."""
         return 1 - view.player if view.players == 2 else view.player
+
+
+class FixedHeuristicBot(HeuristicBot):
+    """The heuristic bot with the table :data:`~deckcli.game.bots.heuristic_params.YARDSTICK`, whatever the default
+    becomes: a yardstick that does not move (``--bot heuristic-fixed``)."""
+
+    name = "heuristic-fixed"
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, YARDSTICK)
 
 
 def _strongest_cheapest(option: Option) -> tuple[int, float]:

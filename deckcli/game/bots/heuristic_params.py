@@ -78,3 +78,10 @@ class HeuristicParams:
 
 DEFAULT = HeuristicParams()
 """The table the heuristic bot plays by unless given another."""
+YARDSTICK = HeuristicParams(
+    card=5.0, leader_keep=2.5, scorch_keep=7.0, horn_keep=7.0, decoy_keep=4.0, mardroeme_keep=3.0, weather_keep=5.0,
+    clear_keep=3.0, other_keep=2.0, hero_bonus=2.0, medic_bonus=3.0, bond_factor=1.5, agile_bonus=0.5,
+    row_scorch_bonus=2.0, free=-1.0, exchange_margin=0.5, threat_margin=0.0, cheap_when_ahead=3.0,
+    cheap_win_floor=4.0, cheap_win_slack=2.0, contest_card_lead=2, overcommit=1, bleed_card_lead=0)
+"""The table of the heuristic bot the strong bot's targets were set against (issue 37), written out so that
+retuning :data:`DEFAULT` leaves it as it is: the ``heuristic-fixed`` bot, the ladder's fixed yardstick."""

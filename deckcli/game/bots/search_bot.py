@@ -105,28 +105,8 @@ class SearchBot:
         return list(dict.fromkeys(kept))[:CANDIDATES]
 
     def dominated(self, view: PlayerView, options: list[Option]) -> set[Action]:
-        """The actions of ``options`` (the heuristic's values) no player should take, whatever a rollout's luck says:
-        after the opponent has passed, any card but a Spy or a Decoy while the player already wins a round whose win
-        does not end the game (§9: the card is worth more in the next round); Clear Weather with no Weather in play
-        (§12); the Leader when it changes neither score nor hand (§5). None at a table of more than two."""
-        if view.players > 2:
-            return set()
-        me = view.player
-        cards = view.cards
-        lead = view.score(me) - view.score(1 - me)
-        wins_ties = view.faction(me) == "nilfgaard" and view.faction(1 - me) != "nilfgaard"
-        ahead = lead > 0 or (lead == 0 and wins_ties)
-        settled = view.passed[1 - me] and ahead and view.gems[1 - me] == 2
-        found: set[Action] = set()
-        for swing, cost, action, _draws in options:
-            if action[0] == LEADER:
-                if swing == 0 and cost == self.policy.params.leader_keep:
-                    found.add(action)
-            elif settled and not cards.ability[action[1]] & (SPY | DECOY):
-                found.add(action)
-            elif cards.kind[action[1]] == WEATHER and cards.ability[action[1]] & CLEAR and not view.weather:
-                found.add(action)
-        return found
+        """:func:`dominated` by this bot's heuristic."""
+        return dominated(self.policy, view, options)
 
     def choose(self, view: PlayerView, question: str, options: list[int], card: int) -> int:
         return self.policy.choose(view, question, options, card)
@@ -136,6 +116,31 @@ class SearchBot:
 
     def starter(self, view: PlayerView) -> int:
         return self.policy.starter(view)
+
+
+def dominated(policy: HeuristicBot, view: PlayerView, options: list[Option]) -> set[Action]:
+    """The actions of ``options`` (``policy``'s values, :meth:`HeuristicBot.options`) no player should take,
+    whatever a rollout's luck says: after the opponent has passed, any card but a Spy or a Decoy while the player already wins a round whose win
+    does not end the game (§9: the card is worth more in the next round); Clear Weather with no Weather in play
+    (§12); the Leader when it changes neither score nor hand (§5). None at a table of more than two."""
+    if view.players > 2:
+        return set()
+    me = view.player
+    cards = view.cards
+    lead = view.score(me) - view.score(1 - me)
+    wins_ties = view.faction(me) == "nilfgaard" and view.faction(1 - me) != "nilfgaard"
+    ahead = lead > 0 or (lead == 0 and wins_ties)
+    settled = view.passed[1 - me] and ahead and view.gems[1 - me] == 2
+    found: set[Action] = set()
+    for swing, cost, action, _draws in options:
+        if action[0] == LEADER:
+            if swing == 0 and cost == policy.params.leader_keep:
+                found.add(action)
+        elif settled and not cards.ability[action[1]] & (SPY | DECOY):
+            found.add(action)
+        elif cards.kind[action[1]] == WEATHER and cards.ability[action[1]] & CLEAR and not view.weather:
+            found.add(action)
+    return found
 
 
 def _rollout_rules(view: PlayerView, players: HeuristicBot) -> tuple[Agents, Callable[[Game, Action, Agents], None]]:
