@@ -131,6 +131,23 @@ def _answers(deck: str, vs: str, seed: int) -> list[str]:
     return player.answers
 
 
+def _whole_game(deck: str, vs: str, seed: int) -> tuple[list[str], list[Question]]:
+    """A whole game's answers and the questions they answer (the library played with a scripted player)."""
+    player = Player(seed)
+    play_table_game(table_setup(deck, vs, False, seed), player.ask, player.tell)
+    return player.answers, player.asked
+
+
+def _between_decisions(asked: list[Question], near: int) -> int:
+    """The first answer from ``near`` on that begins a decision (a move, a card of the automaton), not one that
+    finishes a move (its row, a yes or no): a game cut there stands between two decisions."""
+    return next(n for n in range(near, len(asked)) if asked[n].kind not in ("choose", "confirm"))
+
+
+def _decisions(path: Path) -> list:
+    return json.loads(path.read_text("utf-8"))["decisions"]
+
+
 def test_the_command_plays_a_whole_game_from_standard_input(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     answers = _answers(SKELLIGE, "nilfgaard", 5)
@@ -145,20 +162,25 @@ def test_the_command_plays_a_whole_game_from_standard_input(tmp_path, monkeypatc
 
 
 def test_a_game_saved_as_it_goes_plays_on_from_where_it_stopped(tmp_path, monkeypatch):
-    """--save writes every answer; the input ending half-way (or quit) leaves the game saved; --resume plays the
-    saved answers again, silently, then asks on: the game ends as the one played in one go."""
+    """--save writes every decision; the input ending half-way (or quit) leaves the game saved; --resume applies the
+    saved decisions again, silently, then asks on: the game ends as the one played in one go, and the save holds
+    the same decisions as the whole game's."""
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
-    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3"], input="\n".join(answers) + "\n")
-    half = len(answers) // 2
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "whole.json"],
+                    input="\n".join(answers) + "\n")
+    half = _between_decisions(asked, len(answers) // 2)
     first = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
                     input="\n".join(answers[:half]) + "\n")
     assert "saved the game to game.json: deckcli solo --resume game.json plays on" in first.stdout
     saved = json.loads((tmp_path / "game.json").read_text())
-    assert saved["answers"] == answers[:half] and saved["vs"] == "monsters" and saved["seed"] == 3
+    assert saved["format"] == 2 and saved["vs"] == "monsters" and saved["seed"] == 3
+    assert saved["decisions"] == _decisions(tmp_path / "whole.json")[:len(saved["decisions"])]
+    assert all(isinstance(answer, list) for question, answer in saved["decisions"] if question == "act")
     second = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[half:]) + "\n")
+    assert "(the saved game is played again up to here)" in second.stdout
     assert second.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
-    assert json.loads((tmp_path / "game.json").read_text())["answers"] == answers
+    assert _decisions(tmp_path / "game.json") == _decisions(tmp_path / "whole.json")
     quit_early = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters"], input=f"{answers[0]}\nquit\n")
     assert "saved the game to solo-table.json" in quit_early.stdout and (tmp_path / "solo-table.json").exists()
 
@@ -304,10 +326,11 @@ def test_undo_takes_the_last_answer_back_and_the_game_goes_on_from_before_it(tmp
     typed = [answers[0], wrong, "undo", *answers[1:]]
     undone = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
                      input="\n".join(typed) + "\n")
-    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3"], input="\n".join(answers) + "\n")
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "whole.json"],
+                    input="\n".join(answers) + "\n")
     assert f"(your last answer, {wrong}, is taken back: the game is played again up to here)" in undone.stdout
     assert undone.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
-    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["answers"] == answers
+    assert _decisions(tmp_path / "game.json") == _decisions(tmp_path / "whole.json")
     nothing = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters"], input="undo\nquit\n").stdout
     assert "there is no answer to take back yet" in nothing
 
@@ -331,9 +354,13 @@ def test_the_hint_after_saving_is_a_command_that_plays_on(tmp_path, monkeypatch)
     (lambda d: d.update(seed=True), "seed", "seed is true"),
     (lambda d: d.update(seed=2**64), "seed", "seed is 18446744073709551616"),
     (lambda d: d.update(leader_variant="yes"), "leader_variant", 'leader_variant is "yes", not true or false'),
-    (lambda d: d.update(answers="Fiend"), "answers", 'answers is "Fiend", not a list'),
-    (lambda d: d.update(answers=[1]), "answers", "answers is [1]"),
-    (lambda d: d.update(answers=["\ud800"]), "answers", 'answers is ["\\ud800"]'),
+    (lambda d: d.update(decisions="Fiend"), "decisions", 'decisions is "Fiend", not a list'),
+    (lambda d: d.update(decisions=[1]), "decisions", "decisions holds 1, not a list"),
+    (lambda d: d.update(decisions=[["reveal", "\ud800"]]), "decisions", 'decisions holds ["reveal", "\\ud800"]'),
+    (lambda d: d.update(decisions=[["act", [0, "x", 0, -1]]]), "decisions", 'decisions holds ["act", [0, "x", 0, -1]]'),
+    (lambda d: d.update(decisions=[["nosuch", 1]]), "decisions", 'decisions holds ["nosuch", 1]'),
+    (lambda d: d.update(format=1), "format", "format is 1, not 2"),
+    (lambda d: d.update(log_sha256="zz"), "log_sha256", 'log_sha256 is "zz", not 64 hexadecimal digits'),
     (lambda d: d.update(deck=7), "deck", "deck is 7"),
     (lambda d: d.update(deck_sha256="zz"), "deck_sha256", 'deck_sha256 is "zz", not 64 hexadecimal digits'),
     (lambda d: d.update(moves=[]), "moves", "key \"moves\" is not part of a saved game"),
@@ -370,21 +397,22 @@ def test_a_save_of_another_version_is_replayed_with_a_warning_and_checked(tmp_pa
     warning and checked against the digest of the game saved: refused, the save kept, when the answers make
     another game; refused when it has no digest."""
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
-    document = _saved_game(tmp_path, answers[:6])
-    assert len(document["transcript_sha256"]) == 64
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    cut = _between_decisions(asked, 6)
+    document = _saved_game(tmp_path, answers[:cut])
+    assert len(document["log_sha256"]) == 64
     other = {**document, "deckcli_version": "0.0.1"}
     (tmp_path / "game.json").write_text(json.dumps(other), "utf-8")
-    resumed = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[6:]) + "\n")
+    resumed = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[cut:]) + "\n")
     assert "saved by deckcli 0.0.1, and this is deckcli" in resumed.stderr
     assert resumed.stdout.splitlines()[-1].startswith("Final gems: ")
-    played_differently = {**other, "transcript_sha256": "0" * 64}
+    played_differently = {**other, "log_sha256": "0" * 64}
     (tmp_path / "game.json").write_text(json.dumps(played_differently), "utf-8")
     said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="more\n").stderr
-    assert "its answers play into another game" in " ".join(said.split())
-    assert "made the game saved" not in said and said.startswith("game.json: its answers")  # one message
+    assert "its decisions play into another game" in " ".join(said.split())
+    assert "made the game saved" not in said and said.startswith("game.json: its decisions")  # one message
     assert json.loads((tmp_path / "game.json").read_text("utf-8")) == played_differently
-    undigested = {key: value for key, value in other.items() if key != "transcript_sha256"}
+    undigested = {**other, "log_sha256": None}
     (tmp_path / "game.json").write_text(json.dumps(undigested), "utf-8")
     said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="").stderr
     assert "without the digest" in " ".join(said.split())
@@ -428,8 +456,8 @@ def test_stopped_while_its_answers_are_played_again_a_save_keeps_them_all(tmp_pa
     from deckcli.game.solo import table
 
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
-    document = _saved_game(tmp_path, answers[: len(answers) // 2])
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    document = _saved_game(tmp_path, answers[: _between_decisions(asked, len(answers) // 2)])
     real, told = table._Table.tell_steps, []
 
     def interrupted(self):
@@ -465,7 +493,8 @@ def test_an_answer_that_is_not_utf8_is_refused_and_the_game_kept(tmp_path, monke
     result = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
                      input=typed)
     assert "that line is not text deckcli can keep (not UTF-8" in " ".join(result.stdout.split())
-    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["answers"] == answers[:3]
+    clean = _saved_game(tmp_path, answers[:3], "clean.json")
+    assert clean["decisions"] and _decisions(tmp_path / "game.json") == clean["decisions"]
 
 
 def test_the_save_file_is_never_the_deck_even_with_force(tmp_path, monkeypatch):

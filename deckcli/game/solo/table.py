@@ -102,7 +102,7 @@ class NotThisGame(Exception):
     plays it into another game): ``index`` (0 up) and ``reason``."""
 
     def __init__(self, index: int, reason: str) -> None:
-        super().__init__(f"decision {index + 1} ({reason}) is not one this game offers there")
+        super().__init__(f"decision {index + 1}: {reason}")
         self.index = index
         self.reason = reason
 
@@ -244,9 +244,10 @@ class _Table:
             given = self.given.pop(0)
             index = len(self.taken)
             if given.question != question:
-                raise NotThisGame(index, f"{given.question}, where the game asks {question}")
+                raise NotThisGame(index, f"{given.question}, where the game asks for {question}")
             if not legal(given.answer):
-                raise NotThisGame(index, f"{question} {given.answer!r}")
+                raise NotThisGame(index, f"{question} {list(given.answer) if question == 'act' else given.answer!r}"
+                                         " is not one the game offers there")
             answer = given.answer
         else:
             answer = asking()
