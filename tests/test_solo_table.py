@@ -85,6 +85,86 @@ class Stop(Exception):
     """The script is over: the game stops there."""
 
 
+class PositionPlayer(Player):
+    """Answers as :class:`Player` does, but at random from the position (``seed``, the decisions taken so far and
+    the question), not from the answers before: a game resumed anywhere is answered as the uninterrupted one.
+    Stops (:class:`Stop`) at its ``stop``-th question."""
+
+    def __init__(self, seed: int, stop: int | None = None) -> None:
+        super().__init__(seed, passing=0.1)
+        self.seed, self.stop = seed, stop
+        self.decisions: list = []
+
+    def record(self, taken, said, digest) -> None:
+        assert digest and said  # nothing is taken back: the player answers only what is offered
+        self.decisions = taken
+
+    def ask(self, question: Question) -> str:
+        if self.stop is not None and len(self.asked) == self.stop:
+            raise Stop()
+        self.rng = random.Random(f"{self.seed}:{len(self.decisions)}:{question.kind}:{question.text}")
+        return super().ask(question)
+
+
+def _through_a_save(decisions: list) -> list:
+    """``decisions`` written as a save holds them and read back."""
+    from deckcli.cli.solo_table import check_save, save_text
+    from deckcli.game.solo.table import log_digest  # noqa: F401 - the digest's module: the save's other half
+
+    document = {"kind": "deckcli solo --table", "format": 2, "deckcli_version": "0", "deck": "d.toml",
+                "deck_sha256": "0" * 64, "vs": "monsters", "leader_variant": False, "seed": 1,
+                "decisions": decisions, "log_sha256": None}
+    saved = check_save(json.loads(save_text(document)), "game.json")
+    assert saved.decisions is not None
+    return saved.decisions
+
+
+@pytest.mark.parametrize(("deck", "vs", "seed", "leader_variant"), [
+    (SKELLIGE, "monsters", 3, False), (SKELLIGE, "monsters", 3, True), (SKELLIGE, "nilfgaard", 6, True),
+    (SKELLIGE, "northern-realms", 1, False), (str(DECKS / "scoiatael-advanced.toml"), "skellige", 2, True),
+    (str(DECKS / "monsters-advanced.toml"), "scoiatael", 4, False),
+    (str(DECKS / "monsters-advanced.toml"), "nilfgaard", 8, True),
+])
+def test_a_game_saved_between_two_decisions_and_resumed_is_the_uninterrupted_game(deck, vs, seed, leader_variant):
+    """Issue 34 item 3: a game stopped after N answers, its decisions saved (and read back from the save's text) and
+    given again, stands between the same two decisions: asked on, it plays the rest as the uninterrupted game did,
+    to the same log, the same decisions and the same lines told from there on; at three points of the game, in
+    both variants."""
+    setup = table_setup(deck, vs, leader_variant, seed)
+    whole = PositionPlayer(seed)
+    game = play_table_game(setup, whole.ask, whole.tell, record=whole.record)
+    assert game.over and len(whole.decisions) >= 8
+    if leader_variant:
+        assert any(question == "leader" for question, _ in whole.decisions) or max(game.gems) == 2
+    for part in (4, 2, 1.25):
+        first = PositionPlayer(seed, stop=int(len(whole.asked) / part))
+        with pytest.raises(Stop):
+            play_table_game(setup, first.ask, first.tell, record=first.record)
+        assert 0 < len(first.decisions) < len(whole.decisions)
+        given = _through_a_save(first.decisions)
+        assert given == first.decisions
+        rest = PositionPlayer(seed)
+        resumed = play_table_game(setup, rest.ask, rest.tell, given, rest.record)
+        assert resumed.log == game.log and rest.decisions == whole.decisions
+        assert rest.asked == whole.asked[len(whole.asked) - len(rest.asked):]  # asked on where it stood
+        assert whole.told[len(whole.told) - len(rest.told):] == rest.told
+
+
+def test_a_decision_the_game_does_not_offer_there_is_refused():
+    """A decision given that is not the question the game asks there, or not one of its options, stops the game
+    (:class:`NotThisGame`, naming it) rather than playing another game."""
+    from deckcli.game.solo.table import Decided, NotThisGame
+
+    player = PositionPlayer(3)
+    with pytest.raises(NotThisGame, match="decision 1: act, where the game asks for reveal"):
+        play_table_game(table_setup(), player.ask, player.tell, [Decided("act", (2, -1, -1, -1))])
+    with pytest.raises(NotThisGame, match="decision 2: act \\[0, 999, 0, -1\\] is not one the game offers there"):
+        play_table_game(table_setup(), player.ask, player.tell,
+                        [Decided("reveal", "Fiend"), Decided("act", (0, 999, 0, -1))])
+    with pytest.raises(NotThisGame, match="decision 1: reveal 'Ballista' is not one"):
+        play_table_game(table_setup(), player.ask, player.tell, [Decided("reveal", "Ballista")])
+
+
 def scripted(answers: list[str]):
     """A player answering ``answers`` in order, recording each question and what is told; then :class:`Stop`."""
     queue = list(answers)
