@@ -94,10 +94,13 @@ class PositionPlayer(Player):
         super().__init__(seed, passing=0.1)
         self.seed, self.stop = seed, stop
         self.decisions: list = []
+        self.at: list[int] = []
+        """The questions asked when each decision was taken."""
 
     def record(self, taken, said, digest) -> None:
         assert digest and said  # nothing is taken back: the player answers only what is offered
         self.decisions = taken
+        self.at.append(len(self.asked))
 
     def ask(self, question: Question) -> str:
         if self.stop is not None and len(self.asked) == self.stop:
@@ -119,25 +122,34 @@ def _through_a_save(decisions: list) -> list:
     return saved.decisions
 
 
-@pytest.mark.parametrize(("deck", "vs", "seed", "leader_variant"), [
-    (SKELLIGE, "monsters", 3, False), (SKELLIGE, "monsters", 3, True), (SKELLIGE, "nilfgaard", 6, True),
-    (SKELLIGE, "northern-realms", 1, False), (str(DECKS / "scoiatael-advanced.toml"), "skellige", 2, True),
-    (str(DECKS / "monsters-advanced.toml"), "scoiatael", 4, False),
-    (str(DECKS / "monsters-advanced.toml"), "nilfgaard", 8, True),
+SCOIATAEL = str(DECKS / "scoiatael-advanced.toml")
+MONSTERS = str(DECKS / "monsters-advanced.toml")
+
+
+@pytest.mark.parametrize(("deck", "vs", "seed", "leader_variant", "questions"), [
+    (SKELLIGE, "monsters", 3, False, {"search"}), (SKELLIGE, "monsters", 3, True, {"search"}),
+    (SKELLIGE, "nilfgaard", 6, True, {"under"}), (SKELLIGE, "northern-realms", 1, False, set()),
+    (SCOIATAEL, "skellige", 5, True, {"leader", "medic", "under", "search"}),
+    (SCOIATAEL, "nilfgaard", 3, True, {"medic", "under"}),
+    (MONSTERS, "nilfgaard", 2, True, {"leader", "random"}), (MONSTERS, "scoiatael", 5, True, {"leader"}),
+    (MONSTERS, "scoiatael", 4, False, {"search", "under"}),
 ])
-def test_a_game_saved_between_two_decisions_and_resumed_is_the_uninterrupted_game(deck, vs, seed, leader_variant):
+def test_a_game_saved_between_two_decisions_and_resumed_is_the_uninterrupted_game(deck, vs, seed, leader_variant,
+                                                                                  questions):
     """Issue 34 item 3: a game stopped after N answers, its decisions saved (and read back from the save's text) and
     given again, stands between the same two decisions: asked on, it plays the rest as the uninterrupted game did,
-    to the same log, the same decisions and the same lines told from there on; at three points of the game, in
-    both variants."""
+    to the same log, the same decisions, the same questions and the same lines told from there on. Cut at a
+    quarter, a half and four fifths of the game and just after every decision that is not a turn's action or a
+    card it reveals (a Medic's unit, the Leader variant's Leader, a Muster's find...), in both variants."""
     setup = table_setup(deck, vs, leader_variant, seed)
     whole = PositionPlayer(seed)
     game = play_table_game(setup, whole.ask, whole.tell, record=whole.record)
     assert game.over and len(whole.decisions) >= 8
-    if leader_variant:
-        assert any(question == "leader" for question, _ in whole.decisions) or max(game.gems) == 2
-    for part in (4, 2, 1.25):
-        first = PositionPlayer(seed, stop=int(len(whole.asked) / part))
+    assert questions <= {question for question, _ in whole.decisions}
+    rare = [whole.at[n] for n, (question, _) in enumerate(whole.decisions)
+            if question not in ("act", "reveal") and whole.at[n] < len(whole.asked)]
+    for stop in sorted({len(whole.asked) // 4, len(whole.asked) // 2, len(whole.asked) * 4 // 5, *rare}):
+        first = PositionPlayer(seed, stop=stop)
         with pytest.raises(Stop):
             play_table_game(setup, first.ask, first.tell, record=first.record)
         assert 0 < len(first.decisions) < len(whole.decisions)
