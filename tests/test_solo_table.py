@@ -608,3 +608,81 @@ def test_resume_refuses_what_the_save_already_fixes(tmp_path, monkeypatch, optio
     _saved_game(tmp_path, ["Fiend"])
     said = run_cli(["solo", "--resume", "game.json", *option], exit_code=2, input="").stderr
     assert f"drop {option[0]}" in said
+
+
+def _earlier_save(tmp_path, answers: list[str], **fields) -> dict:
+    """A save of the earlier format (the answers typed, deckcli 0.9's): ``answers`` of Skellige against Monsters,
+    seed 3, with ``fields`` (``transcript_sha256``, ``deckcli_version``)."""
+    import hashlib
+
+    from deckcli import __version__
+
+    document = {"kind": "deckcli solo --table", "deckcli_version": __version__, "deck": SKELLIGE,
+                "deck_sha256": hashlib.sha256(Path(SKELLIGE).read_bytes()).hexdigest(), "vs": "monsters",
+                "leader_variant": False, "seed": 3, "answers": answers, **fields}
+    (tmp_path / "game.json").write_text(json.dumps(document, indent=1) + "\n", "utf-8")
+    return document
+
+
+def _transcript_digest(answers: list[str]) -> str:
+    """The digest a save of the earlier format kept: what the game asked and told up to its last answer."""
+    import hashlib
+
+    digest, queue, reached = hashlib.sha256(), list(answers), []
+
+    def ask(question: Question) -> str:
+        digest.update(repr(tuple(question)).encode() + b"\n")
+        if not queue:
+            raise Stop()
+        if len(queue) == 1:
+            reached.append(digest.hexdigest())
+        return queue.pop(0)
+
+    def tell(lines: list[str]) -> None:
+        for line in lines:
+            digest.update(line.encode() + b"\n")
+
+    with pytest.raises(Stop):
+        play_table_game(table_setup(SKELLIGE, "monsters", False, 3), ask, tell)
+    return reached[0]
+
+
+def test_a_save_of_the_earlier_format_is_read_and_written_again_as_decisions(tmp_path, monkeypatch):
+    """A save of the answers typed (before the decisions were saved) plays on: its answers are played again into
+    decisions, checked by its transcript's digest when it has one (refused in one line when they make another
+    game), and the game, saved again, holds the decisions of the uninterrupted game."""
+    monkeypatch.chdir(tmp_path)
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "whole.json"],
+                    input="\n".join(answers) + "\n")
+    cut = _between_decisions(asked, len(answers) // 3)
+    for fields in ({}, {"deckcli_version": "0.0.1", "transcript_sha256": _transcript_digest(answers[:cut])}):
+        _earlier_save(tmp_path, answers[:cut], **fields)
+        resumed = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[cut:]) + "\n")
+        assert resumed.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
+        assert ("saved by deckcli 0.0.1" in resumed.stderr) == bool(fields)
+        saved = json.loads((tmp_path / "game.json").read_text("utf-8"))
+        assert saved["format"] == 2 and saved["decisions"] == _decisions(tmp_path / "whole.json")
+    document = _earlier_save(tmp_path, answers[:cut], deckcli_version="0.0.1", transcript_sha256="0" * 64)
+    said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="more\n").stderr
+    assert said.startswith("game.json: its answers play into another game") and said.count("\n") <= 2, said
+    assert json.loads((tmp_path / "game.json").read_text("utf-8")) == document
+
+
+def test_a_decision_a_save_holds_that_the_game_does_not_offer_is_refused_with_its_line(tmp_path, monkeypatch):
+    """A decision of the right shape that the game does not offer where it comes (a card not in the hand, a save
+    edited or of another deckcli) is one line with the file and the decision's line, exit 2, the save kept."""
+    monkeypatch.chdir(tmp_path)
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    _saved_game(tmp_path, answers[:_between_decisions(asked, 8)])
+    text = (tmp_path / "game.json").read_text("utf-8")
+    lines = text.splitlines()
+    number = next(n for n, line in enumerate(lines) if line.startswith('  ["act", [0, '))
+    lines[number] = re.sub(r"\[0, \d+,", "[0, 999,", lines[number])
+    edited = "\n".join(lines) + "\n"
+    (tmp_path / "game.json").write_text(edited, "utf-8")
+    said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="pass\n").stderr
+    decision = number - next(n for n, line in enumerate(lines) if line.startswith(' "decisions"'))
+    assert said.startswith(f"game.json:{number + 1}: its decisions play into another game"), said
+    assert f"decision {decision}: act [0, 999, " in " ".join(said.split())
+    assert (tmp_path / "game.json").read_text("utf-8") == edited

@@ -515,8 +515,9 @@ class _Session:
 
         self.pending = None
         if saved is not None and saved.version != _version() and not self.undone:
-            say(f"{saved.where}: saved by deckcli {saved.version}, and this is deckcli {_version()}: its decisions, "
-                "applied again, made the game saved", err=True)
+            what = "decisions, applied" if saved.decisions is not None else "answers, played"
+            say(f"{saved.where}: saved by deckcli {saved.version}, and this is deckcli {_version()}: its {what} "
+                "again, made the game saved", err=True)
         if self.undone:
             self.show([f"(your last answer, {self.undone}, is taken back: the game is played again up to here)"])
             self.undone = ""
