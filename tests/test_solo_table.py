@@ -427,6 +427,24 @@ def test_undo_takes_the_last_answer_back_and_the_game_goes_on_from_before_it(tmp
     assert "there is no answer to take back yet" in nothing
 
 
+def test_undo_in_the_middle_of_a_move_asks_the_move_again(tmp_path, monkeypatch):
+    """A move half said (the Commander's Horn named, its row not yet) is no decision yet: undo there takes back that
+    answer only, the move is asked again, and the decisions before it are kept."""
+    monkeypatch.chdir(tmp_path)
+    answers, asked = _whole_game(SKELLIGE, "monsters", 4)
+    move = next(n for n in range(len(asked) - 1) if asked[n].kind == "move" and asked[n + 1].kind == "choose")
+    assert answers[move] == "Commander's Horn"
+    typed = [*answers[:move + 1], "undo", *answers[move:]]
+    undone = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "4", "--save", "game.json"],
+                     input="\n".join(typed) + "\n")
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "4", "--save", "whole.json"],
+                    input="\n".join(answers) + "\n")
+    said = " ".join(undone.stdout.split())
+    assert "(your last answer, Commander's Horn, is taken back: the game is played again up to here)" in said
+    assert undone.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
+    assert _decisions(tmp_path / "game.json") == _decisions(tmp_path / "whole.json")
+
+
 def test_the_hint_after_saving_is_a_command_that_plays_on(tmp_path, monkeypatch):
     """Item 12: ``deckcli solo --table --resume game.json`` was refused (--resume goes without --table)."""
     monkeypatch.chdir(tmp_path)
