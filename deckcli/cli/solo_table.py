@@ -412,7 +412,8 @@ class _Session:
             except NotThisGame as error:
                 saved = self.saved
                 version = saved.version if saved is not None else _version()
-                line = saved.lines.get(f"decisions[{error.index}]") if saved is not None else None
+                line = (saved.lines.get(f"decisions[{error.index}]", saved.lines.get("decisions"))
+                        if saved is not None else None)
                 raise SaveFileError(
                     f"its decisions play into another game with deckcli {_version()} than the one saved (by deckcli "
                     f"{version}; {error}): nothing was written, the save is kept as it was; finish it with that "
