@@ -470,6 +470,7 @@ def test_the_hint_after_saving_is_a_command_that_plays_on(tmp_path, monkeypatch)
     (lambda d: d.update(decisions=[["act", [0, "x", 0, -1]]]), "decisions", 'decisions holds ["act", [0, "x", 0, -1]]'),
     (lambda d: d.update(decisions=[["nosuch", 1]]), "decisions", 'decisions holds ["nosuch", 1]'),
     (lambda d: d.update(format=1), "format", "format is 1, not 2"),
+    (lambda d: d.update(format=3, moves=[]), "format", "format is 3, not 2 (a save of another deckcli"),
     (lambda d: d.update(log_sha256="zz"), "log_sha256", 'log_sha256 is "zz", not 64 hexadecimal digits'),
     (lambda d: d.update(deck=7), "deck", "deck is 7"),
     (lambda d: d.update(deck_sha256="zz"), "deck_sha256", 'deck_sha256 is "zz", not 64 hexadecimal digits'),

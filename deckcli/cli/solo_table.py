@@ -283,6 +283,9 @@ def check_save(document: Any, where: str, lines: dict[str, int] | None = None) -
     if not isinstance(document, dict) or document.get("kind") != SAVE_KIND:
         raise refuse("kind", f'is not a saved game (its kind is not "{SAVE_KIND}")')
     earlier = "format" not in document
+    if not earlier and document["format"] != SAVE_FORMAT:
+        raise refuse("format", f"format is {_shown(document['format'])}, not {SAVE_FORMAT} (a save of another "
+                               "deckcli: finish it with that version, or start a new game)")
     keys = ANSWERS_KEYS if earlier else SAVE_KEYS
     unknown = [key for key in document if key not in keys]
     if unknown:
@@ -296,8 +299,6 @@ def check_save(document: Any, where: str, lines: dict[str, int] | None = None) -
 
     factions = default_catalog().factions
     checks: dict[str, tuple[bool, str]] = {
-        "format": (earlier or document["format"] == SAVE_FORMAT,
-                   f"{SAVE_FORMAT} (a save of another deckcli: finish it with that version, or start a new game)"),
         "deckcli_version": (_text(document["deckcli_version"], 40), "a version"),
         "deck": (_text(document["deck"], 4096), "the deck file's name"),
         "deck_sha256": (hexadecimal(document["deck_sha256"]), "64 hexadecimal digits"),
