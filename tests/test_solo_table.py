@@ -705,3 +705,32 @@ def test_a_decision_a_save_holds_that_the_game_does_not_offer_is_refused_with_it
     assert said.startswith(f"game.json:{number + 1}: its decisions play into another game"), said
     assert f"decision {decision}: act [0, 999, " in " ".join(said.split())
     assert (tmp_path / "game.json").read_text("utf-8") == edited
+
+
+def test_a_card_that_cannot_follow_is_taken_back_and_never_applied_from_a_save(monkeypatch):
+    """A card the player names that the rules then refuse (the automaton's play raises CardLookupError) is told,
+    taken back from the decisions and asked again; the same card given from a save stops the game instead."""
+    from deckcli.errors import CardLookupError
+    from deckcli.game.solo import reveal
+    from deckcli.game.solo.table import Decided, NotThisGame
+
+    real, refused = reveal._answer, []
+
+    def once(game, owed, card, where, instance=None):
+        if card.name == "Fiend" and not refused:
+            refused.append(card.name)
+            raise CardLookupError("Fiend cannot follow (a test's refusal)")
+        return real(game, owed, card, where, instance)
+
+    monkeypatch.setattr(reveal, "_answer", once)
+    ask, tell, asked, told = scripted(["Fiend", "Griffin"])
+    records: list = []
+    with pytest.raises(Stop):
+        play_table_game(table_setup(), ask, tell, record=lambda taken, said, digest: records.append((taken, digest)))
+    assert "  Fiend cannot follow (a test's refusal)" in told
+    assert [q.kind for q in asked] == ["reveal", "reveal", "move"]
+    assert records[0][0] == [Decided("reveal", "Fiend")] and records[1] == ([], "")
+    assert records[2][0] == [Decided("reveal", "Griffin")]
+    refused.clear()
+    with pytest.raises(NotThisGame, match="decision 1: Fiend cannot follow"):
+        play_table_game(table_setup(), ask, tell, [Decided("reveal", "Fiend")])
