@@ -319,6 +319,11 @@ def save_cases(rng: random.Random, folder: Path, count: int) -> Iterator[tuple[C
     _sys.path.insert(0, str(REPO / "tests"))
     from test_solo_table import _answers
 
+    from deckcli.game.actions import QUESTIONS as ENGINE_QUESTIONS
+    from deckcli.game.solo.table import NAMED
+
+    QUESTIONS = ["act", *NAMED, *ENGINE_QUESTIONS]
+
     answers = _answers(str(SKELLIGE), "monsters", 3)
     base = Path(tempfile.mkdtemp(dir=folder))
     shutil.copy(SKELLIGE, base / "deck.toml")
@@ -334,19 +339,31 @@ def save_cases(rng: random.Random, folder: Path, count: int) -> Iterator[tuple[C
     finally:
         os.chdir(cwd)
     saved = json.loads((base / "game.json").read_text("utf-8"))
-    keys = list(saved) + ["extra", "moves"]
+    keys = list(saved) + ["extra", "moves", "answers"]
     for _ in range(count):
         document = json.loads(json.dumps(saved))
         for _ in range(rng.choice([0, 0, 1, 1, 2])):
-            op = rng.randrange(5)
+            op = rng.randrange(7)
             key = rng.choice(keys)
             if op == 0:
                 document[key] = value(rng)
             elif op == 1:
                 document.pop(key, None)
-            elif op == 2:
+            elif op == 2:  # decisions of the right shape, in another order or with other cards and options
+                decisions = saved["decisions"]
+                document["decisions"] = [rng.choice([rng.choice(decisions), [rng.choice(QUESTIONS), value(rng)],
+                                                     ["reveal", rng.choice(NAMES)], ["act", [0, rng.randrange(90),
+                                                                                             rng.randrange(3), -1]],
+                                                     [rng.choice(decisions)[0], rng.randrange(-1, 90)]])
+                                         for _ in range(rng.randrange(12))]
+            elif op == 5:  # a save of the earlier format, its answers typed
+                document = {k: v for k, v in document.items() if k not in ("format", "decisions", "log_sha256")}
                 document["answers"] = [rng.choice(answers + NAMES + ["undo", "quit", "save", "yes", "no", "pass"])
                                        for _ in range(rng.randrange(12))]
+                if rng.random() < 0.5:
+                    document["transcript_sha256"] = rng.choice(["0" * 64, None, "zz"])
+            elif op == 6:
+                document["decisions"] = saved["decisions"][: rng.randrange(len(saved["decisions"]) + 1)]
             elif op == 3:
                 document["seed"] = rng.choice([0, 1, 3, -1, 2**64, 2**64 - 1, "3", 3.0, math.inf])
             else:
@@ -592,19 +609,19 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _never_shorter(where: Path, document: dict[str, Any], undone: int) -> str | None:
-    """A save rewritten with fewer answers than it held, less the ``undone`` ones (``undo`` takes one back on
+    """A save rewritten with fewer decisions than it held, less the ``undone`` ones (``undo`` takes one back on
     purpose)."""
     path = where / "game.json"
     try:
         now = json.loads(path.read_text("utf-8"))
     except (OSError, ValueError):
         return None
-    before = document.get("answers")
-    after = now.get("answers") if isinstance(now, dict) else None
+    before = document.get("decisions")  # a save of the earlier format is rewritten as decisions: not comparable
+    after = now.get("decisions") if isinstance(now, dict) else None
     if not isinstance(before, list) or not isinstance(after, list) or now == document:
         return None
     if len(after) < len(before) - undone:
-        return f"game.json written with {len(after)} answers, read with {len(before)} ({undone} undo typed)"
+        return f"game.json written with {len(after)} decisions, read with {len(before)} ({undone} undo typed)"
     return None
 
 

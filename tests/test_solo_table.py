@@ -85,6 +85,98 @@ class Stop(Exception):
     """The script is over: the game stops there."""
 
 
+class PositionPlayer(Player):
+    """Answers as :class:`Player` does, but at random from the position (``seed``, the decisions taken so far and
+    the question), not from the answers before: a game resumed anywhere is answered as the uninterrupted one.
+    Stops (:class:`Stop`) at its ``stop``-th question."""
+
+    def __init__(self, seed: int, stop: int | None = None) -> None:
+        super().__init__(seed, passing=0.1)
+        self.seed, self.stop = seed, stop
+        self.decisions: list = []
+        self.at: list[int] = []
+        """The questions asked when each decision was taken."""
+
+    def record(self, taken, said, digest) -> None:
+        assert digest and said  # nothing is taken back: the player answers only what is offered
+        self.decisions = taken
+        self.at.append(len(self.asked))
+
+    def ask(self, question: Question) -> str:
+        if self.stop is not None and len(self.asked) == self.stop:
+            raise Stop()
+        self.rng = random.Random(f"{self.seed}:{len(self.decisions)}:{question.kind}:{question.text}")
+        return super().ask(question)
+
+
+def _through_a_save(decisions: list) -> list:
+    """``decisions`` written as a save holds them and read back."""
+    from deckcli.cli.solo_table import check_save, save_text
+    from deckcli.game.solo.table import log_digest  # noqa: F401 - the digest's module: the save's other half
+
+    document = {"kind": "deckcli solo --table", "format": 2, "deckcli_version": "0", "deck": "d.toml",
+                "deck_sha256": "0" * 64, "vs": "monsters", "leader_variant": False, "seed": 1,
+                "decisions": decisions, "log_sha256": None}
+    saved = check_save(json.loads(save_text(document)), "game.json")
+    assert saved.decisions is not None
+    return saved.decisions
+
+
+SCOIATAEL = str(DECKS / "scoiatael-advanced.toml")
+MONSTERS = str(DECKS / "monsters-advanced.toml")
+
+
+@pytest.mark.parametrize(("deck", "vs", "seed", "leader_variant", "questions"), [
+    (SKELLIGE, "monsters", 3, False, {"search"}), (SKELLIGE, "monsters", 3, True, {"search"}),
+    (SKELLIGE, "nilfgaard", 6, True, {"under"}), (SKELLIGE, "northern-realms", 1, False, set()),
+    (SCOIATAEL, "skellige", 5, True, {"leader", "medic", "under", "search"}),
+    (SCOIATAEL, "nilfgaard", 3, True, {"medic", "under"}),
+    (MONSTERS, "nilfgaard", 2, True, {"leader", "random"}), (MONSTERS, "scoiatael", 5, True, {"leader"}),
+    (MONSTERS, "scoiatael", 4, False, {"search", "under"}),
+])
+def test_a_game_saved_between_two_decisions_and_resumed_is_the_uninterrupted_game(deck, vs, seed, leader_variant,
+                                                                                  questions):
+    """Issue 34 item 3: a game stopped after N answers, its decisions saved (and read back from the save's text) and
+    given again, stands between the same two decisions: asked on, it plays the rest as the uninterrupted game did,
+    to the same log, the same decisions, the same questions and the same lines told from there on. Cut at a
+    quarter, a half and four fifths of the game and just after every decision that is not a turn's action or a
+    card it reveals (a Medic's unit, the Leader variant's Leader, a Muster's find...), in both variants."""
+    setup = table_setup(deck, vs, leader_variant, seed)
+    whole = PositionPlayer(seed)
+    game = play_table_game(setup, whole.ask, whole.tell, record=whole.record)
+    assert game.over and len(whole.decisions) >= 8
+    assert questions <= {question for question, _ in whole.decisions}
+    rare = [whole.at[n] for n, (question, _) in enumerate(whole.decisions)
+            if question not in ("act", "reveal") and whole.at[n] < len(whole.asked)]
+    for stop in sorted({len(whole.asked) // 4, len(whole.asked) // 2, len(whole.asked) * 4 // 5, *rare}):
+        first = PositionPlayer(seed, stop=stop)
+        with pytest.raises(Stop):
+            play_table_game(setup, first.ask, first.tell, record=first.record)
+        assert 0 < len(first.decisions) < len(whole.decisions)
+        given = _through_a_save(first.decisions)
+        assert given == first.decisions
+        rest = PositionPlayer(seed)
+        resumed = play_table_game(setup, rest.ask, rest.tell, given, rest.record)
+        assert resumed.log == game.log and rest.decisions == whole.decisions
+        assert rest.asked == whole.asked[len(whole.asked) - len(rest.asked):]  # asked on where it stood
+        assert whole.told[len(whole.told) - len(rest.told):] == rest.told
+
+
+def test_a_decision_the_game_does_not_offer_there_is_refused():
+    """A decision given that is not the question the game asks there, or not one of its options, stops the game
+    (:class:`NotThisGame`, naming it) rather than playing another game."""
+    from deckcli.game.solo.table import Decided, NotThisGame
+
+    player = PositionPlayer(3)
+    with pytest.raises(NotThisGame, match="decision 1: act, where the game asks for reveal"):
+        play_table_game(table_setup(), player.ask, player.tell, [Decided("act", (2, -1, -1, -1))])
+    with pytest.raises(NotThisGame, match="decision 2: act \\[0, 999, 0, -1\\] is not one the game offers there"):
+        play_table_game(table_setup(), player.ask, player.tell,
+                        [Decided("reveal", "Fiend"), Decided("act", (0, 999, 0, -1))])
+    with pytest.raises(NotThisGame, match="decision 1: reveal 'Ballista' is not one"):
+        play_table_game(table_setup(), player.ask, player.tell, [Decided("reveal", "Ballista")])
+
+
 def scripted(answers: list[str]):
     """A player answering ``answers`` in order, recording each question and what is told; then :class:`Stop`."""
     queue = list(answers)
@@ -131,6 +223,23 @@ def _answers(deck: str, vs: str, seed: int) -> list[str]:
     return player.answers
 
 
+def _whole_game(deck: str, vs: str, seed: int) -> tuple[list[str], list[Question]]:
+    """A whole game's answers and the questions they answer (the library played with a scripted player)."""
+    player = Player(seed)
+    play_table_game(table_setup(deck, vs, False, seed), player.ask, player.tell)
+    return player.answers, player.asked
+
+
+def _between_decisions(asked: list[Question], near: int) -> int:
+    """The first answer from ``near`` on that begins a decision (a move, a card of the automaton), not one that
+    finishes a move (its row, a yes or no): a game cut there stands between two decisions."""
+    return next(n for n in range(near, len(asked)) if asked[n].kind not in ("choose", "confirm"))
+
+
+def _decisions(path: Path) -> list:
+    return json.loads(path.read_text("utf-8"))["decisions"]
+
+
 def test_the_command_plays_a_whole_game_from_standard_input(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     answers = _answers(SKELLIGE, "nilfgaard", 5)
@@ -145,20 +254,25 @@ def test_the_command_plays_a_whole_game_from_standard_input(tmp_path, monkeypatc
 
 
 def test_a_game_saved_as_it_goes_plays_on_from_where_it_stopped(tmp_path, monkeypatch):
-    """--save writes every answer; the input ending half-way (or quit) leaves the game saved; --resume plays the
-    saved answers again, silently, then asks on: the game ends as the one played in one go."""
+    """--save writes every decision; the input ending half-way (or quit) leaves the game saved; --resume applies the
+    saved decisions again, silently, then asks on: the game ends as the one played in one go, and the save holds
+    the same decisions as the whole game's."""
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
-    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3"], input="\n".join(answers) + "\n")
-    half = len(answers) // 2
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "whole.json"],
+                    input="\n".join(answers) + "\n")
+    half = _between_decisions(asked, len(answers) // 2)
     first = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
                     input="\n".join(answers[:half]) + "\n")
     assert "saved the game to game.json: deckcli solo --resume game.json plays on" in first.stdout
     saved = json.loads((tmp_path / "game.json").read_text())
-    assert saved["answers"] == answers[:half] and saved["vs"] == "monsters" and saved["seed"] == 3
+    assert saved["format"] == 2 and saved["vs"] == "monsters" and saved["seed"] == 3
+    assert saved["decisions"] == _decisions(tmp_path / "whole.json")[:len(saved["decisions"])]
+    assert all(isinstance(answer, list) for question, answer in saved["decisions"] if question == "act")
     second = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[half:]) + "\n")
+    assert "(the saved game is played again up to here)" in second.stdout
     assert second.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
-    assert json.loads((tmp_path / "game.json").read_text())["answers"] == answers
+    assert _decisions(tmp_path / "game.json") == _decisions(tmp_path / "whole.json")
     quit_early = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters"], input=f"{answers[0]}\nquit\n")
     assert "saved the game to solo-table.json" in quit_early.stdout and (tmp_path / "solo-table.json").exists()
 
@@ -304,12 +418,31 @@ def test_undo_takes_the_last_answer_back_and_the_game_goes_on_from_before_it(tmp
     typed = [answers[0], wrong, "undo", *answers[1:]]
     undone = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
                      input="\n".join(typed) + "\n")
-    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3"], input="\n".join(answers) + "\n")
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "whole.json"],
+                    input="\n".join(answers) + "\n")
     assert f"(your last answer, {wrong}, is taken back: the game is played again up to here)" in undone.stdout
     assert undone.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
-    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["answers"] == answers
+    assert _decisions(tmp_path / "game.json") == _decisions(tmp_path / "whole.json")
     nothing = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters"], input="undo\nquit\n").stdout
     assert "there is no answer to take back yet" in nothing
+
+
+def test_undo_in_the_middle_of_a_move_asks_the_move_again(tmp_path, monkeypatch):
+    """A move half said (the Commander's Horn named, its row not yet) is no decision yet: undo there takes back that
+    answer only, the move is asked again, and the decisions before it are kept."""
+    monkeypatch.chdir(tmp_path)
+    answers, asked = _whole_game(SKELLIGE, "monsters", 4)
+    move = next(n for n in range(len(asked) - 1) if asked[n].kind == "move" and asked[n + 1].kind == "choose")
+    assert answers[move] == "Commander's Horn"
+    typed = [*answers[:move + 1], "undo", *answers[move:]]
+    undone = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "4", "--save", "game.json"],
+                     input="\n".join(typed) + "\n")
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "4", "--save", "whole.json"],
+                    input="\n".join(answers) + "\n")
+    said = " ".join(undone.stdout.split())
+    assert "(your last answer, Commander's Horn, is taken back: the game is played again up to here)" in said
+    assert undone.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
+    assert _decisions(tmp_path / "game.json") == _decisions(tmp_path / "whole.json")
 
 
 def test_the_hint_after_saving_is_a_command_that_plays_on(tmp_path, monkeypatch):
@@ -331,9 +464,14 @@ def test_the_hint_after_saving_is_a_command_that_plays_on(tmp_path, monkeypatch)
     (lambda d: d.update(seed=True), "seed", "seed is true"),
     (lambda d: d.update(seed=2**64), "seed", "seed is 18446744073709551616"),
     (lambda d: d.update(leader_variant="yes"), "leader_variant", 'leader_variant is "yes", not true or false'),
-    (lambda d: d.update(answers="Fiend"), "answers", 'answers is "Fiend", not a list'),
-    (lambda d: d.update(answers=[1]), "answers", "answers is [1]"),
-    (lambda d: d.update(answers=["\ud800"]), "answers", 'answers is ["\\ud800"]'),
+    (lambda d: d.update(decisions="Fiend"), "decisions", 'decisions is "Fiend", not a list'),
+    (lambda d: d.update(decisions=[1]), "decisions", "decisions holds 1, not a list"),
+    (lambda d: d.update(decisions=[["reveal", "\ud800"]]), "decisions", 'decisions holds ["reveal", "\\ud800"]'),
+    (lambda d: d.update(decisions=[["act", [0, "x", 0, -1]]]), "decisions", 'decisions holds ["act", [0, "x", 0, -1]]'),
+    (lambda d: d.update(decisions=[["nosuch", 1]]), "decisions", 'decisions holds ["nosuch", 1]'),
+    (lambda d: d.update(format=1), "format", "format is 1, not 2"),
+    (lambda d: d.update(format=3, moves=[]), "format", "format is 3, not 2 (a save of another deckcli"),
+    (lambda d: d.update(log_sha256="zz"), "log_sha256", 'log_sha256 is "zz", not 64 hexadecimal digits'),
     (lambda d: d.update(deck=7), "deck", "deck is 7"),
     (lambda d: d.update(deck_sha256="zz"), "deck_sha256", 'deck_sha256 is "zz", not 64 hexadecimal digits'),
     (lambda d: d.update(moves=[]), "moves", "key \"moves\" is not part of a saved game"),
@@ -370,21 +508,22 @@ def test_a_save_of_another_version_is_replayed_with_a_warning_and_checked(tmp_pa
     warning and checked against the digest of the game saved: refused, the save kept, when the answers make
     another game; refused when it has no digest."""
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
-    document = _saved_game(tmp_path, answers[:6])
-    assert len(document["transcript_sha256"]) == 64
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    cut = _between_decisions(asked, 6)
+    document = _saved_game(tmp_path, answers[:cut])
+    assert len(document["log_sha256"]) == 64
     other = {**document, "deckcli_version": "0.0.1"}
     (tmp_path / "game.json").write_text(json.dumps(other), "utf-8")
-    resumed = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[6:]) + "\n")
+    resumed = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[cut:]) + "\n")
     assert "saved by deckcli 0.0.1, and this is deckcli" in resumed.stderr
     assert resumed.stdout.splitlines()[-1].startswith("Final gems: ")
-    played_differently = {**other, "transcript_sha256": "0" * 64}
+    played_differently = {**other, "log_sha256": "0" * 64}
     (tmp_path / "game.json").write_text(json.dumps(played_differently), "utf-8")
     said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="more\n").stderr
-    assert "its answers play into another game" in " ".join(said.split())
-    assert "made the game saved" not in said and said.startswith("game.json: its answers")  # one message
+    assert "its decisions play into another game" in " ".join(said.split())
+    assert "made the game saved" not in said and said.startswith("game.json: its decisions")  # one message
     assert json.loads((tmp_path / "game.json").read_text("utf-8")) == played_differently
-    undigested = {key: value for key, value in other.items() if key != "transcript_sha256"}
+    undigested = {**other, "log_sha256": None}
     (tmp_path / "game.json").write_text(json.dumps(undigested), "utf-8")
     said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="").stderr
     assert "without the digest" in " ".join(said.split())
@@ -428,8 +567,8 @@ def test_stopped_while_its_answers_are_played_again_a_save_keeps_them_all(tmp_pa
     from deckcli.game.solo import table
 
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
-    document = _saved_game(tmp_path, answers[: len(answers) // 2])
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    document = _saved_game(tmp_path, answers[: _between_decisions(asked, len(answers) // 2)])
     real, told = table._Table.tell_steps, []
 
     def interrupted(self):
@@ -465,7 +604,8 @@ def test_an_answer_that_is_not_utf8_is_refused_and_the_game_kept(tmp_path, monke
     result = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
                      input=typed)
     assert "that line is not text deckcli can keep (not UTF-8" in " ".join(result.stdout.split())
-    assert json.loads((tmp_path / "game.json").read_text("utf-8"))["answers"] == answers[:3]
+    clean = _saved_game(tmp_path, answers[:3], "clean.json")
+    assert clean["decisions"] and _decisions(tmp_path / "game.json") == clean["decisions"]
 
 
 def test_the_save_file_is_never_the_deck_even_with_force(tmp_path, monkeypatch):
@@ -487,3 +627,110 @@ def test_resume_refuses_what_the_save_already_fixes(tmp_path, monkeypatch, optio
     _saved_game(tmp_path, ["Fiend"])
     said = run_cli(["solo", "--resume", "game.json", *option], exit_code=2, input="").stderr
     assert f"drop {option[0]}" in said
+
+
+def _earlier_save(tmp_path, answers: list[str], **fields) -> dict:
+    """A save of the earlier format (the answers typed, deckcli 0.9's): ``answers`` of Skellige against Monsters,
+    seed 3, with ``fields`` (``transcript_sha256``, ``deckcli_version``)."""
+    import hashlib
+
+    from deckcli import __version__
+
+    document = {"kind": "deckcli solo --table", "deckcli_version": __version__, "deck": SKELLIGE,
+                "deck_sha256": hashlib.sha256(Path(SKELLIGE).read_bytes()).hexdigest(), "vs": "monsters",
+                "leader_variant": False, "seed": 3, "answers": answers, **fields}
+    (tmp_path / "game.json").write_text(json.dumps(document, indent=1) + "\n", "utf-8")
+    return document
+
+
+def _transcript_digest(answers: list[str]) -> str:
+    """The digest a save of the earlier format kept: what the game asked and told up to its last answer."""
+    import hashlib
+
+    digest, queue, reached = hashlib.sha256(), list(answers), []
+
+    def ask(question: Question) -> str:
+        digest.update(repr(tuple(question)).encode() + b"\n")
+        if not queue:
+            raise Stop()
+        if len(queue) == 1:
+            reached.append(digest.hexdigest())
+        return queue.pop(0)
+
+    def tell(lines: list[str]) -> None:
+        for line in lines:
+            digest.update(line.encode() + b"\n")
+
+    with pytest.raises(Stop):
+        play_table_game(table_setup(SKELLIGE, "monsters", False, 3), ask, tell)
+    return reached[0]
+
+
+def test_a_save_of_the_earlier_format_is_read_and_written_again_as_decisions(tmp_path, monkeypatch):
+    """A save of the answers typed (before the decisions were saved) plays on: its answers are played again into
+    decisions, checked by its transcript's digest when it has one (refused in one line when they make another
+    game), and the game, saved again, holds the decisions of the uninterrupted game."""
+    monkeypatch.chdir(tmp_path)
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "whole.json"],
+                    input="\n".join(answers) + "\n")
+    cut = _between_decisions(asked, len(answers) // 3)
+    for fields in ({}, {"deckcli_version": "0.0.1", "transcript_sha256": _transcript_digest(answers[:cut])}):
+        _earlier_save(tmp_path, answers[:cut], **fields)
+        resumed = run_cli(["solo", "--resume", "game.json"], input="\n".join(answers[cut:]) + "\n")
+        assert resumed.stdout.splitlines()[-2:] == whole.stdout.splitlines()[-2:]
+        assert ("saved by deckcli 0.0.1" in resumed.stderr) == bool(fields)
+        saved = json.loads((tmp_path / "game.json").read_text("utf-8"))
+        assert saved["format"] == 2 and saved["decisions"] == _decisions(tmp_path / "whole.json")
+    document = _earlier_save(tmp_path, answers[:cut], deckcli_version="0.0.1", transcript_sha256="0" * 64)
+    said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="more\n").stderr
+    assert said.startswith("game.json: its answers play into another game") and said.count("\n") <= 2, said
+    assert json.loads((tmp_path / "game.json").read_text("utf-8")) == document
+
+
+def test_a_decision_a_save_holds_that_the_game_does_not_offer_is_refused_with_its_line(tmp_path, monkeypatch):
+    """A decision of the right shape that the game does not offer where it comes (a card not in the hand, a save
+    edited or of another deckcli) is one line with the file and the decision's line, exit 2, the save kept."""
+    monkeypatch.chdir(tmp_path)
+    answers, asked = _whole_game(SKELLIGE, "monsters", 3)
+    _saved_game(tmp_path, answers[:_between_decisions(asked, 8)])
+    text = (tmp_path / "game.json").read_text("utf-8")
+    lines = text.splitlines()
+    number = next(n for n, line in enumerate(lines) if line.startswith('  ["act", [0, '))
+    lines[number] = re.sub(r"\[0, \d+,", "[0, 999,", lines[number])
+    edited = "\n".join(lines) + "\n"
+    (tmp_path / "game.json").write_text(edited, "utf-8")
+    said = run_cli(["solo", "--resume", "game.json"], exit_code=2, input="pass\n").stderr
+    decision = number - next(n for n, line in enumerate(lines) if line.startswith(' "decisions"'))
+    assert said.startswith(f"game.json:{number + 1}: its decisions play into another game"), said
+    assert f"decision {decision}: act [0, 999, " in " ".join(said.split())
+    assert (tmp_path / "game.json").read_text("utf-8") == edited
+
+
+def test_a_card_that_cannot_follow_is_taken_back_and_never_applied_from_a_save(monkeypatch):
+    """A card the player names that the rules then refuse (the automaton's play raises CardLookupError) is told,
+    taken back from the decisions and asked again; the same card given from a save stops the game instead."""
+    from deckcli.errors import CardLookupError
+    from deckcli.game.solo import reveal
+    from deckcli.game.solo.table import Decided, NotThisGame
+
+    real, refused = reveal._answer, []
+
+    def once(game, owed, card, where, instance=None):
+        if card.name == "Fiend" and not refused:
+            refused.append(card.name)
+            raise CardLookupError("Fiend cannot follow (a test's refusal)")
+        return real(game, owed, card, where, instance)
+
+    monkeypatch.setattr(reveal, "_answer", once)
+    ask, tell, asked, told = scripted(["Fiend", "Griffin"])
+    records: list = []
+    with pytest.raises(Stop):
+        play_table_game(table_setup(), ask, tell, record=lambda taken, said, digest: records.append((taken, digest)))
+    assert "  Fiend cannot follow (a test's refusal)" in told
+    assert [q.kind for q in asked] == ["reveal", "reveal", "move"]
+    assert records[0][0] == [Decided("reveal", "Fiend")] and records[1] == ([], "")
+    assert records[2][0] == [Decided("reveal", "Griffin")]
+    refused.clear()
+    with pytest.raises(NotThisGame, match="decision 1: Fiend cannot follow"):
+        play_table_game(table_setup(), ask, tell, [Decided("reveal", "Fiend")])

@@ -114,7 +114,7 @@ def score(board: str, fmt: str) -> int:
 @click.option("--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
               help="With --table: the seed of the random picks deckcli makes (Monsters' kept unit, Skellige's units).")
 @click.option("--save", metavar="FILE", shell_complete=complete_path,
-              help="With --table: save the game to FILE after every answer (never over a file without --force).")
+              help="With --table: save the game to FILE after every decision (never over a file without --force).")
 @click.option("--resume", metavar="FILE", shell_complete=complete_path,
               help="Play on a game of --table saved to FILE (its deck, faction, variant and seed: no DECK, --vs, "
                    "--leader-variant or --seed).")

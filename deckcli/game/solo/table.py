@@ -11,17 +11,21 @@ set not yet revealed, in no known order. The random picks of the rules that the 
 (the unit Monsters keeps, Skellige's two returned units) come from ``seed``, and are said.
 
 The library asks and tells through two functions the caller gives (:func:`play_table_game`): it never prints or
-reads. A game is its setup and the answers given, in order: played again from them it is the same game (saving and
-resuming are that).
+reads. Every answer that moves the game on is a decision (:class:`Decided`): the player's action of a turn (§7), a
+choice inside a move (the engine's decision points, :data:`deckcli.game.actions.QUESTIONS`), a card the automaton
+reveals. A game is its setup and the decisions taken, in order: given them again it applies them without asking and
+stands where it stood, between two decisions (saving and resuming are that, whatever the questions' wording).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from deckcli.game.solo.card_play import SEAT, solo_of
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from deckcli.catalog.model import Card, Catalog
     from deckcli.game.actions import Action
     from deckcli.game.agents import Agents, PlayerView
@@ -75,6 +79,71 @@ class _Wrong(Exception):
     """An answer that does not fit: asked again with the reason."""
 
 
+class Decided(NamedTuple):
+    """A decision taken: its ``question`` and the ``answer``, in the engine's terms, not the words typed.
+
+    ``act``: the turn's action (:data:`deckcli.game.actions.Action`, card instances); a question of
+    :data:`deckcli.game.actions.QUESTIONS` an ability of the player's card asks (``medic``, ``row``...): the option
+    taken (a card instance or a row number); ``discard-from-hand``: the card instance the player discards (§20); what
+    the player tells of the automaton's cards, by name, its deck being in no known order: ``reveal`` (its top card),
+    ``under`` (the card under its Decoy), ``search`` (the card its Muster or Leader found, ``""``: none), ``random``
+    (its Medic's random pick), ``leader`` (the Leader variant's Leader, §18)."""
+
+    question: str
+    answer: Any
+
+
+NAMED = ("reveal", "under", "search", "random", "leader")
+"""The questions answered by a card's name (:class:`Decided`)."""
+
+
+class NotThisGame(Exception):
+    """A decision given to :func:`play_table_game` that the game does not offer where it comes (another deckcli
+    plays it into another game): ``index`` (0 up) and ``reason``."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        super().__init__(f"decision {index + 1}: {reason}")
+        self.index = index
+        self.reason = reason
+
+
+Record = Callable[[list[Decided], str, str], None]
+"""Called with the decisions taken so far after each one, what the last was in words and the digest of the game's
+log when it was taken (:func:`log_digest`); after the last one is taken back (a card that cannot be what was owed,
+asked again), with the decisions left and two empty texts."""
+
+
+def decided_of(item: Any) -> Decided | None:
+    """The decision a save holds as ``[question, answer]`` (JSON: lists, whole numbers, text), or ``None`` when it is
+    not of that shape (whether the game offers it is checked as it is applied: :class:`NotThisGame`)."""
+    from deckcli.game.actions import QUESTIONS
+
+    if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)):
+        return None
+    question, answer = item
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and -1 <= value < 10_000
+
+    if question == "act":
+        good = isinstance(answer, list) and len(answer) == 4 and all(whole(part) for part in answer)
+        return Decided(question, tuple(answer)) if good else None
+    if question in NAMED:
+        good = isinstance(answer, str) and len(answer) <= 200 and answer.isprintable()
+        return Decided(question, answer) if good else None
+    if question in QUESTIONS:
+        return Decided(question, answer) if whole(answer) else None
+    return None
+
+
+def log_digest(game: Game) -> str:
+    """The SHA-256 of the game's log (JSON, keys sorted) in 64 hexadecimal digits: what a save is checked by."""
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(game.log or [], sort_keys=True, default=repr).encode()).hexdigest()
+
+
 def new_table_game(setup: TableSetup, catalog: Catalog) -> Game:
     """The game at its start (§18): the player's cards all in one pool (hand and deck), the automaton's deck every
     card of its set, the automaton starting but against Scoia'tael (§19)."""
@@ -92,14 +161,18 @@ def new_table_game(setup: TableSetup, catalog: Catalog) -> Game:
     return game
 
 
-def play_table_game(setup: TableSetup, ask: Ask, tell: Tell) -> Game:
+def play_table_game(setup: TableSetup, ask: Ask, tell: Tell, decided: Sequence[Decided] = (),
+                    record: Record | None = None) -> Game:
     """Play a whole game of Gwent Solo at the table: ``ask`` is called for every answer deckcli needs (a
     :class:`Question`; it may raise to stop the game, such as ``KeyboardInterrupt``), ``tell`` with the lines to
-    show after every step (the steps, the board and both totals, the rounds and the end). Returns the game over."""
+    show after every step (the steps, the board and both totals, the rounds and the end). The ``decided`` are
+    applied first, in order, without asking (a saved game resumed); ``record`` is told of every decision taken
+    (:data:`Record`). Returns the game over. Raises :class:`NotThisGame` for a decision of ``decided`` the game does
+    not offer where it comes."""
     from deckcli.catalog.loading import default_catalog
 
     catalog = default_catalog()
-    table = _Table(new_table_game(setup, catalog), catalog, setup, ask, tell)
+    table = _Table(new_table_game(setup, catalog), catalog, setup, ask, tell, decided, record)
     table.run()
     return table.game
 
@@ -126,7 +199,8 @@ class _Seat:
 
 
 class _Table:
-    def __init__(self, game: Game, catalog: Catalog, setup: TableSetup, ask: Ask, tell: Tell) -> None:
+    def __init__(self, game: Game, catalog: Catalog, setup: TableSetup, ask: Ask, tell: Tell,
+                 decided: Sequence[Decided] = (), record: Record | None = None) -> None:
         from deckcli.game.agents import Agents
         from deckcli.game.solo.automaton import Unasked
 
@@ -142,6 +216,12 @@ class _Table:
                               if card.is_leader and card.name in catalog.factions[setup.faction].copies)
         self.told = 0
         """The log's events told so far."""
+        self.given = list(decided)
+        """The decisions still to apply without asking."""
+        self.taken: list[Decided] = []
+        self.record = record
+        self.applied = False
+        """Whether the last decision taken was one given (not asked)."""
 
     # Asking ----------------------------------------------------------------------------------------------
 
@@ -154,6 +234,36 @@ class _Table:
                 return read(text)
             except _Wrong as wrong:
                 error = str(wrong)
+
+    def decide(self, question: str, legal: Callable[[Any], bool], asking: Callable[[], Any],
+               said: Callable[[Any], str]) -> Any:
+        """The next decision, of ``question``: the next given one (checked: it must be this question and ``legal``)
+        or, none left, the player's (``asking``); kept, and recorded with what it was in words (``said``)."""
+        self.applied = bool(self.given)
+        if self.given:
+            given = self.given.pop(0)
+            index = len(self.taken)
+            if given.question != question:
+                raise NotThisGame(index, f"{given.question}, where the game asks for {question}")
+            if not legal(given.answer):
+                raise NotThisGame(index, f"{question} {list(given.answer) if question == 'act' else given.answer!r}"
+                                         " is not one the game offers there")
+            answer = given.answer
+        else:
+            answer = asking()
+        self.taken.append(Decided(question, answer))
+        if self.record is not None:
+            self.record(list(self.taken), said(answer), log_digest(self.game))
+        return answer
+
+    def retract(self, reason: str) -> None:
+        """The last decision taken cannot be played (a card that cannot be what was owed): taken back to be asked
+        again, or, if it was given, :class:`NotThisGame`."""
+        if self.applied:
+            raise NotThisGame(len(self.taken) - 1, reason)
+        self.taken.pop()
+        if self.record is not None:
+            self.record(list(self.taken), "", "")
 
     def choose(self, question: str, options: list[int], card: int) -> int:
         """An ability of the player's card asks the player (a Medic's unit, a row...): one of ``options``."""
@@ -168,9 +278,16 @@ class _Table:
             return named[labels[0]]
         whose = f"{self.game.cards.name[card]}: " if card >= 0 else ""
         asked = Question("choose", f"{whose}{what}: {', '.join(labels)}?", tuple(labels))
-        index = self.answer(asked, lambda text: _pick(text, labels))
-        assert isinstance(index, int)
-        return named[labels[index]]
+
+        def asking() -> int:
+            index = self.answer(asked, lambda text: _pick(text, labels))
+            assert isinstance(index, int)
+            return named[labels[index]]
+
+        chosen = self.decide(question, lambda option: option in options, asking,
+                             lambda option: ROW_NAMES[option] if rows else self.game.cards.name[option])
+        assert isinstance(chosen, int)
+        return chosen
 
     def card_named(self, text: str, names: list[str], what: str) -> str:
         """The one name of ``names`` that ``text`` means (as deck files match, or by the beginnings of its words)."""
@@ -247,10 +364,17 @@ class _Table:
                 return None
             return self.placed(name, [a for a in actions if a[1] >= 0 and game.cards.name[a[1]] == name])
 
-        action = None
-        while action is None:
-            found = self.answer(Question("move", "Your move (a card, leader, pass, board, help):", options), read)
-            action = found if isinstance(found, tuple) else None
+        def asking() -> Action:
+            action = None
+            while action is None:
+                found = self.answer(Question("move", "Your move (a card, leader, pass, board, help):", options), read)
+                action = found if isinstance(found, tuple) else None
+            return action
+
+        def said(action: Action) -> str:
+            return "pass" if action == PASS_ACTION else "leader" if action == LEADER_ACTION else game.cards.name[action[1]]
+
+        action = self.decide("act", lambda taken: taken in actions, asking, said)
         mark = len(game.log or [])
         self.step(action)
         if action != PASS_ACTION:
@@ -370,6 +494,7 @@ class _Table:
 
                 if not isinstance(error, CardLookupError):
                     raise
+                self.retract(str(error))
                 self.tell([f"  {error}"])
                 owed.insert(0, top)
                 continue
@@ -403,9 +528,15 @@ class _Table:
         names = sorted({game.cards.name[card] for card in game.hand[PLAYER]})
         if not names:
             return
-        name = self.answer(Question("discard", "Which card of your hand do you discard?", tuple(names)),
-                           lambda t: self.card_named(t, names, "a card of your hand"))
-        card = next(c for c in game.hand[PLAYER] if game.cards.name[c] == name)
+
+        def asking() -> int:
+            name = self.answer(Question("discard", "Which card of your hand do you discard?", tuple(names)),
+                               lambda t: self.card_named(t, names, "a card of your hand"))
+            return next(c for c in game.hand[PLAYER] if game.cards.name[c] == name)
+
+        card = self.decide("discard-from-hand", lambda taken: taken in game.hand[PLAYER], asking,
+                           lambda taken: game.cards.name[taken])
+        name = game.cards.name[card]
         game.hand[PLAYER].remove(card)
         game.discard[PLAYER].append(card)
         self.tell([f"  you discard {name}"])
@@ -420,18 +551,22 @@ class _Table:
                 return None
             text = (f"Its Muster: search its deck from the top for the first {' or '.join(found)}; which did you "
                     "find (Enter: none, then shuffle its deck)?")
-            name = self.answer(Question("search", text, tuple(found), optional=True),
-                               lambda t: self.card_named(t, found, "a card its Muster searches for") if t else "")
+            asked, names = Question("search", text, tuple(found), optional=True), ["", *found]
+            read: Callable[[str], object] = (
+                lambda t: self.card_named(t, found, "a card its Muster searches for") if t else "")
         elif owed.action == "random":
-            choices = list(owed.cards)
-            text = f"Its Medic under Invader of the North: pick one of {', '.join(choices)} at random: which?"
-            name = self.answer(Question("random", text, tuple(choices)),
-                               lambda t: self.card_named(t, choices, "a unit of its discard pile"))
+            names = list(owed.cards)
+            text = f"Its Medic under Invader of the North: pick one of {', '.join(names)} at random: which?"
+            asked = Question("random", text, tuple(names))
+            read = lambda t: self.card_named(t, names, "a unit of its discard pile")  # noqa: E731
         else:
             what = "the card under its Decoy" if owed.action == "under" else "the top card of its deck"
             text = f"The automaton reveals {what} ({self.left()} left): which card?"
-            name = self.answer(Question("reveal", text, tuple(pool)),
-                               lambda t: self.card_named(t, pool, "a card left in its deck"))
+            asked, names = Question("reveal", text, tuple(pool)), pool
+            read = lambda t: self.card_named(t, pool, "a card left in its deck")  # noqa: E731
+        question = owed.action if owed.action in ("search", "random", "under") else "reveal"
+        name = self.decide(question, lambda taken: taken in names, lambda: self.answer(asked, read),
+                           lambda taken: taken or "none")
         assert isinstance(name, str)
         return self.catalog.cards[name] if name else None
 
@@ -462,8 +597,11 @@ class _Table:
         if self.setup.leader_variant and self.leaders and game.score(PLAYER) > game.score(SEAT):
             text = (f"You lead {game.score(PLAYER)} to {game.score(SEAT)}: the automaton reveals the top Leader of its "
                     "pile (the Leader variant, §18): which?")
-            name = self.answer(Question("leader", text, tuple(self.leaders)),
-                               lambda t: self.card_named(t, self.leaders, "a Leader left in its pile"))
+            leaders = self.leaders
+            name = self.decide("leader", lambda taken: taken in leaders,
+                               lambda: self.answer(Question("leader", text, tuple(leaders)),
+                                                   lambda t: self.card_named(t, leaders, "a Leader left in its pile")),
+                               str)
             assert isinstance(name, str)
             self.leaders.remove(name)
             solo.revealed.append(name)
