@@ -1,0 +1,6 @@
+"""The project itself rather than one package: docs, packaging, the hooks, dependencies, the harness.
+
+REACHED_ELSEWHERE: deckcli modules of this folder's package no test here imports,
+and why (tests/project/test_layout.py checks it)."""
+
+REACHED_ELSEWHERE: dict[str, str] = {}
