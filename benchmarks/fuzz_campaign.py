@@ -316,9 +316,9 @@ def save_cases(rng: random.Random, folder: Path, count: int) -> Iterator[tuple[C
     import sys as _sys
 
     _sys.path.insert(0, str(REPO / "tests"))
-    from test_solo_table import _answers
+    from helpers.solo_table_players import table_game_answers
 
-    answers = _answers(str(SKELLIGE), "monsters", 3)
+    answers = table_game_answers(str(SKELLIGE), "monsters", 3)
     base = Path(tempfile.mkdtemp(dir=folder))
     shutil.copy(SKELLIGE, base / "deck.toml")
     from click.testing import CliRunner

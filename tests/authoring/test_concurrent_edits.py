@@ -134,7 +134,7 @@ def test_a_lineup_deck_changed_after_planning_keeps_that_change_and_nothing_is_w
     from deckcli.repair import plan
 
     # the README's Alex: Geralt of Rivia in two decks and 133 Strength in the Skellige one; one removal mends both
-    source = REPO / "tests" / "readme_files" / "fix"
+    source = REPO / "tests" / "project" / "readme_files" / "fix"
     for name in ("alex.toml", "monsters.toml", "nilfgaard.toml", "skellige.toml"):
         (tmp_path / name).write_bytes((source / name).read_bytes())
     decks = [tmp_path / name for name in ("monsters.toml", "nilfgaard.toml", "skellige.toml")]

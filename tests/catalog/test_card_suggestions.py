@@ -40,7 +40,8 @@ def test_ordinary_typos(typed, first):
 
 
 def test_every_list_of_names_reads_a_b_or_c(tmp_path):
-    from conftest import run_cli, write_deck
+    from helpers.cli_runs import run_cli
+    from helpers.repository import write_deck
 
     deck = write_deck(tmp_path, {"Vernon": 1, "Vampire": 1}, faction="Monsters", leader="Eredin: Bringer of Death")
     out = run_cli(["validate", deck], exit_code=1).stdout

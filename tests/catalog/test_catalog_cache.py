@@ -212,7 +212,7 @@ def test_a_damaged_record_under_the_right_key_is_rebuilt(own: Path, cache: Path,
 
 
 def test_a_damaged_record_is_never_an_internal_error_on_the_command_line(damaged: Path):
-    from conftest import run_cli
+    from helpers.cli_runs import run_cli
 
     loading.default_catalog.cache_clear()
     try:

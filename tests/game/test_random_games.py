@@ -28,16 +28,10 @@ from deckcli.game.cards import deck_from_resolved
 from deckcli.game.rounds import new_game
 from deckcli.game.agents import play_game
 from deckcli.rules.judging import read_resolved_deck
-from helpers.game_positions import CheckedLog
+from helpers.game_positions import CheckedLog, example_game_decks as _decks
 
 SCALE = float(os.environ.get("DECKCLI_FUZZ_SCALE", "1"))
 GAMES = examples(max(round(2000 * SCALE), 1))
-
-
-@functools.cache
-def _decks() -> list[Any]:
-    catalog = default_catalog()
-    return [deck_from_resolved(read_resolved_deck(str(path)), catalog) for path in EXAMPLE_DECKS]
 
 
 class _Playing(RandomBot):

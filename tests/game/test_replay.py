@@ -290,7 +290,7 @@ def test_a_free_for_all_log_is_refused_in_one_line(tmp_path):
     assert start["mode"] == "ffa" and len(start["hands"]) == 3 and len(start["board"]["rows"]) == 9
     result = run_cli(["replay", log], exit_code=2)
     assert result.stderr.startswith(f"{log}:1: a game of Free For All (§16) or two versus two (§17): replay tells")
-    from conftest import REPO  # the docs say so too (issue 36: a new user found it only by trying)
+    from helpers.repository import REPO  # the docs say so too (issue 36: a new user found it only by trying)
 
     page = " ".join((REPO / "docs" / "play.md").read_text("utf-8").split())
     assert "A log of Free For All (`simulate --ffa`) or two versus two (`--team-with`) is refused too" in page
@@ -395,7 +395,7 @@ def test_the_screenshot_s_caption_is_what_the_page_shows_at_that_event(tmp_path)
     """What a new user hit (issue 36): docs/replay.png and its caption showed a game the program no longer plays.
     The caption names the game of docs/play.md's example log and the event the screenshot is taken at; that
     event's text is the caption's."""
-    from conftest import REPO
+    from helpers.repository import REPO
 
     page = (REPO / "docs" / "play.md").read_text("utf-8")
     caption = re.search(r"!\[The page of game (\d+) at its (\d+)th event: ([^\]]*?), beside ([^\]]*)\]\(replay\.png\)",

@@ -9,7 +9,7 @@ from click.testing import CliRunner, Result
 from deckcli.cli.main import cli
 
 WIDTH = 80
-"""The width deckcli lays text out for when its output is not a terminal (tests/test_terminal.py checks it)."""
+"""The width deckcli lays text out for when its output is not a terminal (tests/cli/test_terminal.py checks it)."""
 
 CONTENT_WIDTH = 10_000
 """The width most tests run at: a message on one line, so that they can check its words (layout has its own tests)."""
@@ -21,7 +21,7 @@ def deckcli_env(**extra: str) -> dict[str, str]:
     columns as :func:`run_cli` lays it out, and ``extra``.
 
     Only deckcli's runs get that width: the test process keeps the terminal's own, so that pytest's
-    report fits the terminal (tests/test_test_harness.py checks it).
+    report fits the terminal (tests/project/test_test_harness.py checks it).
     """
     return {**os.environ, "COLUMNS": str(CONTENT_WIDTH), **extra}
 

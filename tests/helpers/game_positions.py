@@ -3,6 +3,7 @@ invariants (rulebook §2–13)."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -229,3 +230,13 @@ def solo(me, opponent, weather=(), *, leaders=(), variant=False, **options):
     game.mode = Solo(leaders, leader_variant=variant)
     game.log = []
     return game
+
+
+@functools.cache
+def example_game_decks() -> list[GameDeck]:
+    """The example decks of decks/ (helpers.repository.EXAMPLE_DECKS) as the engine plays them, in that order."""
+    from deckcli.game.cards import deck_from_resolved
+    from deckcli.rules.judging import read_resolved_deck
+    from helpers.repository import EXAMPLE_DECKS
+
+    return [deck_from_resolved(read_resolved_deck(str(path)), CATALOG) for path in EXAMPLE_DECKS]

@@ -7,7 +7,7 @@ import random
 from helpers.repository import DECKS
 from deckcli.game.simulation.matchups import entrant
 from deckcli.game.solo.automaton import solo_player_deck
-from deckcli.game.solo.table import Question, TableSetup
+from deckcli.game.solo.table import Question, TableSetup, play_table_game
 from deckcli.rules.judging import read_resolved_deck
 
 SKELLIGE = str(DECKS / "skellige-advanced.toml")
@@ -45,3 +45,10 @@ class Player:
 
     def tell(self, lines: list[str]) -> None:
         self.told.extend(lines)
+
+
+def table_game_answers(deck: str, vs: str, seed: int) -> list[str]:
+    """A whole game's answers, as a player at the table gives them (the library played with a scripted player)."""
+    player = Player(seed)
+    play_table_game(table_setup(deck, vs, False, seed), player.ask, player.tell)
+    return player.answers

@@ -40,7 +40,7 @@ def test_the_property_tests_draw_a_share_of_their_examples_at_the_loaded_depth()
 
 def test_the_depth_is_quick_unless_asked() -> None:
     """Run from another process, so that this session's own depth does not decide the answer."""
-    code = "import conftest, hypothesis; print(conftest.TEST_DEPTH, hypothesis.settings().max_examples)"
+    code = "import helpers.depth, hypothesis; print(helpers.depth.TEST_DEPTH, hypothesis.settings().max_examples)"
     environment = {name: value for name, value in os.environ.items() if name != "DECKCLI_TEST_DEPTH"}
     quick = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO / "tests",
                            env=environment, timeout=60, check=True)

@@ -153,7 +153,7 @@ def test_the_determinised_solo_game_deals_again_the_card_under_a_decoy_and_the_f
     face down. An imagined game deals both again from what the player has not seen; the Decoy and the Leaders it
     has revealed stay as they are."""
     from deckcli.game.solo.automaton import Solo
-    from game_positions import automaton_turn
+    from helpers.game_positions import automaton_turn
 
     game = position(side(hand=("Ves",), deck=("Ballista", "Catapult")),
                     side("monsters", close=("Fiend",), deck=("Arachas", "Ghoul", "Nekker", "Foglet", "Decoy")))

@@ -129,7 +129,7 @@ def test_the_search_bot_searches_neither_clear_weather_without_weather_nor_a_lea
 def _benchmark() -> Any:
     import importlib.util
 
-    from conftest import REPO
+    from helpers.repository import REPO
 
     spec = importlib.util.spec_from_file_location("bots_benchmark", REPO / "benchmarks" / "bots.py")
     assert spec is not None and spec.loader is not None
@@ -198,7 +198,7 @@ def test_the_heuristic_plays_by_the_committed_tuned_table():
     (benchmarks/heuristic-params.json): the numbers the bot plays by are the ones the tuning measured."""
     import json
 
-    from conftest import REPO
+    from helpers.repository import REPO
     from deckcli.game.bots.heuristic_params import DEFAULT, HeuristicParams
 
     tuned = json.loads((REPO / "benchmarks" / "heuristic-params.json").read_text("utf-8"))

@@ -136,7 +136,7 @@ def _bounded(args: list, seconds: float, **monkeypatched: float):
 
     from click.testing import CliRunner
 
-    from conftest import deckcli_env
+    from helpers.cli_runs import deckcli_env
     from deckcli.cli.main import cli
 
     found: list = []

@@ -304,8 +304,8 @@ def test_random_solo_games_keep_every_invariant_and_are_reproducible():
     the zone invariant holds after every event (the automaton's Decoys counted), it never holds a hand, a game
     replays from its seed."""
     from deckcli.game.bots.random_bot import RandomBot
-    from game_positions import CheckedLog
-    from test_game_properties import _decks
+    from helpers.game_positions import CheckedLog
+    from helpers.game_positions import example_game_decks as _decks
 
     factions = list(CATALOG.factions)
     for number, mine in enumerate(_decks()):

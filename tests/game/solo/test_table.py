@@ -15,7 +15,7 @@ import pytest
 from helpers.cli_runs import run_cli
 from helpers.repository import DECKS
 from deckcli.game.solo.table import Question, play_table_game
-from helpers.solo_table_players import SKELLIGE, Player, table_setup
+from helpers.solo_table_players import SKELLIGE, Player, table_game_answers, table_setup
 
 def replayed(answers: list[str]):
     queue = list(answers)
@@ -85,16 +85,9 @@ def test_weather_under_its_decoy_gives_no_further_card_at_the_table():
 # The command, its answers on standard input (Click's runner) ---------------------------------------------------
 
 
-def _answers(deck: str, vs: str, seed: int) -> list[str]:
-    """A whole game's answers, as a player at the table gives them (the library played with a scripted player)."""
-    player = Player(seed)
-    play_table_game(table_setup(deck, vs, False, seed), player.ask, player.tell)
-    return player.answers
-
-
 def test_the_command_plays_a_whole_game_from_standard_input(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "nilfgaard", 5)
+    answers = table_game_answers(SKELLIGE, "nilfgaard", 5)
     result = run_cli(["solo", "--table", SKELLIGE, "--vs", "Nilfgaard", "--seed", "5"], input="\n".join(answers) + "\n",
                      env={"COLUMNS": "80"})
     lines = result.stdout.splitlines()
@@ -109,7 +102,7 @@ def test_a_game_saved_as_it_goes_plays_on_from_where_it_stopped(tmp_path, monkey
     """--save writes every answer; the input ending half-way (or quit) leaves the game saved; --resume plays the
     saved answers again, silently, then asks on: the game ends as the one played in one go."""
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
+    answers = table_game_answers(SKELLIGE, "monsters", 3)
     whole = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3"], input="\n".join(answers) + "\n")
     half = len(answers) // 2
     first = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
@@ -160,14 +153,14 @@ def test_the_transcript_of_docs_play_md_is_what_deckcli_prints(tmp_path, monkeyp
     """docs/play.md shows a game played with --table as a transcript (an interactive session cannot be a console
     example): its first lines and its last, around a "…", are what deckcli prints for the answers of
     tests/project/readme_files/gwent-solo-at-the-table/answers.txt on an 80-column terminal."""
-    from conftest import REPO
+    from helpers.repository import REPO
 
     page = (REPO / "docs" / "play.md").read_text(encoding="utf-8")
     section = page[page.index("### Gwent Solo at the table"):]
     block = section[section.index("```text\n") + len("```text\n"):]
     shown = block[: block.index("```")].splitlines()
     head, tail = shown[: shown.index("…")], shown[shown.index("…") + 1:]
-    answers = (REPO / "tests" / "readme_files" / "gwent-solo-at-the-table" / "answers.txt").read_text(encoding="utf-8")
+    answers = (REPO / "tests" / "project" / "readme_files" / "gwent-solo-at-the-table" / "answers.txt").read_text(encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     printed = run_cli(["solo", "--table", DECKS / "skellige-advanced.toml", "--vs", "nilfgaard"], input=answers,
                       env={"COLUMNS": "80"}).stdout.splitlines()
@@ -260,7 +253,7 @@ def test_a_move_a_word_only_half_names_is_asked_about_first():
 
 def test_undo_takes_the_last_answer_back_and_the_game_goes_on_from_before_it(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
+    answers = table_game_answers(SKELLIGE, "monsters", 3)
     wrong = next(o for o in ("Cerys", "Olaf", "Madman Lugos") if o != answers[1])
     typed = [answers[0], wrong, "undo", *answers[1:]]
     undone = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
@@ -276,7 +269,7 @@ def test_undo_takes_the_last_answer_back_and_the_game_goes_on_from_before_it(tmp
 def test_the_hint_after_saving_is_a_command_that_plays_on(tmp_path, monkeypatch):
     """Item 12: ``deckcli solo --table --resume game.json`` was refused (--resume goes without --table)."""
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
+    answers = table_game_answers(SKELLIGE, "monsters", 3)
     quit_early = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
                          input=f"{answers[0]}\nquit\n").stdout
     hint = re.search(r"saved the game to game\.json: deckcli (.*) plays on", quit_early).group(1).split()
@@ -305,7 +298,7 @@ def test_every_field_of_a_save_is_checked_and_the_save_kept(tmp_path, monkeypatc
     """Item 10: ``--resume`` checked a save's keys, not their values: ``"vs": null``, ``"seed": "abc"`` ended in
     internal errors. Each is one line with the file and the key's line, exit 2, and the save is not touched."""
     monkeypatch.chdir(tmp_path)
-    document = _saved_game(tmp_path, _answers(SKELLIGE, "monsters", 3)[:3])
+    document = _saved_game(tmp_path, table_game_answers(SKELLIGE, "monsters", 3)[:3])
     edit(document)
     text = json.dumps(document, indent=1) + "\n"
     (tmp_path / "game.json").write_text(text, "utf-8")
@@ -331,7 +324,7 @@ def test_a_save_of_another_version_is_replayed_with_a_warning_and_checked(tmp_pa
     warning and checked against the digest of the game saved: refused, the save kept, when the answers make
     another game; refused when it has no digest."""
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
+    answers = table_game_answers(SKELLIGE, "monsters", 3)
     document = _saved_game(tmp_path, answers[:6])
     assert len(document["transcript_sha256"]) == 64
     other = {**document, "deckcli_version": "0.0.1"}
@@ -389,7 +382,7 @@ def test_stopped_while_its_answers_are_played_again_a_save_keeps_them_all(tmp_pa
     from deckcli.game.solo import table
 
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
+    answers = table_game_answers(SKELLIGE, "monsters", 3)
     document = _saved_game(tmp_path, answers[: len(answers) // 2])
     real, told = table._Table.tell_steps, []
 
@@ -413,7 +406,7 @@ def test_a_save_file_that_cannot_be_written_is_refused_before_the_first_turn(tmp
     save = {"no-folder": "nosuch/game.json", "folder": str(tmp_path), "device": "/dev/null"}[where]
     force = [] if where == "no-folder" else ["--force"]  # a folder or a device "exists", which --force accepts
     result = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--save", save, *force], exit_code=2,
-                     input="\n".join(_answers(SKELLIGE, "monsters", 1)) + "\n")
+                     input="\n".join(table_game_answers(SKELLIGE, "monsters", 1)) + "\n")
     assert result.stdout == "" and result.stderr.startswith(save), result.stderr
 
 
@@ -421,7 +414,7 @@ def test_an_answer_that_is_not_utf8_is_refused_and_the_game_kept(tmp_path, monke
     """Item 14: "Cérys" typed on a Latin-1 terminal was kept as a lone surrogate, and the save could no longer be
     written: the game was lost. The line is refused and asked again; the game goes on and is saved."""
     monkeypatch.chdir(tmp_path)
-    answers = _answers(SKELLIGE, "monsters", 3)
+    answers = table_game_answers(SKELLIGE, "monsters", 3)
     typed = "\n".join(answers[:1]).encode() + b"\nC\xe9rys\n" + "\n".join(answers[1:3]).encode() + b"\nquit\n"
     result = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--seed", "3", "--save", "game.json"],
                      input=typed)
