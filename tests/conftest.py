@@ -66,3 +66,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("packaging") is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
+
+
+REACHED_ELSEWHERE: dict[str, str] = {
+    'deckcli': (
+        "the package's version, printed in every JSON document: tests/files/test_output_schemas.py"
+    ),
+    'deckcli.__main__': (
+        'python -m deckcli, run as a process by tests/cli/test_process_environment.py'
+    ),
+    'deckcli.errors': (
+        'the errors every package raises: their one-line messages and exit codes are checked where they are raised, e.g. tests/cli/test_command_line.py, tests/deck/test_reading.py'
+    ),
+    'deckcli.findings': (
+        'the findings of the rule sets, checked by tests/rules/test_builtin.py and tests/render/test_annotations.py'
+    ),
+    'deckcli.text': (
+        "escaping of a player's text, checked by tests/cli/test_output_escaping.py"
+    ),
+}
+"""The modules of deckcli/*.py no test of this folder imports, and where they are reached instead
+(tests/project/test_layout.py checks it)."""

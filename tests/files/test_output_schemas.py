@@ -46,6 +46,10 @@ def _takes_json(command: click.Command) -> bool:
 JSON_COMMANDS = sorted(name for name, command in cli.every_command().items() if _takes_json(command) or name in ALWAYS_JSON)
 
 
+ADVANCED = next(d for d in EXAMPLES if d.name.endswith("-advanced.toml"))
+"""The first advanced example deck: the deck of the runs that need one run per mode."""
+
+
 def _rel(path: Path) -> str:
     return str(path.relative_to(REPO))
 
@@ -90,10 +94,16 @@ JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
                       "--budget", "300", "--workers", "1", "--format", "json"]],
     "advise": lambda: [[_rel(board), "--budget", "40", "--format", "json"]
                        for board in sorted((DECKS / "boards").glob("advise-*.toml"))],
-    "simulate": lambda: [[_rel(d), "--vs", _rel(d), "--games", "3", "--workers", "1", "--format", "json"] for d in EXAMPLES]
-    + [[_rel(EXAMPLES[0]), "--games", "1", "--workers", "1", "--bot", "random", "--format", "json"]]
-    + [[_rel(d), "--solo", "all", *variant, "--games", "1", "--workers", "1", "--format", "json"]
-       for d in EXAMPLES if d.name.endswith("-advanced.toml") for variant in ((), ("--leader-variant",))],
+    # One run per mode (the shape is the mode's, not the deck's): two players with each kind of bot, Gwent Solo
+    # with and without the Leader variant, Free For All, two versus two. Every example deck is simulated on the
+    # command line by tests/cli/test_terminal.py and plays every other in tests/game/test_random_games.py.
+    "simulate": lambda: [[_rel(EXAMPLES[0]), "--vs", _rel(EXAMPLES[1]), "--games", "2", "--workers", "1",
+                          "--format", "json"],
+                         [_rel(EXAMPLES[0]), "--games", "1", "--workers", "1", "--bot", "random", "--format", "json"]]
+    + [[_rel(ADVANCED), "--solo", "all", *variant, "--games", "1", "--workers", "1", "--format", "json"]
+       for variant in ((), ("--leader-variant",))]
+    + [[_rel(ADVANCED), *mode, "--games", "1", "--workers", "1", "--bot", "random", "--format", "json"]
+       for mode in (("--ffa", "3"), ("--team-with", "skellige"))],
 }
 """How each command that prints JSON runs here (its arguments after the command name)."""
 
