@@ -98,12 +98,11 @@ def test_seats_rotate_so_each_deck_sits_everywhere() -> None:
 
 
 @pytest.mark.parametrize("bot", ["search", "ismcts"])
-def test_every_bot_plays_free_for_all_and_two_versus_two(bot: str) -> None:
+@pytest.mark.parametrize("args", [(NILFGAARD, "--ffa", "3"), (MONSTERS, "--team-with", "skellige")], ids=["ffa", "teams"])
+def test_every_bot_plays_free_for_all_and_two_versus_two(bot: str, args: tuple[str, ...]) -> None:
     """Issue 34: the search bots play every mode (main refused them: "use random or heuristic")."""
-    for args in ((NILFGAARD, "--ffa", "3"), (MONSTERS, "--team-with", "skellige")):
-        document = _json(*args, "--games", "1", "--seed", "3", "--workers", "1", "--bot", bot,
-                         "--opponent-bot", "heuristic")
-        assert sum(d["games"] for d in document["decks"]) == len(document["decks"])
+    document = _json(*args, "--games", "1", "--seed", "3", "--workers", "1", "--bot", bot, "--opponent-bot", "heuristic")
+    assert sum(d["games"] for d in document["decks"]) == len(document["decks"])
 
 
 @pytest.mark.parametrize(("args", "said"), [
