@@ -1,5 +1,6 @@
 """The surfaces of issue 36's hostile-input campaign, fuzzed: replay logs, ``--matrix`` files, Solo ``--table`` saves,
-``advise`` boards and decklists, ``tune`` options and ``--cluster`` addresses.
+``advise`` boards and decklists, ``score``'s Free For All and team boards (item 16: the one board reader), ``tune``
+options and ``--cluster`` addresses.
 
 Run from a clone, in the venv of the README's test command (``pip install -e '.[test]'``: distributed for --cluster):
 
@@ -44,9 +45,9 @@ REPO = HERE.parent
 DECKS = REPO / "decks"
 NR = DECKS / "northern-realms-starter.toml"
 SKELLIGE = DECKS / "skellige-advanced.toml"
-COUNTS = {"replay": 900, "matrix": 900, "save": 400, "advise": 300, "tune": 150, "cluster": 150}
+COUNTS = {"replay": 900, "matrix": 900, "save": 400, "advise": 300, "score": 1500, "tune": 150, "cluster": 150}
 """Inputs per surface at ``--scale 1``."""
-TIMEOUTS = {"replay": 20, "matrix": 10, "save": 20, "advise": 30, "tune": 60, "cluster": 30}
+TIMEOUTS = {"replay": 20, "matrix": 10, "save": 20, "advise": 30, "score": 10, "tune": 60, "cluster": 30}
 """Seconds an input may take before it counts as a hang (the slowest legitimate input takes a few)."""
 
 
@@ -406,6 +407,40 @@ def advise_cases(rng: random.Random, folder: Path, count: int) -> Iterator[tuple
         yield Case(args, inputs=("board.toml", "theirs.toml")), where
 
 
+# -- score's Free For All and team boards ---------------------------------------------------------------------------
+
+SCORE_LINES = ['[[players]]', 'faction = "Skellige"', 'faction = "Monsters"', 'close = ["Mysterious Elf"]',
+               'close = ["Geralt of Rivia", "Geralt of Rivia"]', 'hand = ["Mysterious Elf", "Decoy"]', "points = 4",
+               "points = -1", "points = 3", "round = 2", "round = 1000", "gems = 1", "gems = 0", 'to_move = "Ben"',
+               'to_move = "Nobody"', "passed = true", 'weather = ["Biting Frost", "Biting Frost"]', 'horns = ["close"]',
+               'leader = "Foltest: The Siegemaster"', 'leader_horn = "siege"', "[[team_a.players]]", "[team_b]",
+               'name = "Anna"', 'name = ""', 'siege = ["Ballista", "Ballista", "Ballista"]', 'discard = ["Scorch"]']
+"""Lines a player might write in such a board, right and wrong (§16, §17)."""
+
+
+def score_cases(rng: random.Random, folder: Path, count: int) -> Iterator[tuple[Case, Path]]:
+    boards = [(DECKS / "boards" / name).read_text("utf-8") for name in ("free-for-all.toml", "two-versus-two.toml")]
+    for _ in range(count):
+        lines = rng.choice(boards).splitlines()
+        for _ in range(rng.choice([0, 1, 1, 2, 3])):
+            at = rng.randrange(len(lines))
+            op = rng.randrange(5)
+            if op == 0:
+                lines[at] = lines[at].replace('"', f'"{rng.choice(NAMES)}", "', 1) if '"' in lines[at] else lines[at]
+            elif op == 1:
+                lines.pop(at)
+            elif op == 2:
+                lines.insert(at, rng.choice(SCORE_LINES))
+            elif op == 3:
+                lines[at] = lines[at] + rng.choice(["", " 1", ",", "]", "x", "\udcff"])
+            else:
+                lines = lines[: at + 1] + lines[at:]
+        where = Path(tempfile.mkdtemp(dir=folder))
+        (where / "board.toml").write_bytes(("\n".join(lines) + "\n").encode("utf-8", "surrogatepass"))
+        args = ["score", "board.toml", *rng.choice([[], ["--format", "json"]])]
+        yield Case(args, inputs=("board.toml",)), where
+
+
 # -- tune options ----------------------------------------------------------------------------------------------------
 
 
@@ -540,7 +575,7 @@ def main(argv: list[str] | None = None) -> int:
                         lambda w=where, d=document, c=case: _never_shorter(w, d, c.stdin.count(b"undo")))
             else:
                 generate = {"replay": replay_cases, "matrix": matrix_cases, "advise": advise_cases,
-                            "tune": tune_cases}[surface]
+                            "score": score_cases, "tune": tune_cases}[surface]
                 for case, where in generate(rng, folder, count):
                     run(case, where, TIMEOUTS[surface], tally)
             print(f"{surface:8} {tally.inputs:5} inputs in {time.monotonic() - began:6.1f} s: {tally.errors} internal "

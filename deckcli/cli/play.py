@@ -156,17 +156,11 @@ def score(board: str, fmt: str) -> int:
       deckcli score decks/boards/free-for-all.toml
     """
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.multiplayer.board import TableBoard, read_any_board
+    from deckcli.game.board import read_board
     from deckcli.game.scoring import render_score, score_board
 
     catalog = default_catalog()
-    position = read_any_board(board, catalog)
-    if isinstance(position, TableBoard):  # Free For All (§16) or two versus two (§17)
-        from deckcli.game.multiplayer.scoring import render_table_score, score_table
-
-        echo(render_table_score(score_table(position), fmt.lower(), text_layout().width))
-        return EXIT_OK
-    report = score_board(position, catalog)
+    report = score_board(read_board(board, catalog, every_mode=True), catalog)
     echo(render_score(report, fmt.lower(), text_layout().width))
     return EXIT_OK
 

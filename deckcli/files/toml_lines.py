@@ -38,17 +38,23 @@ def _leaves(document: dict[str, Any], prefix: tuple[str, ...]) -> list[tuple[str
     return paths
 
 
-def key_lines(text: str) -> dict[tuple[str, ...], int]:
+def key_lines(text: str, *, arrays: bool = False) -> dict[tuple[str, ...], int]:
     """Map each key path written in ``text`` to its 1-based line number.
 
     Only the first occurrence of a path is kept. Lines that hold part of a
     multi-line value are passed over; a key that cannot be placed is simply
-    absent, so callers treat the line as unknown.
+    absent, so callers treat the line as unknown. With ``arrays``, each table
+    of an array of tables is told apart by its index, as text: the second
+    ``[[players]]`` and its ``faction`` are ``("players", "1")`` and
+    ``("players", "1", "faction")``, a ``[[team_a.players]]`` under it
+    ``("team_a", "players", "0")`` (an array's index is counted over the whole
+    file, so an array nested in another array's tables is not told apart).
     """
     import tomllib  # imported here: a plain deck file never needs it (deckcli.files.simple_toml)
 
     lines: dict[tuple[str, ...], int] = {}
     table: tuple[str, ...] = ()
+    counts: dict[tuple[str, ...], int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -65,6 +71,8 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
                 continue
             paths = _leaves(parsed, ())
             table = paths[-1] if paths else ()
+            if arrays:
+                table = _indexed(table, stripped.startswith("[["), counts)
             lines.setdefault(table, number)
             continue
         simple = _SIMPLE_KEY.match(line)
@@ -81,6 +89,19 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
         for path in _leaves(parsed, table):
             lines.setdefault(path, number)
     return lines
+
+
+def _indexed(path: tuple[str, ...], array: bool, counts: dict[tuple[str, ...], int]) -> tuple[str, ...]:
+    """``path``, a table header's, with the index of each array of tables it passes through (and, for an ``array``
+    header, of the new table it opens, counted in ``counts``)."""
+    found: list[str] = []
+    for end in range(1, len(path) + 1):
+        found.append(path[end - 1])
+        if array and end == len(path):
+            counts[path] = counts.get(path, 0) + 1
+        if path[:end] in counts:
+            found.append(str(counts[path[:end]] - 1))
+    return tuple(found)
 
 
 _LIST_BLANKS = re.compile(r"(?:[ \t\r\n,]++|#[^\n]*+)*+")

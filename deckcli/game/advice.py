@@ -107,7 +107,7 @@ def advise(board: Board, path: str, catalog: Catalog, *, seed: int = 0, budget: 
     if board.to_move != 0:
         raise BoardFileError('advise answers for [me], and it is [opponent]\'s turn: write to_move = "me" (or '
                              "leave it out) for the position where you are to play", where=board.where)
-    if board.sides[0].passed:
+    if board.seats[0].passed:
         raise BoardFileError("[me] has passed, so has no action left this round (§7): write passed = false",
                              where=board.where)
     base = board.game(catalog, seed)
@@ -165,7 +165,7 @@ def _unseen_pool(board: Board, path: str, game: Game, catalog: Catalog) -> tuple
         listed, source = _decklist(board, path, catalog), unseen.decklist
         dealt_from = "decklist"
     else:
-        faction = catalog.factions[board.sides[1].faction]
+        faction = catalog.factions[board.seats[1].faction]
         listed = [catalog.cards[name] for name, copies in faction.copies.items() for _ in range(copies)
                   if not catalog.cards[name].is_leader and not catalog.cards[name].side_deck]
         source, dealt_from = f"{faction.name} set", "faction-set"
@@ -205,9 +205,9 @@ def _decklist(board: Board, path: str, catalog: Catalog) -> list[Card]:
                              "deal from its faction's whole set", where=board.where, line=unseen.line)
     resolved = read_resolved_deck(found)
     deck = entrant(resolved, resolved.where).deck
-    if deck.faction != board.sides[1].faction:
+    if deck.faction != board.seats[1].faction:
         raise BoardFileError(f'decklist "{unseen.decklist}" is a {deck.faction} deck, but [opponent] plays '
-                             f"{board.sides[1].faction}: name a deck of the opponent's faction",
+                             f"{board.seats[1].faction}: name a deck of the opponent's faction",
                              where=board.where, line=unseen.line)
     return list(deck.cards)
 

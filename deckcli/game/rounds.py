@@ -429,10 +429,8 @@ def score_by_gems(game: Game) -> None:
         return
     starter = game.members(winner if winner is not None else game.rng.randrange(game.sides))[0]
     _next_round(game, starter, winner)
-    if winner is not None:
-        for player in game.members(winner):
-            if game.faction[player] == NORTHERN_REALMS and game.mode.draws_for_winning(player):
-                _faction_draw(game, player)
+    for player in faction_draws(game, winner, scores):
+        _faction_draw(game, player)
     _start_effects(game, winner, False)
 
 
@@ -460,10 +458,22 @@ def score_by_points(game: Game) -> None:
         summon(game, side, card)
     quiet = game.plays == 0 and not any(gained)
     _next_round(game, best, None)
-    for player in range(game.players):
-        if game.faction[player] == NORTHERN_REALMS and exceeded(totals, player) >= 2:
-            _faction_draw(game, player)
+    for player in faction_draws(game, None, totals):
+        _faction_draw(game, player)
     _start_effects(game, None, quiet)
+
+
+def faction_draws(game: Game, winner: int | None, totals: Sequence[int]) -> list[int]:
+    """The Northern Realms players who draw a card as the next round starts (§3), in turn order: by gems, the
+    players of the side that won the round (``winner``; not Gwent Solo's automaton, which plays two cards instead,
+    §19); by points, each who exceeds at least two opponents (``totals``: every side's total, §16)."""
+    if not game.mode.gems:
+        return [player for player in range(game.players)
+                if game.faction[player] == NORTHERN_REALMS and exceeded(list(totals), player) >= 2]
+    if winner is None:
+        return []
+    return [player for player in game.members(winner)
+            if game.faction[player] == NORTHERN_REALMS and game.mode.draws_for_winning(player)]
 
 
 def _most_points(game: Game) -> int | None:

@@ -396,7 +396,7 @@ def test_a_card_of_neither_faction_is_refused(tmp_path):
 def test_the_side_deck_holds_side_deck_cards(tmp_path):
     read = read_board(str(write_board(tmp_path, {"faction": "Skellige", "side": ["Transformed Vildkaarl"]})),
                       default_catalog())
-    assert [card.name for card in read.sides[0].side] == ["Transformed Vildkaarl"]
+    assert [placed.card.name for placed in read.sides[0].side] == ["Transformed Vildkaarl"]
     said = refusal(tmp_path, '[me]\nfaction = "Skellige"\nside = ["Berserker"]\n[opponent]\nfaction = "Monsters"\n')
     assert said == "3:9: Berserker is not a side-deck card (§2): side lists the cards set aside for Summon and Berserker"
 
@@ -578,11 +578,11 @@ def test_names_match_as_in_deck_files(tmp_path):
                                   "close": ["  mysterious   elf "], "ranged": ["ciaran aep easnillien"],
                                   "hand": ["commanders horn", "avallach"]}, {"faction": "northern realms"})
     read = read_board(str(path), default_catalog())
-    me = read.sides[0]
+    me, side = read.seats[0], read.sides[0]
     assert me.leader is not None and me.leader.name == "Francesca Findabair: The Beautiful"
-    assert [card.name for card in me.rows[0]] == ["Mysterious Elf"]
-    assert [card.name for card in me.rows[1]] == ["Ciaran aep Easnillien"]
-    assert [card.name for card in me.hand] == ["Commander's Horn", "Mysterious Elf"]
+    assert [placed.card.name for placed in side.rows[0]] == ["Mysterious Elf"]
+    assert [placed.card.name for placed in side.rows[1]] == ["Ciaran aep Easnillien"]
+    assert [placed.card.name for placed in me.hand] == ["Commander's Horn", "Mysterious Elf"]
 
 
 def test_the_board_is_a_position_the_engine_builds(tmp_path):

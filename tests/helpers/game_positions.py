@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcli.catalog.loading import default_catalog
 from deckcli.catalog.model import Card
 from deckcli.game.actions import Action
 from deckcli.game.agents import Agents, PlayerView
 from deckcli.game.cards import DECOY, HERO, ROW_NUMBERS, GameDeck
-from deckcli.game.position import SidePosition, build_position
+from deckcli.game.modes import STANDARD
+from deckcli.game.position import BattlefieldSide, Placed, Position, Seat, build_position
 from deckcli.game.solo.automaton import Solo
 from deckcli.game.state import Game
 
@@ -25,6 +26,26 @@ def card(name: str) -> Card:
 
 def cards(names: list[str] | tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(card(name) for name in names)
+
+
+class SidePosition(NamedTuple):
+    """One player of a two-player position and the side of the battlefield they play on, by cards: ``rows`` the
+    cards in Close Combat, Ranged Combat and Siege (a Spy there was played by the other player), ``horns`` and
+    ``mardroeme`` rows, ``leader_horn`` the row a Horn Leader doubles (-1: none); the other zones the player's."""
+
+    faction: str
+    leader: Card | None = None
+    rows: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] = ((), (), ())
+    horns: tuple[int, ...] = ()
+    leader_horn: int = -1
+    mardroeme: tuple[int, ...] = ()
+    hand: tuple[Card, ...] = ()
+    deck: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] = ()
+    side: tuple[Card, ...] = ()
+    gems: int = 2
+    passed: bool = False
+    leader_used: bool = False
 
 
 def side(faction: str = "northern-realms", leader: str | None = None, *, close: tuple[str, ...] = (),
@@ -47,8 +68,21 @@ def side(faction: str = "northern-realms", leader: str | None = None, *, close: 
 
 def position(me: SidePosition, opponent: SidePosition | None = None, weather: tuple[str, ...] = (),
              **options: Any) -> Game:
-    """A game at the position: ``me`` is player 0, ``opponent`` player 1."""
-    return build_position((me, opponent or side()), CATALOG, cards(weather), **options)
+    """A game at the position: ``me`` is player 0, ``opponent`` player 1; the Weather Cards played by player 0;
+    ``options``: ``seed``, ``to_move``, ``round_number``."""
+    sides = (me, opponent or side())
+    seed = options.pop("seed", 0)
+    seats = tuple(Seat(s.faction, s.leader, tuple(Placed(c, player) for c in s.hand),
+                       tuple(Placed(c, player) for c in s.deck), s.passed, s.leader_used, s.leader_horn)
+                  for player, s in enumerate(sides))
+    lying = tuple(BattlefieldSide(
+        tuple(tuple(Placed(c, 1 - player if c.is_unit and "spy" in c.abilities else player) for c in row)
+              for row in s.rows),  # type: ignore[arg-type]
+        tuple((row, player) for row in s.horns), tuple((row, player) for row in s.mardroeme),
+        tuple(Placed(c, player) for c in s.discard), tuple(Placed(c, player) for c in s.side), s.gems)
+        for player, s in enumerate(sides))
+    weathered = tuple(Placed(c, 0) for c in cards(weather))
+    return build_position(Position(STANDARD, seats, lying, weathered, **options), CATALOG, seed=seed)
 
 
 def names(game: Game, zone: list[int]) -> list[str]:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog, FactionSet
     from deckcli.game.board import Board
     from deckcli.game.solo.automaton import Instruction
-    from deckcli.game.position import SidePosition
+    from deckcli.game.position import BattlefieldSide, Placed
     from deckcli.game.state import Game
 
 SIDE_NAMES = ("me", "opponent")
@@ -99,7 +99,7 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
 
     catalog = default_catalog()
     board = read_board(path, catalog, solo=True)
-    faction = catalog.factions[board.sides[1].faction]
+    faction = catalog.factions[board.seats[1].faction]
     cards: list[Card] = []
     counted: Counter[str] = Counter()
     for name in names:
@@ -109,7 +109,7 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
         leader = next(card for card in cards[1:] if card.is_leader)
         raise CardLookupError(f"{leader.name} is a Leader: the Leader variant reveals one as the round is scored "
                               "(§18), never after another card: give it as the only --reveal", where=board.where)
-    both_passed = board.sides[0].passed and board.sides[1].passed
+    both_passed = board.seats[0].passed and board.seats[1].passed
     if both_passed and not board.decoys and not cards[0].is_leader:
         raise CardLookupError(f"{cards[0].name}: both sides have passed, so the round is over and scored (§9): the "
                               "automaton reveals no more card, but the one under a Decoy of its (decoys = N under "
@@ -117,10 +117,12 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
     if output is not None and cards and cards[0].is_leader:
         raise CardLookupError(f"{cards[0].name} is revealed as the round is scored (§18): the round ends there, "
                               "so there is no position to write: leave -o off", where=board.where)
-    sides = tuple(side if side.side else side._replace(side=_side_deck(catalog, side)) for side in board.sides)
-    game = build_position((sides[0], sides[1]), catalog, board.weather, to_move=1, round_number=board.round_number)
+    sides = tuple(side if side.side else side._replace(side=_side_deck(catalog, board.seats[player].faction, side,
+                                                                       player))
+                  for player, side in enumerate(board.sides))
+    game = build_position(board.position._replace(sides=sides, to_move=1), catalog)
     deck, _, _ = faction_cards(catalog, faction.slug)
-    solo = Solo(deck_known=bool(board.sides[1].deck), pool=deck, at_table=True)
+    solo = Solo(deck_known=bool(board.seats[1].deck), pool=deck, at_table=True)
     game.mode = solo
     decoy = catalog.cards["Decoy"]
     solo.decoys = [[game.cards.add(decoy), -1] for _ in range(board.decoys)]
@@ -157,7 +159,7 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
     steps = [_step(game, event) for event in game.log]
     for step in steps[:before]:
         step["why"] = "after your card, before the reveal: " + step.get("why", "")
-    if board.sides[0].passed and not first.is_leader:
+    if board.seats[0].passed and not first.is_leader:
         solo.instruct("score", "you have passed, so this was its final turn (§18): once it has played what it "
                            "owes, the round ends and is scored")
     words = "-" if path == STDIN else _shell_word(board.where)
@@ -172,11 +174,11 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
     text = None
     if output is not None:
         game.to_move = 1 if owed else 0
-        if board.sides[0].passed and not owed:
+        if board.seats[0].passed and not owed:
             game.passed[1] = True  # its final turn is over: the round is scored (or the cards under its Decoys come)
         note = ("Gwent Solo: the position after the automaton's turn, written by\n"
                 f"deckcli solo {printable(words)}" + "".join(f" --reveal {_shell_word(card.name)}" for card in cards))
-        text = board_text(game, (catalog.factions[board.sides[0].faction].name, faction.name),
+        text = board_text(game, (catalog.factions[board.seats[0].faction].name, faction.name),
                           decoys=len(solo.decoys), note=note)
     return SoloReport(board.where, faction.name, first.name, _kind(first), [s for s in steps if s["action"]], upcoming,
                       {"me": game.score(0), "opponent": game.score(1)}, reveals=[(c.name, _kind(c)) for c in cards],
@@ -293,7 +295,7 @@ def revealed_card(catalog: Catalog, name: str, faction: FactionSet, board: Board
     if card.side_deck:
         raise CardLookupError(f"{card.name} is a side-deck card: it never lies in the automaton's deck (§2)")
     printed = faction.copies[card.name]
-    shown = _copies_shown(board, card.name, card.name in catalog.factions[board.sides[0].faction].copies)
+    shown = _copies_shown(board, card.name, card.name in catalog.factions[board.seats[0].faction].copies)
     shown += ["revealed before it"] * (revealed[card.name] if revealed is not None else 0)
     if not card.is_leader and len(shown) >= printed:
         zones = ", ".join(f"{zone} ×{shown.count(zone)}" if shown.count(zone) > 1 else zone
@@ -304,14 +306,16 @@ def revealed_card(catalog: Catalog, name: str, faction: FactionSet, board: Board
     return card
 
 
-def _side_deck(catalog: Catalog, side: SidePosition) -> tuple[Card, ...]:
-    """What ``side``'s set prints of side-deck cards, less the copies lying on the board (§2)."""
+def _side_deck(catalog: Catalog, faction: str, side: BattlefieldSide, player: int) -> tuple[Placed, ...]:
+    """What ``faction``'s set prints of side-deck cards, less the copies lying on ``side`` (§2), as ``player``'s."""
     from collections import Counter
 
-    printed = catalog.factions[side.faction].copies
+    from deckcli.game.position import Placed
+
+    printed = catalog.factions[faction].copies
     left = Counter({name: copies for name, copies in printed.items() if catalog.cards[name].side_deck})
-    left.subtract(card.name for row in side.rows for card in row)
-    return tuple(catalog.cards[name] for name, copies in left.items() for _ in range(max(copies, 0)))
+    left.subtract(placed.card.name for row in side.rows for placed in row)
+    return tuple(Placed(catalog.cards[name], player) for name, copies in left.items() for _ in range(max(copies, 0)))
 
 
 def _copies_shown(board: Board, name: str, players_too: bool) -> list[str]:
@@ -321,13 +325,14 @@ def _copies_shown(board: Board, name: str, players_too: bool) -> list[str]:
     and Mardroeme."""
     me, opponent = board.sides
     rows = ("close", "ranged", "siege")
-    zones = [f"opponent.{rows[r]}" for r, row in enumerate(opponent.rows) for card in row
-             if card.name == name and "spy" not in card.abilities]
-    zones += [f"me.{rows[r]}" for r, row in enumerate(me.rows) for card in row
-              if card.name == name and "spy" in card.abilities]
-    for key in ("discard", "deck", "hand"):
-        zones += [f"opponent.{key}" for card in getattr(opponent, key) if card.name == name
-                  and not (key == "discard" and players_too and "spy" in card.abilities)]
+    zones = [f"opponent.{rows[r]}" for r, row in enumerate(opponent.rows) for placed in row
+             if placed.card.name == name and "spy" not in placed.card.abilities]
+    zones += [f"me.{rows[r]}" for r, row in enumerate(me.rows) for placed in row
+              if placed.card.name == name and "spy" in placed.card.abilities]
+    held = board.seats[1]
+    for key, zone in (("discard", opponent.discard), ("deck", held.deck), ("hand", held.hand)):
+        zones += [f"opponent.{key}" for placed in zone if placed.card.name == name
+                  and not (key == "discard" and players_too and "spy" in placed.card.abilities)]
     if name == "Commander's Horn":
         zones += ["opponent.horns"] * len(opponent.horns)
     if name == "Mardroeme":
