@@ -36,14 +36,14 @@ def _own_names(modules: dict[Path, ast.Module]) -> set[str]:
 
 
 def private_uses(modules: dict[Path, ast.Module]) -> list[str]:
-    own = _own_names(modules)
+    allowed = _own_names(modules) | ALLOWED
     found = []
     for path, tree in modules.items():
         where = path.relative_to(REPO)
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute):
                 name = node.attr
-                if name.startswith("_") and not name.startswith("__") and name not in own | ALLOWED:
+                if name.startswith("_") and not name.startswith("__") and name not in allowed:
                     found.append(f"{where}:{node.lineno}: .{name}")
             elif isinstance(node, ast.ImportFrom) and node.module and not node.module.startswith("deckcli") and node.level == 0:
                 parts = node.module.split(".")

@@ -8,6 +8,7 @@ tests that need it are skipped, saying why, when ``distributed`` is not installe
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -23,20 +24,18 @@ from deckcli.game.simulation.cluster import ClusterPool
 from deckcli.game.simulation.matchups import starter_entrant
 from deckcli.game.simulation.runs import CHUNK, Plan, run_plan
 
-try:
-    import distributed
-except ImportError:  # the cluster extra is not installed
-    distributed = None
-
-needs_dask = pytest.mark.skipif(distributed is None, reason="Dask distributed is not installed: pip install "
-                                                          "'deckcli[cluster]' (the test extra has it)")
+# Dask is imported by the tests that start a cluster, not when the module is collected (0.4 s of CPU in every
+# xdist worker, most of which never runs a cluster test).
+needs_dask = pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                                reason="Dask distributed is not installed: pip install 'deckcli[cluster]' (the test extra has it)")
 STARTER = DECKS / "northern-realms-starter.toml"
 
 
 @pytest.fixture(scope="module")
 def local_cluster():
     """A scheduler and two worker processes on this machine, and a client to reach them."""
-    assert distributed is not None
+    import distributed
+
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
                                   silence_logs=50) as found, distributed.Client(found, set_as_default=False) as client:
         yield found.scheduler_address, client
@@ -267,6 +266,8 @@ def test_a_cluster_without_a_worker_stops_saying_why(monkeypatch):
     """Also of issue 36: a cluster whose workers all died waited silently for ever; so did one that never had any."""
     monkeypatch.setattr(cluster_module, "NO_WORKER_SECONDS", 0.5, raising=False)
     monkeypatch.setattr(cluster_module, "POLL", 0.1, raising=False)
+    import distributed
+
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None, silence_logs=50) as empty:
         said = _one_line(_bounded(["simulate", STARTER, "--games", "2", "--cluster", empty.scheduler_address], 10))
     assert "no worker joined the scheduler within 0.5 s" in said and "dask worker" in said
