@@ -214,7 +214,7 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
 
 def dominated_report(found: Dominated) -> list[str]:
     """The lines :func:`count_dominated`'s figures print as, each against its target."""
-    from deckcli.game.simulation.report import rate_text
+    from deckcli.game.simulation.statistics import rate_text
 
     lines = [f"{found.bot}: {found.games:,} games, {found.cpu / max(1, found.games) * 1000:.1f} ms CPU a game "
              f"(every seat it plays counted); its win rate {rate_text(found.points, found.games)}"]
@@ -326,7 +326,7 @@ def spearman(first: list[float], second: list[float]) -> float:
 
 def ranking_report(tables: dict[str, list[tuple[str, int, int]]]) -> list[str]:
     """Both bots' tables, best deck first, and Spearman's correlation between them."""
-    from deckcli.game.simulation.report import rate_text
+    from deckcli.game.simulation.statistics import rate_text
 
     lines = []
     rates = {}

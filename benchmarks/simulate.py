@@ -61,7 +61,7 @@ def starter(slug: str):  # noqa: ANN201  (an Entrant; deckcli is imported inside
 
 
 def rate(points: int, games: int) -> str:
-    from deckcli.game.simulation.report import rate_text
+    from deckcli.game.simulation.statistics import rate_text
 
     return rate_text(points, games)
 

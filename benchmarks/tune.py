@@ -85,7 +85,7 @@ def planted(budget: int) -> list[tuple[str, str, bool | None]]:
     """Figure 3: the planted weakness recovered."""
     from deckcli.catalog.loading import default_catalog
     from deckcli.game.simulation.matchups import opponents
-    from deckcli.game.simulation.report import rate_text
+    from deckcli.game.simulation.statistics import rate_text
     from deckcli.game.simulation.runs import Plan, derived_seed, run_plan
     from deckcli.game.simulation.executor import default_workers
     from deckcli.rules.judging import read_resolved_deck

@@ -114,7 +114,7 @@ def score(pool: Any, values: dict[str, float], base: int, games: int) -> int:
 
 
 def wilson(points: int, games: int) -> str:
-    from deckcli.game.simulation.report import rate_text
+    from deckcli.game.simulation.statistics import rate_text
 
     return rate_text(points, games)
 

@@ -7,19 +7,11 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from deckcli.cli.completion import complete_choices, complete_main_deck_card, complete_path
-from deckcli.cli.options import (
-    CONTEXT,
-    Number,
-    StrParamType,
-    echo_findings,
-    echo_text,
-    refuse_choice,
-    refuse_without,
-    reports_errors,
-    table_format_option,
-    text_layout,
-    wide_option,
+from deckcli.cli.output import echo_findings, echo_text, reports_errors
+from deckcli.cli.parameter_types import (
+    CONTEXT, Number, StrParamType, refuse_choice, refuse_without, table_format_option,
 )
+from deckcli.cli.terminal import text_layout, wide_option
 from deckcli.cli.simulation_options import refuse_without_simulate, simulation_options
 from deckcli.errors import EXIT_ILLEGAL, EXIT_OK
 

@@ -7,21 +7,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from deckcli.cli.completion import complete_leader, complete_path
-from deckcli.cli.options import (
-    CONTEXT,
-    FactionName,
-    StrParamType,
-    before_writing,
-    echo,
-    echo_findings,
-    error_line,
-    output_option,
-    refuse_choice,
-    reports_errors,
-    say,
-    say_waiting,
-    write_output,
+from deckcli.cli.output import (
+    before_writing, echo, echo_findings, error_line, output_option, reports_errors, say, say_waiting, write_output,
 )
+from deckcli.cli.parameter_types import CONTEXT, FactionName, StrParamType, refuse_choice
 from deckcli.errors import EXIT_OK, DeckcliError
 
 if TYPE_CHECKING:

@@ -7,21 +7,11 @@ from typing import TYPE_CHECKING
 import click
 
 from deckcli.cli.completion import complete_card
-from deckcli.cli.options import (
-    CONTEXT,
-    FactionName,
-    GameName,
-    ability_names,
-    echo,
-    echo_text,
-    kind_names,
-    reports_errors,
-    row_names,
-    say,
-    table_format_option,
-    text_layout,
-    wide_option,
+from deckcli.cli.output import echo, echo_text, reports_errors, say
+from deckcli.cli.parameter_types import (
+    CONTEXT, FactionName, GameName, ability_names, kind_names, row_names, table_format_option,
 )
+from deckcli.cli.terminal import text_layout, wide_option
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:

@@ -9,7 +9,8 @@ from typing import Callable
 import click
 
 from deckcli.cli.completion import complete_card, complete_deck_card, complete_rules
-from deckcli.cli.options import CONTEXT, Number, before_writing, reports_errors, say, say_waiting
+from deckcli.cli.output import before_writing, reports_errors, say, say_waiting
+from deckcli.cli.parameter_types import CONTEXT, Number
 from deckcli.errors import EXIT_OK
 
 

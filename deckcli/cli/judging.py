@@ -8,22 +8,10 @@ from typing import TYPE_CHECKING, Any, Iterator
 import click
 
 from deckcli.cli.completion import complete_path, complete_rules
-from deckcli.cli.options import (
-    CONTEXT,
-    echo,
-    OpponentDeck,
-    ProgressBar,
-    echo_error,
-    echo_lines,
-    is_terminal,
-    layout_options,
-    refuse_without,
-    reports_errors,
-    say,
-    text_layout,
-    verdict_format_option,
-    wide_option,
-)
+from deckcli.cli.output import echo, echo_error, echo_lines, reports_errors, say
+from deckcli.cli.parameter_types import CONTEXT, OpponentDeck, refuse_without, verdict_format_option
+from deckcli.cli.progress import ProgressBar
+from deckcli.cli.terminal import is_terminal, layout_options, text_layout, wide_option
 from deckcli.cli.simulation_options import play_options
 from deckcli.errors import EXIT_OK
 

@@ -16,7 +16,9 @@ import click
 
 from deckcli import __version__
 from deckcli.cli.completion import COMPLETE_VAR
-from deckcli.cli.options import CONTEXT, HELP_WIDTH, echo, fit_80_columns, silence_stdout, terminal_size
+from deckcli.cli.output import echo, fit_80_columns, silence_stdout
+from deckcli.cli.parameter_types import CONTEXT, HELP_WIDTH
+from deckcli.cli.terminal import terminal_size
 from deckcli.errors import EXIT_OK, EXIT_UNUSABLE
 
 COMMANDS = {

@@ -4,43 +4,24 @@ counted) and ``advise`` (every action of a position ranked by its chance to win)
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING, BinaryIO, Callable, TypeVar
+from typing import TYPE_CHECKING
 
 import click
 
 from deckcli.cli.completion import complete_card, complete_path
-from deckcli.cli.options import (
-    CONTEXT,
-    BotName,
-    MAX_SEED,
-    Number,
-    OpponentDeck,
-    ProgressBar,
-    before_writing,
-    clock_text,
-    echo,
-    echo_findings,
-    echo_text,
-    is_terminal,
-    refuse_without,
-    reports_errors,
-    say,
-    text_layout,
-    wide_option,
-)
+from deckcli.cli.game_runs import played_on_cluster, played_with_progress
+from deckcli.cli.output import before_writing, echo, echo_findings, echo_text, reports_errors, say
+from deckcli.cli.parameter_types import CONTEXT, MAX_SEED, BotName, Number, OpponentDeck, refuse_without
+from deckcli.cli.progress import clock_text
 from deckcli.cli.simulation_options import MAX_GAMES, simulation_options
+from deckcli.cli.terminal import text_layout, wide_option
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
     from deckcli.cli.simulation_options import Simulation
     from deckcli.game.simulation.matchups import Opposition
-    from deckcli.game.simulation.cluster import ClusterPool
     from deckcli.game.simulation.runs import Plan, Tally
 
-Played = TypeVar("Played")
-PROGRESS_AFTER = 1.0
-"""Seconds a run takes before its progress bar shows (on a terminal only)."""
 LONG_RUN = 10.0
 """Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
 MAX_ADVICE_BUDGET = 200_000
@@ -85,48 +66,6 @@ def run_with_progress(plan: Plan, workers: int | None, log: str | None = None, f
             f"{'process' if used == 1 else 'processes'} (fewer --games for less).", err=True)
     return played_with_progress(
         plan.total, lambda stream, progress: run_plan(plan, processes, log=stream, progress=progress), log, force)
-
-
-def played_on_cluster(cluster: str, games: int,
-                      run: Callable[[BinaryIO | None, Callable[[int, int], None], ClusterPool], Played],
-                      log: str | None, force: bool) -> Played:
-    """``run(stream, progress, pool)`` on the Dask cluster whose scheduler is at ``cluster``: connected (or refused in
-    one line: :func:`deckcli.game.simulation.cluster.connected`), what the cluster says printed once, then as
-    :func:`played_with_progress`. Every mode's run comes here."""
-    from deckcli.game.simulation.cluster import connected
-
-    with connected(cluster) as pool:
-        for note in pool.notes:
-            say(note, err=True)
-        return played_with_progress(games, lambda stream, progress: run(stream, progress, pool), log, force)
-
-
-def played_with_progress(games: int, run: Callable[[BinaryIO | None, Callable[[int, int], None]], Played],
-                         log: str | None, force: bool) -> Played:
-    """``run(stream, progress)`` for a run of ``games`` games (:func:`run_with_progress`, and the Free For All and
-    team runs): the progress bar, the log file written atomically, the line saying so."""
-    before_writing(lambda: None)  # a closed standard output stops the run before its games, not after them
-    bar = ProgressBar(games, after=PROGRESS_AFTER, timed=True) if is_terminal(sys.stderr) else None
-
-    def progress(done: int, total: int) -> None:
-        if bar is not None:
-            bar.show(done, "games")
-
-    try:
-        if log is None:
-            played = run(None, progress)
-        else:
-            from deckcli.files.safe_write import streamed_file
-
-            with streamed_file(log, force=force) as stream:
-                played = run(stream, progress)
-    finally:
-        if bar is not None:
-            bar.clear()
-    if log is not None:
-        say(f"wrote {log}: the game log of {games:,} {'game' if games == 1 else 'games'} (JSON Lines; "
-            "deckcli schema --output-of game-log)", err=True)
-    return played
 
 
 @click.command(context_settings=CONTEXT)

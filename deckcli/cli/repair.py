@@ -6,7 +6,8 @@ import os
 
 import click
 
-from deckcli.cli.options import CONTEXT, before_writing, echo, reports_errors, say, say_waiting
+from deckcli.cli.output import before_writing, echo, reports_errors, say, say_waiting
+from deckcli.cli.parameter_types import CONTEXT
 
 
 @click.command(context_settings=CONTEXT)

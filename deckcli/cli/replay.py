@@ -5,7 +5,9 @@ from __future__ import annotations
 import click
 
 from deckcli.cli.completion import complete_path
-from deckcli.cli.options import CONTEXT, Number, before_writing, echo, echo_text, reports_errors, say, text_layout, wide_option
+from deckcli.cli.output import before_writing, echo, echo_text, reports_errors, say
+from deckcli.cli.parameter_types import CONTEXT, Number
+from deckcli.cli.terminal import text_layout, wide_option
 from deckcli.errors import EXIT_OK
 
 
@@ -21,13 +23,16 @@ from deckcli.errors import EXIT_OK
 @wide_option
 @reports_errors
 def replay(log: str, number: int | None, html: str | None, force: bool) -> int:
-    """Tell a logged game turn by turn: each play, what it did, both totals.
+    """Tell a logged game turn by turn: each play, what it did, every total.
 
-    LOG is a game log written by deckcli simulate --log FILE. Each event is a
-    line: the card played and its row, what it did (the Strength each side
-    gained or lost, cards drawn, units scorched, Weather set or cleared),
-    passes, each round's end with the gems and what stayed on the
-    battlefield; then both totals (A : B) and hand sizes (A|B) after it.
+    LOG is a game log written by deckcli simulate --log FILE, of any mode:
+    two players, Gwent Solo (--solo), Free For All (--ffa N: players A, B,
+    C, ...) or two versus two (--team-with: A1, B1, A2, B2 on Team A and
+    Team B). Each event is a line: who moved, the card played and its row,
+    what it did (the Strength each side gained or lost, cards drawn, units
+    scorched, Weather set or cleared), passes, each round's end with the
+    gems (Free For All: the points) and what stayed on the battlefield;
+    then every side's total (A : B) and hand sizes (A|B) after it.
     Without --game, a log of one game is told; a log of several lists them
     (number, decks, winner, each round's totals, seed) to pick one.
 

@@ -6,15 +6,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckcli.cli.options import (
-    CONTEXT,
-    Number,
-    before_writing,
-    echo,
-    echo_findings,
-    reports_errors,
-    say,
-)
+from deckcli.cli.output import before_writing, echo, echo_findings, reports_errors, say
+from deckcli.cli.parameter_types import CONTEXT, Number
 from deckcli.cli.simulation_options import refuse_without_simulate, simulation_options
 from deckcli.errors import EXIT_OK
 

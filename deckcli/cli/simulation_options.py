@@ -15,14 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 import click
 
 from deckcli.cli.completion import complete_path
-from deckcli.cli.options import (
-    MAX_SEED,
-    BotName,
-    Number,
-    OpponentDeck,
-    SoloOpponent,
-    refuse_without,
-)
+from deckcli.cli.parameter_types import BotName, MAX_SEED, Number, OpponentDeck, SoloOpponent, refuse_without
 
 if TYPE_CHECKING:
     from deckcli.game.simulation.matchups import Opposition
@@ -107,7 +100,7 @@ def solo_opponents(factions: tuple[str, ...], leader_variant: bool,
     test's own faction (§18: the automaton plays "another"): ``all`` skips it, saying so on standard error; naming it
     is a usage error (exit 2)."""
     from deckcli.catalog.loading import default_catalog
-    from deckcli.cli.options import say
+    from deckcli.cli.output import say
     from deckcli.game.simulation.matchups import ALL_FACTIONS, automatons
 
     catalog = default_catalog()
@@ -150,7 +143,7 @@ def simulation_options(subject: str = "DECK", formats: str | None = TEXT_JSON,
                 "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
                 show_default=True, help=format_help)(decorated)
         elif formats == "table":
-            from deckcli.cli.options import table_format_option
+            from deckcli.cli.parameter_types import table_format_option
 
             decorated = table_format_option(decorated)
         return decorated

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import click
 
-from deckcli.cli.options import MAX_SEED, echo, say, text_layout
+from deckcli.cli.output import echo, say
+from deckcli.cli.parameter_types import MAX_SEED
+from deckcli.cli.terminal import text_layout
 from deckcli.errors import EXIT_OK, DeckcliError
 
 if TYPE_CHECKING:
@@ -128,7 +130,7 @@ def _setup(deck: str, faction: str, leader_variant: bool, seed: int, save_file: 
     """The game's setup from DECK (legal under the Solo rules), read once, and the automaton's faction (a slug, not
     DECK's); ``save_file`` names the save these came from, for the messages."""
     from deckcli.catalog.loading import default_catalog
-    from deckcli.cli.options import echo_findings
+    from deckcli.cli.output import echo_findings
     from deckcli.deck.reading import parse_deck
     from deckcli.deck.resolution import resolve_deck
     from deckcli.files.reading import display_path, read_bytes

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckcli.cli.options import echo, echo_findings, echo_text, text_layout
+from deckcli.cli.output import echo, echo_findings, echo_text
+from deckcli.cli.terminal import text_layout
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:
@@ -63,43 +64,8 @@ def simulate_table(deck: str, ffa: int | None, team_with: Opposition | None, opp
         echo(document_json(report_dict(plan, counts)))
     else:
         width = text_layout().width
-        echo_text(fitted_tables(render_table_run(plan, counts, width), width))
+        echo_text(render_table_run(plan, counts, width))
     return EXIT_OK
-
-
-def fitted_tables(text: str, width: int | None) -> str:
-    """``text`` with each ``simple`` table in it (a line of titles over a line of dashes, its rows down to the next
-    blank line) drawn again within ``width`` columns when it is wider (its widest cells wrap, as every deckcli
-    table's do: :func:`deckcli.render.table_fit.fit_table`). The run's report draws its table at its cells' widths
-    (a team of two long deck names made it 83 columns wide)."""
-    import re
-
-    from deckcli.render.table_fit import fit_table
-    from deckcli.text import columns
-
-    if width is None:
-        return text
-    lines = text.split("\n")
-    out: list[str] = []
-    at = 0
-    while at < len(lines):
-        line = lines[at]
-        dashes = lines[at + 1] if at + 1 < len(lines) else ""
-        if not (dashes and set(dashes) <= {"-", " "} and "-" in dashes):
-            out.append(line)
-            at += 1
-            continue
-        end = next((n for n in range(at + 2, len(lines)) if not lines[n].strip()), len(lines))
-        block = lines[at:end]
-        if max(columns(row) for row in block) <= width:
-            out += block
-        else:
-            spans = [(found.start(), found.end()) for found in re.finditer(r"-+", dashes)]
-            cells = [[row[start:(spans[n + 1][0] if n + 1 < len(spans) else len(row))].strip()
-                      for n, (start, _end) in enumerate(spans)] for row in [line, *lines[at + 2:end]]]
-            out += fit_table(cells[0], cells[1:], "simple", width).split("\n")
-        at = end
-    return "\n".join(out)
 
 
 def _starters(taken: list[str], count: int) -> list[Entrant]:
@@ -112,7 +78,7 @@ def _starters(taken: list[str], count: int) -> list[Entrant]:
 
 
 def _run(plan: TablePlan, workers: int | None, log: str | None, force: bool, cluster: str | None) -> TableCounts:
-    from deckcli.cli.play import played_on_cluster, played_with_progress
+    from deckcli.cli.game_runs import played_on_cluster, played_with_progress
     from deckcli.game.simulation.tables import run_table_plan
     from deckcli.game.simulation.executor import default_workers
 

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from deckcli.cli.options import echo, echo_error, echo_findings, echo_lines, echo_text, say, text_layout
+from deckcli.cli.output import echo, echo_error, echo_findings, echo_lines, echo_text, say
+from deckcli.cli.terminal import text_layout
 from deckcli.errors import EXIT_OK
 
 if TYPE_CHECKING:

@@ -9,22 +9,11 @@ from typing import TYPE_CHECKING
 import click
 
 from deckcli.cli.completion import complete_card, complete_path
-from deckcli.cli.options import (
-    CONTEXT,
-    Number,
-    ProgressBar,
-    before_writing,
-    echo,
-    echo_findings,
-    is_terminal,
-    reports_errors,
-    say,
-    say_waiting,
-    text_layout,
-    wide_option,
-)
+from deckcli.cli.output import before_writing, echo, echo_findings, reports_errors, say, say_waiting
+from deckcli.cli.parameter_types import CONTEXT, Number
+from deckcli.cli.progress import PROGRESS_AFTER, ProgressBar
 from deckcli.cli.simulation_options import play_options
-from deckcli.cli.play import PROGRESS_AFTER
+from deckcli.cli.terminal import is_terminal, text_layout, wide_option
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Catalog

@@ -102,7 +102,7 @@ def advise(board: Board, path: str, catalog: Catalog, *, seed: int = 0, budget: 
     from deckcli.game.agents import PlayerView
     from deckcli.game.bots.ismcts_bot import IsmctsBot, action_key
     from deckcli.game.rounds import legal_actions
-    from deckcli.game.simulation.report import wilson
+    from deckcli.game.simulation.statistics import wilson
 
     if board.to_move != 0:
         raise BoardFileError('advise answers for [me], and it is [opponent]\'s turn: write to_move = "me" (or '

@@ -318,3 +318,33 @@ def tabulate_without_metadata() -> Any:
 
 def _no_version(name: str) -> str:
     raise _NoMetadata(name)
+
+
+def fitted_tables(text: str, width: int | None) -> str:
+    """``text`` with each ``simple`` table in it (a line of titles over a line of dashes, its rows down to the next
+    blank line) drawn again within ``width`` columns when it is wider (its widest cells wrap, as every deckcli
+    table's do: :func:`fit_table`): for a report that draws its tables at its cells' widths (a Free For All or team
+    run's, :func:`deckcli.game.simulation.tables.render_table_run`)."""
+    if width is None:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    at = 0
+    while at < len(lines):
+        line = lines[at]
+        dashes = lines[at + 1] if at + 1 < len(lines) else ""
+        if not (dashes and set(dashes) <= {"-", " "} and "-" in dashes):
+            out.append(line)
+            at += 1
+            continue
+        end = next((n for n in range(at + 2, len(lines)) if not lines[n].strip()), len(lines))
+        block = lines[at:end]
+        if max(columns(row) for row in block) <= width:
+            out += block
+        else:
+            spans = [(found.start(), found.end()) for found in re.finditer(r"-+", dashes)]
+            cells = [[row[start:(spans[n + 1][0] if n + 1 < len(spans) else len(row))].strip()
+                      for n, (start, _end) in enumerate(spans)] for row in [line, *lines[at + 2:end]]]
+            out += fit_table(cells[0], cells[1:], "simple", width).split("\n")
+        at = end
+    return "\n".join(out)

@@ -2,8 +2,10 @@
 
 The page is standalone: inline CSS and one inline script, no font, image or script fetched from anywhere. The
 game's steps (:func:`deckcli.game.replay.steps`) and the board after each (:class:`deckcli.game.game_log.Board`)
-are embedded as JSON, each distinct part of the battlefield once (:func:`replay_data`); the script draws the step chosen with the buttons, the slider or the arrow keys (← →, Home,
-End). Without a script the page still lists every event in order.
+are embedded as JSON, each distinct part of the battlefield once (:func:`replay_data`); the script draws the step
+chosen with the buttons, the slider or the arrow keys (← →, Home, End): two sides facing each other across the
+Weather area, or at a Free For All table every player's side in turn order. Without a script the page still lists
+every event in order.
 """
 
 from __future__ import annotations
@@ -19,7 +21,11 @@ if TYPE_CHECKING:
     from deckcli.game.replay import Step
 
 WEATHER_ROWS = {"frost": (CLOSE,), "fog": (RANGED,), "rain": (SIEGE,), "storm": (RANGED, SIEGE)}
-"""A Weather Card's ability to the rows it strikes on both sides (§12)."""
+"""A Weather Card's ability to the rows it strikes on every side (§12)."""
+
+
+ENDS = ("round_end", "game_end")
+"""The events whose ``player`` is the winning side, not a player who acted."""
 
 
 def _struck(weather: list[str], catalog: Catalog) -> list[int]:
@@ -43,20 +49,29 @@ def _printed(names: set[str], catalog: Catalog) -> dict[str, Any]:
 
 
 def replay_data(game: LoggedGame, told: list[Step] | None = None) -> dict[str, Any]:
-    """What the page's script draws: ``decks`` (player 0's first), ``printed`` (name → [printed Strength, Hero]),
-    ``parts``, every distinct part of the battlefield once (a row as [name, Strength] pairs, a discard pile, the
-    Weather area, the six Horn zones, the six rows' Mardroeme), and ``steps``, each with ``text``, ``heading``,
-    ``round``, ``player``, the board after it as indices into ``parts`` (``rows``: six, ``piles``: two,
-    ``horns``, ``mardroeme``, ``weather``: one each), the ``struck`` rows, and ``scores``, ``gems``, ``hands``,
-    ``decks``. A part an event did not change is the same part as before (:meth:`~deckcli.game.game_log.Board.after`),
-    so the data grows with the log's lines, not with its events times the battlefield. ``told`` is
-    :func:`deckcli.game.replay.steps` of ``game`` when the caller has it."""
+    """What the page's script draws, for a game of any mode: ``players`` (a name per player in turn order,
+    :func:`deckcli.game.replay.seat_names`), ``sides`` (per side: its ``name``, its ``decks`` as one text and its
+    ``members``, the players who play it: one, or a team's two, §17), ``gems`` (whether rounds cost gems; Free For
+    All scores points instead, §16), ``win`` (the points that win a Free For All game; ``null`` otherwise),
+    ``printed`` (name → [printed Strength, Hero]), ``parts``, every distinct part of the battlefield once (a row as
+    [name, Strength] pairs, a discard pile, the Weather area, the Horn zones, the rows' Mardroeme), and ``steps``,
+    each with ``text``, ``heading``, ``round``, ``player``, ``mover`` (the player who acted: ``player`` but at a
+    round's or the game's end, whose ``player`` is the winning side, §9), the board after it as indices into
+    ``parts`` (``rows``: three a side, ``piles``: one a side, ``horns``, ``mardroeme``, ``weather``: one each), the
+    ``struck`` rows, and
+    ``scores``, ``gems`` (per side), ``hands``, ``decks`` and ``points`` (per player; ``points`` empty but in Free
+    For All). A part an event did not change is the same part as before
+    (:meth:`~deckcli.game.game_log.Board.after`), so the data grows with the log's lines, not with its events times
+    the battlefield. ``told`` is :func:`deckcli.game.replay.steps` of ``game`` when the caller has it."""
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.replay import steps
+    from deckcli.game.modes import points_to_win
+    from deckcli.game.replay import seat_names, steps
 
     catalog = default_catalog()
+    seats = game.summary.seats
+    names = seat_names(seats)
     told = told if told is not None else steps(game)
-    names: set[str] = set()
+    cards: set[str] = set()
     parts: list[Any] = []
     placed: dict[int, int] = {}  # id of a board's part (alive as long as game.boards) → its index in parts
 
@@ -69,23 +84,29 @@ def replay_data(game: LoggedGame, told: list[Step] | None = None) -> dict[str, A
 
     def row(value: list[tuple[str, int]]) -> int:
         if id(value) not in placed:
-            names.update(name for name, _ in value)
+            cards.update(name for name, _ in value)
         return part(value)
 
     struck: dict[int, list[int]] = {}
     frames = []
-    for step, board in zip(told, game.boards):
+    for step, event, board in zip(told, game.events, game.boards):
         weather = part(board.weather)
         if weather not in struck:
             struck[weather] = _struck(board.weather, catalog)
         frames.append({
             "text": step.text, "heading": step.heading, "round": step.round, "player": step.player,
+            "mover": None if event["event"] in ENDS else step.player,
             "rows": [row(cards) for cards in board.rows], "horns": part(board.horns),
             "mardroeme": part(board.mardroeme), "weather": weather, "struck": struck[weather],
             "piles": [part(pile) for pile in board.piles],
             "scores": board.scores, "gems": board.gems, "hands": board.hands, "decks": board.decks,
+            "points": board.points,
         })
-    return {"decks": game.summary.decks, "printed": _printed(names, catalog), "parts": parts, "steps": frames}
+    sides = [{"name": names.sides[side], "decks": decks, "members": list(members)}
+             for side, (decks, members) in enumerate(zip(game.summary.side_decks, seats.seating.members))]
+    return {"players": list(names.players), "sides": sides, "gems": seats.gems,
+            "win": None if seats.gems else points_to_win(seats.players), "printed": _printed(cards, catalog),
+            "parts": parts, "steps": frames}
 
 
 def script_json(data: Any) -> str:
@@ -102,9 +123,11 @@ def replay_page(game: LoggedGame, path: str) -> str:
     """The page of ``game`` (read from the log at ``path``) as HTML text."""
     from markupsafe import Markup
 
-    from deckcli.game.replay import steps
+    from deckcli.game.replay import result, seated, steps, table_line
     from deckcli.sheets.pages import render_template
 
     told = steps(game)
-    return render_template("replay.html.j2", summary=game.summary, source=path, steps=told,
+    summary = game.summary
+    return render_template("replay.html.j2", summary=summary, source=path, steps=told, table=table_line(summary),
+                           seated=seated(summary), result=result(summary), title=" v ".join(summary.side_decks),
                            data=Markup(script_json(replay_data(game, told))))

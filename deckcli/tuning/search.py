@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from deckcli.game.simulation.report import paired_interval, win_rate
+from deckcli.game.simulation.statistics import paired_interval, win_rate
 from deckcli.game.simulation.runs import Entrant, Plan, derived_seed, run_plan
 from deckcli.game.simulation.executor import pool_size
 from deckcli.tuning.neighbours import Move, Neighbourhood, apply_move

@@ -4,6 +4,14 @@ REACHED_ELSEWHERE: the modules of this folder's package that no test here import
 package's own modules), and where they are reached instead (tests/project/test_layout.py checks it)."""
 
 REACHED_ELSEWHERE: dict[str, str] = {
+    'deckcli.cli.game_runs': (
+        "a run of games from the command line in any mode, its progress and log: tests/game/simulation/test_runs.py "
+        "(simulate --log) and tests/game/simulation/test_tables.py (Free For All and team runs)"
+    ),
+    'deckcli.cli.progress': (
+        'the progress bar of long runs: tests/tuning/test_search.py (the progress counts every game) and '
+        'tests/game/simulation/test_runs.py'
+    ),
     'deckcli.cli.analysis': (
         'stats, odds, diff and draw, registered lazily by deckcli.cli.main: run by tests/analysis/test_stats.py, tests/analysis/test_odds.py, tests/analysis/test_diff.py, tests/analysis/test_draw.py'
     ),

@@ -3,7 +3,7 @@
 Text from a deck, a registration, a catalog file, a rule file or the command line can hold
 terminal controls: ``ESC ] 0;… BEL`` sets the terminal's title, U+009B (CSI) starts an escape on
 its own, bidi overrides (U+202E) reorder what the reader sees. Every output passes one escaping
-function at the boundary (:func:`deckcli.text.shown`, through ``deckcli.cli.options.echo``); JSON
+function at the boundary (:func:`deckcli.text.shown`, through ``deckcli.cli.output.echo``); JSON
 writes them as ``\\u`` escapes and deck files deckcli writes as TOML escapes, the same values to
 any reader.
 """
@@ -84,7 +84,7 @@ def test_no_command_writes_past_the_boundary():
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "click":
                 if node.attr in ("echo", "secho", "echo_via_pager"):
                     where = f"{path.name}:{node.lineno}"
-                    assert path.name == "options.py", f"{where}: click.{node.attr} past the boundary; use echo()"
+                    assert path.name == "output.py", f"{where}: click.{node.attr} past the boundary; use echo()"
 
 
 def test_a_registration_s_deck_path_never_reaches_the_terminal_raw(tmp_path):

@@ -91,10 +91,11 @@ def test_a_command_imports_no_other_command_module():
     code, modules = imports_of("validate", str(DECKS / "northern-realms-starter.toml"))
     assert code == 0
     # simulation_options is no command: it defines the options shared by every command that plays games,
-    # tournament --simulate among them, and imports only options and completion (no game code).
+    # tournament --simulate among them, and imports only the shared option types, output and terminal
+    # modules and completion (no game code).
     assert {name for name in modules if name.startswith("deckcli.cli.")} == {
-        "deckcli.cli.main", "deckcli.cli.options", "deckcli.cli.completion", "deckcli.cli.judging",
-        "deckcli.cli.simulation_options",
+        "deckcli.cli.main", "deckcli.cli.output", "deckcli.cli.parameter_types", "deckcli.cli.terminal",
+        "deckcli.cli.completion", "deckcli.cli.judging", "deckcli.cli.simulation_options", "deckcli.cli.progress",
     }
     assert not {name for name in modules if name.startswith("deckcli.game.")}
 

@@ -224,7 +224,7 @@ def test_width_follows_columns(monkeypatch):
 def test_the_terminal_size_is_what_shutil_gives(monkeypatch, columns, lines):
     import shutil
 
-    from deckcli.cli.options import terminal_size
+    from deckcli.cli.terminal import terminal_size
 
     for name, value in (("COLUMNS", columns), ("LINES", lines)):
         if value is None:

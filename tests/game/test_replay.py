@@ -281,21 +281,6 @@ def test_no_damaged_log_crashes_replay(tmp_path, cut, edits, dropped, game):
         assert str(path) in message
 
 
-def test_a_free_for_all_log_is_refused_in_one_line(tmp_path):
-    """``simulate --ffa`` logs tables of three to five sides; replay tells two-player and Gwent Solo games and says
-    so of the others, rather than calling the log malformed."""
-    log = tmp_path / "ffa.jsonl"
-    run_cli(["simulate", NR, "--ffa", "3", "--games", "1", "--log", log, "--workers", "1"])
-    start = json.loads(log.read_text("utf-8").splitlines()[0])
-    assert start["mode"] == "ffa" and len(start["hands"]) == 3 and len(start["board"]["rows"]) == 9
-    result = run_cli(["replay", log], exit_code=2)
-    assert result.stderr.startswith(f"{log}:1: a game of Free For All (§16) or two versus two (§17): replay tells")
-    from helpers.repository import REPO  # the docs say so too (issue 36: a new user found it only by trying)
-
-    page = " ".join((REPO / "docs" / "play.md").read_text("utf-8").split())
-    assert "A log of Free For All (`simulate --ffa`) or two versus two (`--team-with`) is refused too" in page
-
-
 def _game_lines(log: Path, number: int = 0) -> list[dict]:
     return [e for e in _events(log) if e["game"] == number]
 

@@ -1,7 +1,7 @@
 """``deckcli replay --html`` in a real browser: the page draws the log's battlefield at every step it is taken to.
 
 At 360 px (a phone) and 1280 px, in headless Chromium: a two-player game (against Monsters, which keeps a unit) and
-a Gwent Solo game, stepped through with the arrow keys, Home, End and the buttons; at three steps the board drawn (each row's cards with their Strength,
+a Gwent Solo game, a Free For All game of four players and a two versus two game, stepped through with the arrow keys, Home, End and the buttons; at three steps the board drawn (each row's cards with their Strength,
 row totals, Horns, the Weather, totals, gems, hand, deck and discard pile sizes) is the log's board after that event,
 nothing is wider than its box or the page, no word breaks across lines, the page loaded nothing but itself, and a
 screenshot is taken (kept in the test's folder for a person to look at). Needs Debian's ``chromium``; without it the
@@ -21,6 +21,8 @@ import pytest
 from helpers.cli_runs import run_cli
 from helpers.repository import DECKS
 from deckcli.game.game_log import read_game
+from deckcli.game.modes import points_to_win
+from deckcli.game.replay import seat_names
 from helpers.headless_chromium import Browser, Tab, chromium_path
 from helpers.headless_chromium import MEASURE
 
@@ -31,11 +33,14 @@ pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.skipif(CHROMIUM is
 WIDTHS = (360, 1280)
 
 DRAWN = """(() => {
-  const side = s => {
-    const box = document.getElementById("side-" + s);
+  const side = box => {
     return {
+      id: box.id,
+      who: box.querySelector(".who").textContent,
       total: +box.querySelector(".total").textContent,
       gems: box.querySelectorAll(".gem.full").length,
+      points: [...box.querySelectorAll(".points")].map(p => p.textContent),
+      points_title: [...box.querySelectorAll(".points")].map(p => p.title),
       counts: box.querySelector(".counts").textContent,
       rows: [...box.querySelectorAll(".row")].map(row => ({
         name: row.querySelector(".row-head .name").textContent,
@@ -46,7 +51,8 @@ DRAWN = """(() => {
       })),
     };
   };
-  return {sides: [side(0), side(1)], weather: document.getElementById("weather").textContent,
+  const sides = [...document.querySelectorAll("#sides .side")];
+  return {sides: sides.map(side), order: sides.map(box => box.id), weather: document.getElementById("weather").textContent,
           event: document.getElementById("event").textContent, where: document.getElementById("where").textContent,
           piles: [...document.querySelectorAll("#piles details")].map(d => d.querySelectorAll("li").length),
           resources: performance.getEntriesByType("resource").length};
@@ -64,7 +70,13 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Any
     run_cli(["simulate", DECKS / "skellige-advanced.toml", "--solo", "nilfgaard", "--leader-variant", "--games", "1",
              "--workers", "1", "--log", solo])
     found = {}
-    for kind, log, number in (("two-player", two, 2), ("solo", solo, 0)):
+    ffa = folder / "ffa.jsonl"
+    run_cli(["simulate", DECKS / "northern-realms-advanced.toml", "--ffa", "4", "--games", "1", "--seed", "2",
+             "--workers", "1", "--log", ffa])
+    teams = folder / "teams.jsonl"
+    run_cli(["simulate", DECKS / "skellige-advanced.toml", "--team-with", "monsters", "--games", "1", "--seed", "2",
+             "--workers", "1", "--log", teams])
+    for kind, log, number in (("two-player", two, 2), ("solo", solo, 0), ("ffa", ffa, 0), ("teams", teams, 0)):
         page = folder / f"{kind}.html"
         run_cli(["replay", log, "--game", str(number), "--html", page])
         found[kind] = (page, read_game(str(log), number))
@@ -85,26 +97,44 @@ def _press(tab: Tab, key: str, times: int = 1) -> None:
 
 
 def _check_drawn(drawn: dict[str, Any], game: Any, at: int) -> None:
-    board = game.boards[at]
+    """The board drawn is the log's after event ``at``: every side (two facing each other, side 1's rows mirrored
+    above; more in turn order), its players' decks, hands and decks left, its gems or, in Free For All, each
+    player's points (§16), its discard pile, every row and the Weather."""
+    board, seats = game.boards[at], game.summary.seats
+    names = seat_names(seats)
     assert drawn["where"].endswith(f"event {at + 1} of {len(game.events)}")
-    for side in (0, 1):
-        shown = drawn["sides"][side]
-        assert shown["total"] == board.scores[side] and shown["gems"] == board.gems[side]
-        assert shown["counts"] == f"hand {board.hands[side]} · deck {board.decks[side]} · discard {len(board.piles[side])}"
+    two = seats.sides == 2
+    assert drawn["order"] == [f"side-{side}" for side in ((1, 0) if two else range(seats.sides))]
+    for shown in drawn["sides"]:
+        side = int(shown["id"].split("-")[1])
+        members = seats.seating.members[side]
+        assert shown["who"].startswith(names.sides[side]) and shown["who"].endswith(game.summary.side_decks[side])
+        assert shown["total"] == board.scores[side]
+        if seats.gems:
+            assert shown["gems"] == board.gems[side] and shown["points"] == []
+        else:
+            assert shown["points"] == [f"{board.points[player]} point{'' if board.points[player] == 1 else 's'}"
+                                       for player in members]
+            assert shown["points_title"] == [f"{points_to_win(seats.players)} points win (§16)"] * len(members)
+        counts = [(f"{names.players[player]} " if len(members) > 1 else "")
+                  + f"hand {board.hands[player]} · deck {board.decks[player]}" for player in members]
+        assert shown["counts"] == "; ".join(counts) + ("; " if len(members) > 1 else " · ") + \
+            f"discard {len(board.piles[side])}"
         for row in shown["rows"]:
             slot = side * 3 + ROW_NAMES.index(row["name"])
             assert [tuple(card) for card in row["cards"]] == board.rows[slot]
             assert row["sum"] == sum(value for _, value in board.rows[slot])
             horn = board.horns[slot]
             assert row["horn"] == (f"Horn: {horn}" if horn else "Horn zone empty")
-        assert [row["name"] for row in shown["rows"]] == (list(ROW_NAMES) if side == 0 else list(reversed(ROW_NAMES)))
-    assert drawn["piles"] == [len(board.piles[0]), len(board.piles[1])]
+        mirrored = two and side == 1
+        assert [row["name"] for row in shown["rows"]] == (list(reversed(ROW_NAMES)) if mirrored else list(ROW_NAMES))
+    assert drawn["piles"] == [len(pile) for pile in board.piles]
     assert all(name in drawn["weather"] for name in board.weather) and (board.weather or drawn["weather"] == "Weather: none")
     assert drawn["resources"] == 0  # nothing fetched: no stylesheet, script, font or image
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("kind", ["two-player", "solo"])
+@pytest.mark.parametrize("kind", ["two-player", "solo", "ffa", "teams"])
 def test_every_step_shown_draws_the_logs_board_and_fits(tab, pages, kind, width, tmp_path):
     page, game = pages[kind]
     last = len(game.events) - 1

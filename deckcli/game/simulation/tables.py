@@ -210,7 +210,7 @@ def _points(players: int) -> int:
 
 def report_dict(plan: TablePlan, counts: TableCounts) -> dict[str, Any]:
     """The JSON document of such a run (``simulate.schema.json``)."""
-    from deckcli.game.simulation.report import wilson, win_rate
+    from deckcli.game.simulation.statistics import wilson, win_rate
 
     def result(index: int) -> dict[str, Any]:
         points = 2 * counts.wins[index] + counts.draws[index]
@@ -236,9 +236,11 @@ def report_dict(plan: TablePlan, counts: TableCounts) -> dict[str, Any]:
 
 def render_table_run(plan: TablePlan, counts: TableCounts, width: int | None) -> str:
     """The run as text: a row per deck (Free For All) or per team (two versus two) with its win rate and 95%
-    interval, then what was measured, within ``width`` columns (``None``: no limit)."""
-    from deckcli.game.simulation.report import rate_text
+    interval, then what was measured, within ``width`` columns (``None``: no limit; a table wider than ``width``,
+    two long deck names of a team, drawn again with its widest cells wrapped)."""
+    from deckcli.game.simulation.statistics import rate_text
     from deckcli.render.layout import Layout
+    from deckcli.render.table_fit import fitted_tables
 
     layout = Layout(width=width)
     rows: list[tuple[str, str, str, str, str]] = []
@@ -269,5 +271,5 @@ def render_table_run(plan: TablePlan, counts: TableCounts, width: int | None) ->
     if chance:
         lines += layout.wrap(chance)
     lines += ["", *layout.wrap(measured(plan), continuation="")]
-    return "\n".join(lines)
+    return fitted_tables("\n".join(lines), width)
 

@@ -3,7 +3,7 @@
 When a round is scored and the player's total is the higher, the automaton reveals the top Leader of its
 pile and resolves it "in the most effective way for the opponent" (§18): the adaptation §20 gives it, or,
 for a Leader §20 does not list, its own card text as the automaton can play it. Where the Leader leaves a
-choice, the option leaving the automaton the largest margin wins (:func:`deckcli.game.solo.best`, with its tie
+choice, the option leaving the automaton the largest margin wins (:func:`deckcli.game.solo.card_play.best`, with its tie
 order). The player then wins the round only if still ahead (:func:`deckcli.game.rounds.round_winner`).
 
 Rulings where §20 is silent, decided as a player at the table would:
@@ -14,7 +14,7 @@ Rulings where §20 is silent, decided as a player at the table would:
   doubled) lasts until that round's cards leave the battlefield; only The White Flame says "for the rest of
   the game", and it does.
 - Heroes are never taken by a Leader (§5): The Relentless, like Bringer of Death, takes no Hero.
-- A card a Leader plays is played as a revealed card (:func:`deckcli.game.solo.play_revealed`): a Spy gives
+- A card a Leader plays is played as a revealed card (:func:`deckcli.game.solo.card_play.play_revealed`): a Spy gives
   two more cards; a Weather Card none, since a Leader is revealed as the round is scored and the round is over
   (§9; §18's extra turn is for Weather revealed on its turn).
 - The player's Emhyr var Emreis: The White Flame cancels every Leader the automaton reveals.
@@ -34,10 +34,9 @@ from deckcli.game.actions import Decision, continuation
 from deckcli.game.cards import HERO, MARDROEME, ROW_NAMES, SPECIAL, TIGHT_BOND, UNIT
 from deckcli.game.leaders import ACTIVE, DAISY, INVADER, KING_BRAN, TREACHEROUS, WHITE_FLAME
 from deckcli.game.rounds import run_frames
-from deckcli.game.solo.automaton import (
-    EVALUATING, INSTRUCTING, KNOWN, best, compared, margin, move_agile, note, place_on_best_row,
-    play_owed, play_revealed, play_unit_now, reset_passives, row_order, shuffle_deck, solo_of, topmost, unit_row,
-    unseen_kinds,
+from deckcli.game.solo.card_play import (
+    EVALUATING, INSTRUCTING, KNOWN, best, compared, margin, move_agile, note, place_on_best_row, play_owed,
+    play_revealed, play_unit_now, reset_passives, row_order, shuffle_deck, solo_of, topmost, unit_row, unseen_kinds,
 )
 
 if TYPE_CHECKING:

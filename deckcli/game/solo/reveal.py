@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
     from deckcli.catalog.model import Card, Catalog, FactionSet
     from deckcli.game.board import Board
-    from deckcli.game.solo.automaton import Instruction
     from deckcli.game.position import BattlefieldSide, Placed
+    from deckcli.game.solo.card_play import Instruction
     from deckcli.game.state import Game
 
 SIDE_NAMES = ("me", "opponent")
@@ -94,7 +94,8 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
     from deckcli.game.board import board_text, read_board
     from deckcli.game.position import build_position
     from deckcli.game.rounds import run_frames
-    from deckcli.game.solo.automaton import Instruction, Solo, faction_cards, move_agile
+    from deckcli.game.solo.automaton import Solo, faction_cards
+    from deckcli.game.solo.card_play import Instruction, move_agile
     from deckcli.game.solo.leaders import resolve_leader
 
     catalog = default_catalog()
@@ -187,13 +188,13 @@ def solo_reveal(path: str, names: Sequence[str], output: str | None = None) -> S
 
 def _owed_since(game: Game, mark: int) -> list[Instruction]:
     """The instructions given since ``mark`` that a revealed card answers, in the order they are answered."""
-    from deckcli.game.solo.automaton import solo_of
+    from deckcli.game.solo.card_play import solo_of
 
     return [i for i in solo_of(game).instructions[mark:] if i.action in FULFILLED]
 
 
 def _reveal_text(owed: int) -> str:
-    from deckcli.game.solo.automaton import reveal_text
+    from deckcli.game.solo.card_play import reveal_text
 
     return reveal_text(owed) if owed > 0 else ""
 
@@ -203,7 +204,7 @@ def _answer(game: Game, owed: Instruction, card: Card, where: str, instance: int
     (the Decoy then discarded), the card a Muster found (it does not muster again), a Medic's random pick.
     ``instance``: the card's instance taken from its deck (``None``: a new one; a random pick: from its discard
     pile). Raises :class:`CardLookupError` for a card that is not what a Muster searches for or a Medic picks among."""
-    from deckcli.game.solo.automaton import move_agile, play_card_owed, play_owed, play_unit_now, solo_of, unit_row
+    from deckcli.game.solo.card_play import move_agile, play_card_owed, play_owed, play_unit_now, solo_of, unit_row
 
     solo = solo_of(game)
     seat = solo.automaton
@@ -238,7 +239,7 @@ def _answer(game: Game, owed: Instruction, card: Card, where: str, instance: int
 
 def _new_card(game: Game, card: Card) -> int:
     """A card the automaton has just revealed at the table, added to the game's card table as its own."""
-    from deckcli.game.solo.automaton import solo_of
+    from deckcli.game.solo.card_play import solo_of
 
     game.owner.append(solo_of(game).automaton)
     return game.cards.add(card)
@@ -246,7 +247,7 @@ def _new_card(game: Game, card: Card) -> int:
 
 def _cannot_follow(card: Card, previous: Card, game: Game) -> str:
     """Why ``card`` cannot be revealed after ``previous``: the automaton's turn is over."""
-    from deckcli.game.solo.automaton import solo_of
+    from deckcli.game.solo.card_play import solo_of
 
     if any(i.action == "under-decoy" for i in solo_of(game).instructions):
         return (f"{card.name} cannot follow {previous.name}: the card under its Decoy stays face down until the round "

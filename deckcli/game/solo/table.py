@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from deckcli.game.solo.automaton import SEAT, solo_of
+from deckcli.game.solo.card_play import SEAT, solo_of
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog
     from deckcli.game.actions import Action
     from deckcli.game.agents import Agents, PlayerView
     from deckcli.game.cards import GameDeck
-    from deckcli.game.solo.automaton import Instruction
+    from deckcli.game.solo.card_play import Instruction
     from deckcli.game.state import Game
 
 PLAYER = 1 - SEAT
@@ -218,7 +218,7 @@ class _Table:
     def player_turn(self) -> None:
         from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
         from deckcli.game.rounds import turn_actions
-        from deckcli.game.solo.automaton import move_agile
+        from deckcli.game.solo.card_play import move_agile
 
         game = self.game
         actions = turn_actions(game, PLAYER)
@@ -326,7 +326,7 @@ class _Table:
         """Its turn (§18): it reveals its top card (two after a round it won as Northern Realms, §19) and plays it,
         and more as its cards say; its deck empty, it passes. After the player has passed this is its final turn,
         then the round ends."""
-        from deckcli.game.solo.automaton import Instruction
+        from deckcli.game.solo.card_play import Instruction
 
         game = self.game
         solo = solo_of(game)
@@ -451,7 +451,7 @@ class _Table:
         card), the Leader variant's Leader if you are ahead (§18), then the score, the gems and the next round."""
         from deckcli.game.agents import resolve
         from deckcli.game.rounds import end_round
-        from deckcli.game.solo.automaton import Instruction
+        from deckcli.game.solo.card_play import Instruction
         from deckcli.game.solo.leaders import resolve_leader
 
         game = self.game

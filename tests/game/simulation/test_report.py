@@ -18,7 +18,8 @@ from helpers.depth import examples
 from helpers.repository import DECKS
 from deckcli.catalog.loading import default_catalog
 from deckcli.files.output_schemas import output_schema
-from deckcli.game.simulation.report import CAVEAT, difference_p_value, holm
+from deckcli.game.simulation.report import CAVEAT
+from deckcli.game.simulation.statistics import difference_p_value, holm
 
 NR = str(DECKS / "northern-realms-starter.toml")
 SOLO_DECK = str(DECKS / "skellige-advanced.toml")
@@ -246,7 +247,7 @@ def test_holm_is_stricter_than_each_row_alone():
 
 
 def test_the_progress_bar_shows_the_time_so_far_and_an_estimate_of_the_rest(monkeypatch, capsys):
-    from deckcli.cli.options import ProgressBar
+    from deckcli.cli.progress import ProgressBar
 
     now = [50.0]
     monkeypatch.setattr("time.monotonic", lambda: now[0])
@@ -266,7 +267,7 @@ def test_the_progress_bar_shows_the_time_so_far_and_an_estimate_of_the_rest(monk
 
 @pytest.mark.parametrize(("seconds", "shown"), [(0, "0:00"), (7.4, "0:07"), (65, "1:05"), (3723, "1:02:03")])
 def test_a_duration_is_shown_as_a_clock(seconds, shown):
-    from deckcli.cli.options import clock_text
+    from deckcli.cli.progress import clock_text
 
     assert clock_text(seconds) == shown
 

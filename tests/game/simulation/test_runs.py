@@ -18,7 +18,7 @@ from helpers.cli_runs import deckcli_env, run_cli
 from helpers.repository import DECKS, REPO, write_deck
 from deckcli.files.output_schemas import output_schema
 from deckcli.game.simulation.runs import derived_seed
-from deckcli.game.simulation.report import paired_interval, wilson
+from deckcli.game.simulation.statistics import paired_interval, wilson
 
 NR = str(DECKS / "northern-realms-starter.toml")
 MONSTERS = str(DECKS / "monsters-starter.toml")
@@ -114,7 +114,7 @@ def test_no_progress_bar_off_a_terminal():
 
 
 def test_the_progress_bar_waits_a_second(monkeypatch, capsys):
-    from deckcli.cli.options import ProgressBar
+    from deckcli.cli.progress import ProgressBar
 
     now = [100.0]
     monkeypatch.setattr("time.monotonic", lambda: now[0])
@@ -129,7 +129,7 @@ def test_the_progress_bar_waits_a_second(monkeypatch, capsys):
 @pytest.mark.parametrize("columns", [12, 30, 80])
 def test_the_progress_bar_fits_the_terminal(monkeypatch, capsys, columns):
     """On a terminal of 30 columns the bar took 42 and wrapped: each redraw ("\\r") then began a line lower."""
-    from deckcli.cli.options import ProgressBar
+    from deckcli.cli.progress import ProgressBar
 
     monkeypatch.setenv("COLUMNS", str(columns))
     bar = ProgressBar(1500)
