@@ -25,11 +25,11 @@ if TYPE_CHECKING:
 LONG_RUN = 10.0
 """Seconds a run is expected to take beyond which it says so, in one line on standard error, before it starts."""
 MAX_ADVICE_BUDGET = 200_000
-"""The largest ``advise --budget``: some ten minutes of one core on a late-round board."""
+"""The largest ``advise --budget``: some four minutes of one core on a round-one board."""
 LONG_ADVICE = 5_000
 """An ``advise --budget`` above which the search is timed first and, when longer than :data:`LONG_RUN`, says so."""
 ADVICE_SAMPLE = 100
-"""Iterations of the search that times a long one."""
+"""Games of the search that times a long one (at least ``MIN_GAMES`` an action)."""
 QUICK_BOTS = {"random", "heuristic", None}
 QUICK_GAME = 0.005
 """Seconds a game of :data:`QUICK_BOTS` takes at the most on one core (about 2 ms measured): a run of these bots
@@ -320,49 +320,55 @@ def simulate(deck: str, simulation: Simulation, ffa: int | None, team_with: Oppo
 @click.command(context_settings=CONTEXT)
 @click.argument("board", shell_complete=complete_path)
 @click.option("--budget", type=Number(min=1, max=MAX_ADVICE_BUDGET), default=None, metavar="N",
-              help="Iterations of the search, shared among the actions (more: narrower intervals, slower; at most "
+              help="Games played out, shared among the actions (more: narrower intervals, slower; at most "
                    f"{MAX_ADVICE_BUDGET:,}, a search of more than {LONG_ADVICE:,} says first how long it will take).  "
-                   "[default: 600]")
+                   "[default: 1,200]")
 @click.option("--seed", type=Number(min=0, max=MAX_SEED), default=1, show_default=True, metavar="N",
               help="Seed of every imagined deal: the same seed, the same answer.")
+@click.option("--bot", type=BotName(), default=None, metavar="NAME",
+              help="The bot playing each game out after the action, on both sides (a name of simulate --bot; a "
+                   "searching bot costs some hundred times the heuristic's time a game).  [default: heuristic]")
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text", show_default=True,
     help="text: a table of the actions, best first, with a reason each; json: the same as one document.",
 )
 @wide_option
 @reports_errors
-def advise(board: str, budget: int | None, seed: int, fmt: str) -> int:
+def advise(board: str, budget: int | None, seed: int, bot: str | None, fmt: str) -> int:
     """What should I play here? Every action of [me], ranked by its chance to win.
 
     BOARD is a board file (docs/play.md, "The board file") with [me] to move.
     What you cannot see is given as counts: hand_size and deck_size under
     [opponent], dealt at random from its decklist (a deck file, relative to the
     board file) or, without one, from its faction's whole set. Each action
-    (a card to a row, a Decoy onto a unit, the Leader, pass) is played out by the
-    ismcts bot's search; its win rate (a draw counts half) comes with its 95%
-    interval and a reason. The same --seed gives the same answer.
+    (a card to a row, a Decoy onto a unit, the Leader, pass) is played out in
+    the same imagined deals as every other, by --bot on both sides; its win
+    rate (a draw counts half) comes with its 95% interval and a reason, and the
+    output says which actions are within noise of the best. The same --seed
+    gives the same answer.
 
     \b
     Example:
       deckcli advise decks/boards/advise-last-round.toml --seed 1
-      deckcli advise my-board.toml --budget 2000 --format json
+      deckcli advise my-board.toml --budget 3000 --format json
     """
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.advice import DEFAULT_BUDGET, advise as advise_board, render_advice
+    from deckcli.game.advice import DEFAULT_BUDGET, EVALUATOR, advise as advise_board, render_advice
     from deckcli.game.board import read_board
 
     catalog = default_catalog()
     position = read_board(board, catalog)
     budget = budget if budget is not None else DEFAULT_BUDGET
+    bot = bot if bot is not None else EVALUATOR
     if budget > LONG_ADVICE:  # timed on a small search first, as simulate times its sample games
         import time
 
         began = time.monotonic()
-        advise_board(position, board, catalog, seed=seed, budget=ADVICE_SAMPLE)
-        expected = (time.monotonic() - began) * budget / ADVICE_SAMPLE
+        sample = advise_board(position, board, catalog, seed=seed, budget=ADVICE_SAMPLE, bot=bot)
+        expected = (time.monotonic() - began) * budget / sum(a.games for a in sample.actions)
         if expected > LONG_RUN:
-            say(f"This search runs {budget:,} iterations: about {clock_text(expected)} on one process (a smaller "
+            say(f"This search plays {budget:,} games: about {clock_text(expected)} on one process (a smaller "
                 "--budget for less).", err=True)
-    report = advise_board(position, board, catalog, seed=seed, budget=budget)
+    report = advise_board(position, board, catalog, seed=seed, budget=budget, bot=bot)
     echo(render_advice(report, fmt.lower(), text_layout().width))
     return EXIT_OK

@@ -22,22 +22,9 @@ or has no card left), so each rate is exactly 0 or 1 whatever the budget."""
 
 CASES = Path(__file__).parent / "advise_endgames"
 # Each endgame is a board file of tests/game/advise_endgames/ (round three, one gem each: the round decides the game)
-# whose opening comment proves, by hand, the win rate of every action of [me] given here.
-ENDGAMES = {
-    "rulebook-7": {'Play Sheldon Skaggs (Ranged Combat)': 1, 'Play Prince Stennis (Close Combat)': 0, 'Pass': 0},
-    "ahead-pass": {'Pass': 1, 'Play Prince Stennis (Close Combat)': 0},
-    "nilfgaard-wins-the-tie": {'Pass': 1, 'Play Vattier de Rideaux (Close Combat)': 0},
-    "against-nilfgaard-a-tie-loses": {'Play Sheldon Skaggs (Ranged Combat)': 1, 'Pass': 0},
-    "scorch": {'Play Scorch': 1, 'Pass': 0},
-    "horn-on-the-right-row": {"Play Commander's Horn (Siege)": 1, "Play Commander's Horn (Close Combat)": 0, "Play Commander's Horn (Ranged Combat)": 0, 'Pass': 0},
-    "leader-horn": {'Leader: Foltest: The Siegemaster': 1, 'Pass': 0},
-    "tight-bond": {'Play Blue Stripes Commando (Close Combat)': 1, 'Play Prince Stennis (Close Combat)': 0, 'Pass': 0},
-    "biting-frost": {'Play Biting Frost': 1, 'Pass': 0},
-    "clear-weather": {'Play Clear Weather': 1, 'Pass': 0},
-    "lost-whatever": {'Play Sheldon Skaggs (Ranged Combat)': 0, 'Play Sabrina Glevissig (Ranged Combat)': 0, 'Pass': 0},
-    "spy-draws-the-answer": {'Play Prince Stennis (Close Combat)': 1, 'Pass': 0},
-    "opponent-has-nothing-left": {'Play Sheldon Skaggs (Ranged Combat)': 1, 'Pass': 0},
-}
+# whose opening comment proves, by hand, the win rate of every action of [me] given in proven.json (which
+# benchmarks/advise.py reads too).
+ENDGAMES = json.loads((CASES / "proven.json").read_text("utf-8"))
 
 
 @pytest.mark.parametrize("name", sorted(ENDGAMES))
@@ -70,8 +57,9 @@ def test_the_same_seed_gives_the_same_answer_and_another_seed_may_not(tmp_path):
     first = run_cli(["advise", path, "--seed", "5", "--budget", "30", "--format", "json"]).stdout
     assert first == run_cli(["advise", path, "--seed", "5", "--budget", "30", "--format", "json"]).stdout
     document = json.loads(first)
-    assert document["search"] == {"bot": "ismcts", "budget": 30, "seed": 5}
-    assert sum(a["games"] for a in document["actions"]) >= 15  # the evaluation half of the budget, shared
+    assert document["search"] == {"bot": "heuristic", "budget": 30, "seed": 5}
+    games = [a["games"] for a in document["actions"]]
+    assert min(games) >= 20  # at least MIN_GAMES deals each, the later stages on those within noise of the best
 
 
 def _round_one(tmp_path: Path) -> str:
@@ -104,8 +92,18 @@ def test_a_round_one_board_lists_every_legal_action_dealt_from_the_decklist(tmp_
         ("play", "Prince Stennis", "close", None), ("play", "Biting Frost", None, None),
         ("play", "Scorch", None, None), ("play", "Decoy", "close", "Ves"), ("pass", None, None, None),
     }
-    rates = [a["win_rate"] for a in document["actions"]]
-    assert rates == sorted(rates, reverse=True)
+    near = [a for a in document["actions"] if a["within_noise"]]
+    assert document["actions"][:len(near)] == near, "the actions within noise of the best come first"
+    rest = [a["win_rate"] for a in document["actions"][len(near):]]
+    assert rest == sorted(rest, reverse=True)
+    most = max(a["games"] for a in document["actions"])
+    best = max(a["win_rate"] for a in document["actions"] if a["games"] == most)
+    for advice in document["actions"]:
+        low, high = advice["behind_best"]["ci95"]
+        assert low <= advice["behind_best"]["difference"] <= high
+        assert low <= 0 or not advice["within_noise"]
+        if advice["games"] == most:  # played in every deal
+            assert advice["behind_best"]["difference"] == pytest.approx(best - advice["win_rate"], abs=1e-3)
 
 
 def test_the_text_fits_80_columns_and_says_where_the_unseen_cards_come_from(tmp_path):
@@ -177,5 +175,86 @@ def test_the_budget_is_bounded_and_a_long_search_says_how_long_first(monkeypatch
     monkeypatch.setattr(play, "LONG_ADVICE", 10)
     monkeypatch.setattr(play, "LONG_RUN", 0.0)
     result = run_cli(["advise", board, "--budget", "40"])
-    assert result.stderr.startswith("This search runs 40 iterations: about 0:0") and "--budget" in result.stderr
+    assert result.stderr.startswith("This search plays 40 games: about 0:0") and "--budget" in result.stderr
     assert result.stdout.startswith("Board: ")
+
+
+POSITIONS = Path(__file__).parent / "advise_positions"
+# Round-one boards whose right answer is a matter of rules rather than of proof: identical cards, the tie
+# Nilfgaard wins (§3), the cheapest card that wins a round the opponent has passed.
+
+
+def _report(name: str, seed: int, budget: int = 300):
+    catalog = default_catalog()
+    path = str(POSITIONS / f"{name}.toml")
+    return advise(read_board(path, catalog), path, catalog, seed=seed, budget=budget)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_two_identical_cards_come_out_within_noise_of_each_other(seed):
+    """Issue 37 item 3: Ballista and Trebuchet (Siege, 6 Strength, no ability) scored 85% and 65% at one seed and
+    the other way round at another. Played in the same deals they do alike: the same rate, the same standing
+    against the best, side by side."""
+    report = _report("identical-cards", seed)
+    by_card = {a.card: a for a in report.actions}
+    ballista, trebuchet = by_card["Ballista"], by_card["Trebuchet"]
+    assert ballista.win_rate == trebuchet.win_rate and ballista.behind == trebuchet.behind
+    labels = [a.card for a in report.actions]
+    assert abs(labels.index("Ballista") - labels.index("Trebuchet")) == 1
+    assert ballista.within_noise == trebuchet.within_noise
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_where_one_action_is_clearly_better_it_comes_first_at_every_seed(seed):
+    """Nilfgaard level with an opponent who has passed in round one: passing wins the round on the tie (§3) and
+    keeps every card, so it comes first at every seed, clear of every card (none within noise)."""
+    report = _report("nilfgaard-passes-level", seed)
+    first = report.actions[0]
+    assert first.action == "pass" and first.reason == "wins the round now, keeps 8 cards for round 2"
+    assert not any(a.within_noise for a in report.actions[1:])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_cheapest_card_that_wins_the_round_comes_first(seed):
+    report = _report("cheapest-wins", seed)
+    assert report.actions[0].card == "Cynthia"
+    letho = next(a for a in report.actions if a.card == "Letho of Gulet")
+    assert not letho.within_noise and letho.behind[0] > 0
+
+
+def _board(tmp_path: Path, mine: int, theirs: int, *, round_: int, lead: bool) -> str:
+    path = tmp_path / "board.toml"
+    path.write_text(textwrap.dedent(f"""
+        round = {round_}
+        [me]
+        faction = "Northern Realms"
+        close = [{'"Ves", "Siegfried of Denesle"' if lead else '"Ves"'}]
+        hand = ["Prince Stennis", "Keira Metz"]
+        gems = {mine}
+        [opponent]
+        faction = "Monsters"
+        close = ["Fiend"]
+        passed = true
+        gems = {theirs}
+        hand_size = 3
+        deck_size = 5
+        """), "utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(("round_", "mine", "theirs", "lead", "reason"), [
+    (2, 2, 1, False, "gives up the round, keeps 2 cards for round 3"),  # a gem left after losing it (§9)
+    (2, 1, 2, False, "gives up the game"),
+    (2, 1, 2, True, "wins the round now, keeps 2 cards for round 3"),
+    (2, 2, 1, True, "wins the game now"),
+    (1, 2, 2, False, "gives up the round, keeps 2 cards for round 2"),
+    (3, 1, 1, False, "gives up the game"),
+    (3, 1, 1, True, "wins the game now"),
+])
+def test_a_pass_says_whether_it_gives_up_the_round_or_the_game(tmp_path, round_, mine, theirs, lead, reason):
+    """Issue 37 item 3: in round two with a gem left, passing behind gave up "the game"; losing a round costs the
+    game only to a side on its last gem (§9), and winning it wins the game only against one."""
+    path = _board(tmp_path, mine, theirs, round_=round_, lead=lead)
+    catalog = default_catalog()
+    report = advise(read_board(path, catalog), path, catalog, seed=1, budget=BUDGET)
+    assert next(a for a in report.actions if a.action == "pass").reason == reason
