@@ -31,7 +31,8 @@ Run from a clone, in the venv where deckcli is installed (``pip install .``):
    ranked by win rate, under the heuristic bot and under the search bot, with Spearman's rank correlation between
    the two (target ≥ 0.9), printed with both tables.
 
-Win rates carry their 95% Wilson interval. Nothing here is a test: the suite asserts no figures.
+Win rates carry their 95% Wilson interval. The figures go to ``benchmarks/results/bots.json`` (:mod:`record`: ``--record NAME``, ``--no-record``).
+Nothing here is a test: the suite asserts no figures.
 """
 
 from __future__ import annotations
@@ -236,6 +237,37 @@ def dominated_report(found: Dominated) -> list[str]:
     return lines
 
 
+def dominated_figures(found: Dominated) -> dict[str, dict[str, Any]]:
+    """:func:`count_dominated`'s figures for the data file (:mod:`record`), by key: ``BOT.games`` (the games, CPU a
+    game and win rate), ``BOT.KIND`` per 100 games for each of :data:`KINDS`, ``BOT.lost-leader-unused`` (a share of
+    the lost games where the Leader could gain), ``BOT.weather.SEAT`` (Weather Cards played from seat 0 or 1, and
+    how many lowered the player's own lead) and ``BOT.clears`` (Clear Weather played)."""
+    from record import figure, rate_figure
+
+    bot = found.bot
+    cpu = found.cpu / max(1, found.games) * 1000
+    rows = {f"{bot}.games": rate_figure(found.points, found.games, cpu_ms=round(cpu, 2), label=f"{bot}: win rate "
+                                        f"({found.games:,} games, {cpu:.1f} ms CPU a game)")}
+    rows[f"{bot}.cpu"] = figure(f"{cpu:.0f} ms" if cpu >= 100 else f"{cpu:.2f} ms", cpu, "ms CPU a game",
+                                games=found.games)
+    for kind in KINDS:
+        rate = found.per_100(kind)
+        rows[f"{bot}.{kind}"] = figure(f"{rate:.2f}", rate, "per 100 games", count=found.counts[kind],
+                                       games=found.games, target=TARGET_PER_100, met=rate < TARGET_PER_100,
+                                       label=f"  {kind} (per 100 games)")
+    share = found.lost_unused / found.lost_usable if found.lost_usable else 0.0
+    rows[f"{bot}.lost-leader-unused"] = figure(
+        f"{100 * share:.1f}% ({found.lost_unused:,} of {found.lost_usable:,})", share, "of the lost games where it "
+        "could gain", count=found.lost_unused, of=found.lost_usable, lost=found.lost, target=TARGET_UNUSED,
+        met=share < TARGET_UNUSED, label="  lost-leader-unused")
+    for seat in (0, 1):
+        made, lowered = found.weather_by_seat[seat]
+        rows[f"{bot}.weather.{seat}"] = figure(f"{lowered:,} of {made:,}", lowered, "Weather Cards lowering its "
+                                               "own lead", of=made)
+    rows[f"{bot}.clears"] = figure(f"{found.clears:,}", found.clears, "Clear Weather played")
+    return rows
+
+
 # rankings --------------------------------------------------------------------------------------------------
 
 
@@ -345,6 +377,46 @@ def ranking_report(tables: dict[str, list[tuple[str, int, int]]]) -> list[str]:
     return lines
 
 
+def ranking_figures(tables: dict[str, list[tuple[str, int, int]]]) -> dict[str, dict[str, Any]]:
+    """:func:`ranking_report`'s figures for the data file, by key: ``rank.BOT.DECK`` (a deck's win rate under a
+    bot, with its ``place``, 1 the best) and, for two bots, ``rank.spearman``."""
+    from record import figure, rate_figure
+
+    rows: dict[str, dict[str, Any]] = {}
+    rates = {}
+    for bot, table in tables.items():
+        rates[bot] = [points / (2 * games) for _name, points, games in table]
+        order = sorted(range(len(table)), key=lambda i: -rates[bot][i])
+        for place, i in enumerate(order, 1):
+            name, points, games = table[i]
+            rows[f"rank.{bot}.{Path(name).stem}"] = rate_figure(points, games, place=place, bots=[bot, bot],
+                                                                label=f"{bot}: {place:>2}. {Path(name).name}")
+    if len(tables) == 2:
+        first, second = tables
+        rho = spearman(rates[first], rates[second])
+        rows["rank.spearman"] = figure(f"{rho:.2f}", rho, "Spearman's rho", bots=[first, second], target=0.9,
+                                       met=rho >= 0.9, games_per_deck={bot: table[0][2] for bot, table in
+                                                                       tables.items()},
+                                       fewest_games_per_deck=min(table[0][2] for table in tables.values()),
+                                       label=f"Spearman's rank correlation, {first} against {second}")
+    return rows
+
+
+def write_ranking(rho: dict[str, Any], measured: dict[str, Any]) -> None:
+    """The package ladder's ranking agreement (``deckcli/game/bots/ladder.json``'s ``ranking``) from figure ``rho``
+    (``rank.spearman``) and the run that ``measured`` it."""
+    import json
+
+    path = REPO / "deckcli" / "game" / "bots" / "ladder.json"
+    document = json.loads(path.read_text("utf-8"))
+    document["ranking"] = {"bots": rho["bots"], "spearman": rho["value"], "games_per_deck": rho["games_per_deck"],
+                           "measured": measured}
+    from record import write_atomically
+
+    write_atomically(path, json.dumps(document, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote the ranking agreement into {path.relative_to(REPO)}", file=sys.stderr)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--bot", action="append", help="a bot to count dominated plays of (repeatable; default: "
@@ -363,10 +435,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes for the rankings (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a tenth of the games")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from record import Run, add_options
+
+    add_options(parser)
     options = parser.parse_args()
     scale = 10 if options.quick else 1
     import deckcli
 
+    run = Run("bots", options)
     print(f"deckcli {deckcli.__version__}: bots benchmark (issue 27)\n")
     for bot in options.bot or ["heuristic", "search"]:
         games = (options.games if bot == "heuristic" else options.search_games) // scale
@@ -374,6 +451,8 @@ def main() -> None:
         found = count_dominated(bot, games, options.seed, options.opponent, options.rollouts)
         for line in dominated_report(found):
             print(line)
+        for key, shown in dominated_figures(found).items():
+            run.add(key, {**shown, "seed": options.seed, "bots": [bot, options.opponent or bot]})
         print(f"  ({time.perf_counter() - started:.0f} s wall)\n", file=sys.stderr)
         sys.stdout.flush()
     if not options.no_rank:
@@ -382,6 +461,11 @@ def main() -> None:
                   for bot in options.rank_bots.split(",")}
         for line in ranking_report(tables):
             print(line)
+        for key, shown in ranking_figures(tables).items():
+            run.add(key, {**shown, "seed": options.seed})
+    if run.write() is not None and run.name == "default" and "rank.spearman" in run.figures:
+        write_ranking(run.figures["rank.spearman"],
+                      {field: run.record[field] for field in ("command", "date", "machine", "code")})
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ desk's, with its growth per registration (bounded: a fixed amount, at most
 :data:`MEMORY_PER_REGISTRATION`, where keeping each report would cost over 10
 KiB). The machine the README's runs come from has two cores shared by several
 people: CPU time does not count waiting for a core, wall time (printed beside
-it) does. Nothing here is a test: the suite asserts no timings, this script
+it) does. The figures go to ``benchmarks/results/desk.json`` (:mod:`record`: ``--record NAME``, ``--no-record``).
+Nothing here is a test: the suite asserts no timings, this script
 only reports.
 """
 
@@ -37,6 +38,7 @@ import time
 from pathlib import Path
 
 from hostile import deckcli  # this folder is on the path of a script run from it
+from record import Run, add_options, figure
 
 HERE = Path(__file__).resolve().parent
 DECKS = HERE.parent / "decks"
@@ -84,9 +86,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[250, 1000, 4000],
                         help="registrations per desk, the first is the baseline (default 250 1000 4000)")
+    add_options(parser)
     args = parser.parse_args(argv)
     sizes = sorted(set(args.sizes))
     program = deckcli()
+    run = Run("desk", args)
     print(f"deckcli tournament --dir at {', '.join(f'{n:,}' for n in sizes)} registrations; baseline {sizes[0]:,}")
     missed = False
     with tempfile.TemporaryDirectory() as name:
@@ -97,6 +101,8 @@ def main(argv: list[str] | None = None) -> None:
                 command = [program, "tournament", "--dir"]
                 measured([*command, str(one), "--format", fmt])  # warm-up: bytecode caches
                 base_cpu, _wall, base_peak = measured([*command, str(one), "--format", fmt])
+                run.add(f"{kind}.{fmt}.1", figure(f"{base_cpu * 1e3:.0f} ms, {base_peak:.1f} MiB", base_cpu * 1e3,
+                                                  "ms CPU", peak=round(base_peak, 1)))
                 print(f"\n{kind}, --format {fmt} (one registration: {base_cpu * 1e3:.0f} ms, {base_peak:.1f} MiB)")
                 print(f"  {'registrations':>13}  {'CPU':>8}  {'wall':>8}  {'per reg.':>9}  {'ratio':>5}  "
                       f"{'peak':>9}  {'ratio':>6}  {'growth/reg.':>11}")
@@ -112,10 +118,19 @@ def main(argv: list[str] | None = None) -> None:
                     missed |= per_cpu / baseline > TARGET or growth > MEMORY_PER_REGISTRATION
                     print(f"  {count:>13,}  {cpu:>7.2f}s  {wall:>7.2f}s  {per_cpu * 1e3:>7.3f}ms  {per_cpu / baseline:>4.2f}x  "
                           f"{peak:>6.1f}MiB  {peak / base_peak:>5.2f}x  {growth:>8.2f}KiB")
+                    run.add(f"{kind}.{fmt}.{count}", figure(
+                        f"{cpu:.1f} s and {peak:.1f} MiB", cpu, "s CPU", wall=f"{wall:.1f} s",
+                        per_registration=f"{per_cpu * 1e3:.2f} ms", ratio=f"{per_cpu / baseline:.2f}×",
+                        peak=f"{peak:.1f} MiB", growth=f"{growth:.1f} KiB",
+                        met=per_cpu / baseline <= TARGET and growth <= MEMORY_PER_REGISTRATION,
+                        label=f"{kind}, --format {fmt}, {count:,} registrations"))
             for count in sizes:
                 shutil.rmtree(scratch / f"{kind}-{count}", ignore_errors=True)
     print(f"\ntarget: time per registration at most {TARGET:g}x the baseline's (linear) and memory growing by at "
           f"most {MEMORY_PER_REGISTRATION:g} KiB per registration (bounded): {'MISSED' if missed else 'met'}")
+    run.write([("desk", "label"), ("CPU and peak memory", "text"), ("wall", "wall"),
+               ("CPU a registration", "per_registration"), ("against the smallest desk's", "ratio"),
+               ("memory a registration", "growth"), ("verdict", "verdict")])
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ median of alternating runs of ``deckcli validate DECK --rules advanced`` and
 solve (fix minus validate) adds less than one validate's time, i.e. a ratio below 2.
 In this process it also times the plan alone (solver imported, catalog loaded) to show
 how much of the difference is importing highspy (and numpy) versus solving.
+The figures go to ``benchmarks/results/fix.json`` (:mod:`record`: ``--record NAME``, ``--no-record``).
 Nothing here is a test: the suite asserts no timings.
 """
 
@@ -87,8 +88,14 @@ def timed(command: list[str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="alternating runs per deck (median reported)")
-    runs = parser.parse_args().runs
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from record import Run, add_options, figure
+
+    add_options(parser)
+    options = parser.parse_args()
+    runs = options.runs
     tool = deckcli()
+    run = Run("fix", options)
     with tempfile.TemporaryDirectory() as folder:
         paths = illegal_decks(Path(folder))
         print(f"{'deck':<34} {'validate':>9} {'fix':>9} {'ratio':>6} {'changes':>8} {'plan alone':>11}")
@@ -103,10 +110,19 @@ def main() -> None:
             ratios.append(f / v)
             changes, alone = plan_alone(path)
             print(f"{path.name:<34} {v * 1000:>7.1f}ms {f * 1000:>7.1f}ms {f / v:>5.2f}x {changes:>8} {alone * 1000:>9.1f}ms")
+            run.add(f"deck.{path.stem}", figure(
+                f"{f / v:.2f}×", f / v, "× validate's wall time", validate=f"{v * 1000:.1f} ms",
+                fix=f"{f * 1000:.1f} ms", changes=changes, plan=f"{alone * 1000:.1f} ms", target=2.0, met=f / v < 2,
+                label=path.name))
         worst = max(ratios)
         met = "met" if worst < 2 else "missed"
         print(f"largest ratio {worst:.2f}x (median {statistics.median(ratios):.2f}x); "
               f"target: fix < 2x validate (the solve adds less than one validate): {met}")
+        run.add("largest", figure(f"{worst:.2f}×", worst, "× validate's wall time", target=2.0, met=worst < 2))
+        run.add("median", figure(f"{statistics.median(ratios):.2f}×", statistics.median(ratios),
+                                 "× validate's wall time"))
+    run.write([("deck", "label"), ("validate", "validate"), ("fix", "fix"), ("ratio", "text"),
+               ("changes", "changes"), ("plan alone", "plan"), ("verdict", "verdict")])
 
 
 def plan_alone(path: Path) -> tuple[int, float]:

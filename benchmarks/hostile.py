@@ -10,6 +10,7 @@ process, so start-up is included. The baseline is ``deckcli validate`` of the
 Northern Realms starter deck, measured in the same run. Each time is the
 median of ``--runs`` runs. The issue's target is an absolute one: every
 command answers any input of up to 1 MiB in under 2 s on the 2-core machine.
+The figures go to ``benchmarks/results/hostile.json`` (:mod:`record`: ``--record NAME``, ``--no-record``).
 Nothing here is a test: the suite asserts no timings, this script only reports.
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -26,6 +28,10 @@ import tempfile
 import time
 from pathlib import Path
 from typing import NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from record import Run, add_options, figure  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 STARTER = (HERE.parent / "decks" / "northern-realms-starter.toml").read_text(encoding="utf-8")
@@ -168,8 +174,10 @@ def timed(command: list[str], env: dict[str, str], runs: int, stdin_closed: bool
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per case (median); default 3")
+    add_options(parser)
     args = parser.parse_args(argv)
     program = deckcli()
+    run = Run("hostile", args)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         baseline_deck = folder / "starter.toml"
@@ -177,17 +185,33 @@ def main(argv: list[str] | None = None) -> None:
         timed([program, "validate", str(baseline_deck)], {}, 2)  # warm-up: bytecode caches
         baseline, _code, _printed = timed([program, "validate", str(baseline_deck)], {}, max(args.runs, 5))
         print(f"baseline: deckcli validate of the starter deck: {baseline * 1000:.0f} ms")
+        run.add("baseline", figure(f"{baseline * 1000:.0f} ms", baseline * 1000, "ms wall (median)",
+                                   runs=max(args.runs, 5)))
         results: list[tuple[float, str, int, int]] = []
         for label, command, env, stdin_closed in cases(folder):
             seconds, code, printed = timed([program, *command], env, args.runs, stdin_closed)
             results.append((seconds, label, code, printed))
             print(f"  {seconds * 1000:7.0f} ms  {seconds / baseline:5.1f}x  exit {code}  {printed:>9,} bytes out  {label}")
+            run.add(f"case.{slug(label)}", figure(
+                f"{seconds * 1000:,.0f} ms = {seconds / baseline:.1f}×", seconds * 1000, "ms wall (median)",
+                ratio=round(seconds / baseline, 2), exit=code, printed=printed, target=TARGET_SECONDS * 1000,
+                met=seconds < TARGET_SECONDS, label=label))
         worst = max(results)
         verdict = "met" if worst[0] < TARGET_SECONDS else "MISSED"
         print(
             f"worst case: {worst[1]}: {worst[0] * 1000:.0f} ms = {worst[0] / baseline:.1f}x the ordinary deck "
             f"({baseline * 1000:.0f} ms); target under {TARGET_SECONDS:g} s: {verdict}"
         )
+        run.add("worst", figure(f"{worst[0] * 1000:,.0f} ms = {worst[0] / baseline:.1f}×", worst[0] * 1000,
+                                "ms wall (median)", case=worst[1], cases=len(results), target=TARGET_SECONDS * 1000,
+                                met=worst[0] < TARGET_SECONDS))
+    run.write()
+
+
+def slug(label: str) -> str:
+    """A case's key in the data file: its label in lower case, each run of other characters than letters and
+    digits one hyphen (``validate: comment lines (1 MiB)`` → ``validate-comment-lines-1-mib``)."""
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Benchmark of the game log and ``deckcli replay`` (issue 30): what the board in every event costs, and replay's
-memory on a big log. Nothing here is a test: the suite asserts no timings.
+memory on a big log. The figures go to ``benchmarks/results/replay.json`` (:mod:`record`: ``--record NAME``, ``--no-record``).
+Nothing here is a test: the suite asserts no timings.
 
 Run from a clone, in the venv where deckcli is installed (``pip install .``):
 
@@ -27,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from record import Run, add_options, figure  # noqa: E402
 from run import child_env, find_deckcli, machine, peak_rss, run_once  # noqa: E402  (the benchmark's own helpers)
 
 REPO = Path(__file__).resolve().parent.parent
@@ -41,7 +43,9 @@ def cpu(command: list[str], env: dict[str, str]) -> float:
     return statistics.median(run_once(command, env, (0,))[0] for _ in range(RUNS))
 
 
-def simulate_figures(deckcli: list[str], env: dict[str, str], folder: Path, label: str, baseline: float) -> None:
+def simulate_figures(deckcli: list[str], env: dict[str, str], folder: Path, label: str, baseline: float,
+                     key: str, run: Run) -> None:
+    """Figure 1 for one deckcli (``label``): printed, and kept in ``run`` under ``log.KEY``."""
     log = folder / f"{label.split()[0]}.jsonl"
     plain = cpu([*deckcli, *SIMULATE], env)
     logged_runs = []
@@ -51,9 +55,16 @@ def simulate_figures(deckcli: list[str], env: dict[str, str], folder: Path, labe
     logged = statistics.median(logged_runs[1:])
     size = log.stat().st_size
     games = sum(1 for line in log.open("rb") if b'"event": "start"' in line)
-    print(f"  {label}: without --log {plain:.2f} s CPU ({plain / baseline:.0f}x python -c pass), with --log "
-          f"{logged:.2f} s ({logged / baseline:.0f}x): the log costs {logged / plain:.2f}x; {size / 1e6:.1f} MB, "
-          f"{size / games / 1e3:.1f} kB a game ({games:,} games)")
+    text = (f"without --log {plain:.2f} s CPU ({plain / baseline:.0f}x python -c pass), with --log "
+            f"{logged:.2f} s ({logged / baseline:.0f}x): the log costs {logged / plain:.2f}x; {size / 1e6:.1f} MB, "
+            f"{size / games / 1e3:.1f} kB a game ({games:,} games)")
+    print(f"  {label}: {text}")
+    run.add(f"log.{key}", figure(f"{logged / plain:.2f}×", logged / plain, "× the CPU without --log", label=label,
+                                 measured=text, games=games))
+    run.add(f"log.{key}.plain", figure(f"{plain:.2f} s", plain, "s CPU (median of 3)"))
+    run.add(f"log.{key}.logged", figure(f"{logged:.2f} s", logged, "s CPU (median of 3)"))
+    run.add(f"log.{key}.size", figure(f"{size / 1e6:.1f} MB", size / 1e6, "MB"))
+    run.add(f"log.{key}.per-game", figure(f"{size / games / 1e3:.1f} kB", size / games / 1e3, "kB a game"))
 
 
 def big_log(source: Path, games: int, path: Path) -> None:
@@ -72,16 +83,19 @@ def big_log(source: Path, games: int, path: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--before", metavar="PATH", help="a checkout whose deckcli package writes the 'before' log")
+    add_options(parser)
     args = parser.parse_args()
     deckcli = find_deckcli()
     env = child_env()
+    run = Run("replay", args)
     print(f"deckcli replay benchmark on {machine()}")
     baseline = statistics.median(run_once([sys.executable, "-c", "pass"], env, (0,))[0] for _ in range(21))
     print(f"python -c pass: {baseline * 1000:.1f} ms CPU (median of 21)")
+    run.add("pass", figure(f"{baseline * 1000:.1f} ms", baseline * 1000, "ms CPU (median of 21)"))
     with tempfile.TemporaryDirectory(prefix="deckcli-replay-bench-") as name:
         folder = Path(name)
         print(f"1. {' '.join(['deckcli', *SIMULATE])} (1,000 games), CPU median of {RUNS}:")
-        simulate_figures(deckcli, env, folder, "this checkout", baseline)
+        simulate_figures(deckcli, env, folder, "this checkout", baseline, "this", run)
         if args.before:
             # without site (-S) the editable install's import hook is not set up, and without the current folder (-P)
             # on the path: the checkout's package is found
@@ -91,7 +105,7 @@ def main() -> None:
             paths = [os.path.abspath(args.before), sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]
             before_env = {**env, "PYTHONPATH": os.pathsep.join(paths)}
             simulate_figures([sys.executable, "-S", "-P", "-m", "deckcli"], before_env, folder, f"before ({args.before})",
-                             baseline)
+                             baseline, "before", run)
         source = folder / "this.jsonl"
         small, large = folder / "small.jsonl", folder / "large.jsonl"
         big_log(source, 100, small)
@@ -106,6 +120,12 @@ def main() -> None:
             ratio = figures[1] / figures[0]
             print(f"  {what}: {figures[0]:.1f} MiB against {figures[1]:.1f} MiB: {ratio:.2f}x "
                   f"({'met' if ratio <= 1.2 else 'NOT met'})")
+            run.add(f"memory.{'last' if extra else 'listing'}", figure(
+                f"{ratio:.2f}×", ratio, "× the peak of 100 games",
+                measured=f"{figures[0]:.1f} MiB against {figures[1]:.1f} MiB",
+                small=round(figures[0], 1), large=round(figures[1], 1), target=1.2, met=ratio <= 1.2,
+                label=f"peak memory of deckcli replay, {what}: 10,000 games against 100 (median of 3)"))
+    run.write([("figure", "label"), ("measured", "measured"), ("ratio", "text"), ("verdict", "verdict")])
 
 
 if __name__ == "__main__":

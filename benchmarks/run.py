@@ -28,6 +28,7 @@ CPU time (user + system, from ``wait4``) and as wall-clock time. The machine
 the README's runs come from has two cores shared by several people: a child's
 wall-clock time includes waiting for a core, its CPU time does not, so the
 verdicts go by CPU time and the wall-clock ratios are printed beside them.
+The figures go to ``benchmarks/results/run.json`` (:mod:`record`: ``--record NAME``, ``--no-record``).
 Nothing here is a test: the suite asserts no timings, this script only reports.
 """
 
@@ -75,8 +76,10 @@ main()
 
 @dataclass
 class Figure:
-    """One benchmark result: what was measured, against what floor, the ratio and its target."""
+    """One benchmark result: its key in the data file, what was measured, against what floor, the ratio (the CPU
+    time's, or milliseconds for a per-deck or per-name figure) and its target."""
 
+    key: str
     name: str
     measured: str
     floor: str
@@ -84,10 +87,6 @@ class Figure:
     wall_ratio: float | None
     target: str
     met: bool | None
-
-    @property
-    def verdict(self) -> str:
-        return "" if self.met is None else ("met" if self.met else "MISSED")
 
 
 @dataclass
@@ -239,17 +238,20 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1e3:.1f} ms"
 
 
-def against(name: str, timing: Timing, floor_name: str, floor: Timing, target: float) -> Figure:
+def against(key: str, name: str, timing: Timing, floor_name: str, floor: Timing, target: float) -> Figure:
     """A start-up figure: ``timing`` against ``floor``, met when the CPU-time ratio is at most ``target``."""
     ratio = timing.cpu / floor.cpu
     return Figure(
-        name, ms(timing.cpu), f"{floor_name} {ms(floor.cpu)}", ratio, timing.wall / floor.wall, f"≤ {target:.2f}×",
+        key, name, ms(timing.cpu), f"{floor_name} {ms(floor.cpu)}", ratio, timing.wall / floor.wall, f"≤ {target:.2f}×",
         ratio <= target,
     )
 
 
-def run(runs: int, notes: list[str]) -> list[Figure]:
-    """Measure every figure; ``notes`` receives what the reader should know about them."""
+def run(runs: int, notes: list[str], extra: dict[str, dict[str, Any]]) -> list[Figure]:
+    """Measure every figure; ``notes`` receives what the reader should know about them, ``extra`` the figures of
+    those notes and the baseline, by key (:func:`record.figure`)."""
+    from record import figure
+
     env = child_env()
     python = [sys.executable]
     deckcli = find_deckcli()
@@ -294,23 +296,29 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
             env,
         )
         floor, bare = start["floor"], start["pass"]
+        extra["pass"] = figure(ms(bare.cpu), bare.cpu * 1e3, "ms CPU (median)", runs=runs)
         floor_name = "Click app reading the TOML"
-        figures.append(against("validate, a legal starter deck", start["validate"], floor_name, floor, 1.25))
-        figures.append(against("validate, an illegal deck (findings worded)", start["illegal"], floor_name, floor, 1.6))
-        figures.append(against("stats", start["stats"], floor_name, floor, 1.5))
-        figures.append(against("odds", start["odds"], floor_name, floor, 1.5))
-        figures.append(against("validate --rules all (Advanced findings worded)", start["all"], floor_name, floor, 1.5))
-        figures.append(against("validate --rules all, a deck legal under all", start["all-legal"], floor_name, floor, 1.5))
-        figures.append(against("tournament (the example registration)", start["tournament"], floor_name, floor, 1.5))
-        figures.append(against("--help", start["help"], 'python -c "import click"', start["click"], 1.15))
-        for label, timing in (('for scale: python -c "import click"', start["click"]), ("for scale: the floor app", floor)):
+        figures.append(against("legal", "validate, a legal starter deck", start["validate"], floor_name, floor, 1.25))
+        figures.append(against("illegal", "validate, an illegal deck (findings worded)", start["illegal"], floor_name, floor, 1.6))
+        figures.append(against("stats", "stats", start["stats"], floor_name, floor, 1.5))
+        figures.append(against("odds", "odds", start["odds"], floor_name, floor, 1.5))
+        figures.append(against("all", "validate --rules all (Advanced findings worded)", start["all"], floor_name, floor, 1.5))
+        figures.append(against("all-legal", "validate --rules all, a deck legal under all", start["all-legal"], floor_name, floor, 1.5))
+        figures.append(against("tournament", "tournament (the example registration)", start["tournament"], floor_name, floor, 1.5))
+        figures.append(against("help", "--help", start["help"], 'python -c "import click"', start["click"], 1.15))
+        for key, label, timing in (("click", 'for scale: python -c "import click"', start["click"]),
+                                   ("floor", "for scale: the floor app", floor)):
             figures.append(Figure(
-                label, ms(timing.cpu), f"python -c pass {ms(bare.cpu)}",
+                key, label, ms(timing.cpu), f"python -c pass {ms(bare.cpu)}",
                 timing.cpu / bare.cpu, timing.wall / bare.wall, "-", None,
             ))
         worded = start["jsonschema"]  # what wording a finding costs before deckcli does anything
+        for key, name in (("illegal", "illegal"), ("all", "all")):
+            own = (start[name].cpu - worded.cpu) * 1e3
+            extra[f"{key}-over-jsonschema"] = figure(f"{own:.1f} ms", own, "ms CPU over python -c \"import click, "
+                                                     "jsonschema\"")
         figures.append(Figure(
-            'for scale: python -c "import click, jsonschema"', ms(worded.cpu), f"{floor_name} {ms(floor.cpu)}",
+            "jsonschema", 'for scale: python -c "import click, jsonschema"', ms(worded.cpu), f"{floor_name} {ms(floor.cpu)}",
             worded.cpu / floor.cpu, worded.wall / floor.wall, "-", None,
         ))
 
@@ -330,19 +338,19 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
         per_deck = (batch["many"].cpu - one.cpu) / (BATCH - 1)
         per_deck_wall = (batch["many"].wall - one.wall) / (BATCH - 1)
         figures.append(Figure(
-            f"{BATCH:,} decks in one validate, per deck beyond one",
+            "batch", f"{BATCH:,} decks in one validate, per deck beyond one",
             f"{batch['many'].cpu:.2f} s",
             f"one deck in one call {ms(one.cpu)}", per_deck * 1e3, per_deck_wall * 1e3,
             "≤ 1 ms/deck", per_deck <= 1e-3,
         ))
         figures.append(Figure(
-            "  that per-deck time against python -c pass",
+            "batch-per-pass", "  that per-deck time against python -c pass",
             f"{per_deck * 1e3:.3f} ms/deck", f"python -c pass {ms(bare.cpu)}",
             per_deck / bare.cpu, per_deck_wall / bare.wall, "≤ 0.05×", per_deck / bare.cpu <= 0.05,
         ))
         per_name = (batch["unknown"].cpu - one.cpu) / UNKNOWN_NAMES
         figures.append(Figure(
-            f'{UNKNOWN_NAMES} unknown names, "did you mean" (earlier), per name',
+            "did-you-mean", f'{UNKNOWN_NAMES} unknown names, "did you mean" (earlier), per name',
             f"{batch['unknown'].cpu:.2f} s", f"one deck in one call {ms(one.cpu)}",
             per_name * 1e3, (batch["unknown"].wall - one.wall) / UNKNOWN_NAMES * 1e3, "≤ 1 ms/name", per_name <= 1e-3,
         ))
@@ -355,7 +363,7 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
         odds_time = best_seconds(lambda: draw_odds(deck))
         read_time = best_seconds(lambda: read_resolved_deck(str(starter)))
         figures.append(Figure(
-            f"odds computation, {len(deck.main)} distinct cards (earlier)", f"{odds_time * 1e3:.3f} ms",
+            "odds-computation", f"odds computation, {len(deck.main)} distinct cards (earlier)", f"{odds_time * 1e3:.3f} ms",
             f"reading that deck {read_time * 1e3:.2f} ms", odds_time / read_time, None, "< 5 ms", odds_time < 5e-3,
         ))
 
@@ -363,19 +371,21 @@ def run(runs: int, notes: list[str]) -> list[Figure]:
         one_peak = peak_rss(deckcli + ["validate", many[0]], env)
         many_peak = peak_rss(deckcli + ["validate", *many], env)
         figures.append(Figure(
-            f"peak memory, {MEMORY_BATCH:,} decks in one validate", f"{many_peak:.1f} MiB",
+            "memory", f"peak memory, {MEMORY_BATCH:,} decks in one validate", f"{many_peak:.1f} MiB",
             f"one deck {one_peak:.1f} MiB", many_peak / one_peak, None, "≤ 1.20×", many_peak / one_peak <= 1.2,
         ))
         click_one = peak_rss(python + ["-c", "import click", many[0]], env)
         click_many = peak_rss(python + ["-c", "import click", *many], env)
         figures.append(Figure(
-            f"  for scale: python -c 'import click', same {MEMORY_BATCH:,} args",
+            "memory-click", f"  for scale: python -c 'import click', same {MEMORY_BATCH:,} args",
             f"{click_many:.1f} MiB", f"given one name {click_one:.1f} MiB", click_many / click_one, None, "-", None,
         ))
+        arguments, own = click_many - click_one, (many_peak - one_peak) - (click_many - click_one)
+        extra["memory-arguments"] = figure(f"{arguments:.1f} MiB", arguments, "MiB")
+        extra["memory-own"] = figure(f"{own:+.1f} MiB", own, "MiB")
         notes.append(
             f"Peak memory: the interpreter alone holds {MEMORY_BATCH:,} command-line arguments in "
-            f"{click_many - click_one:.1f} MiB more; deckcli's own growth over it is "
-            f"{(many_peak - one_peak) - (click_many - click_one):+.1f} MiB."
+            f"{arguments:.1f} MiB more; deckcli's own growth over it is {own:+.1f} MiB."
         )
     return figures
 
@@ -386,33 +396,47 @@ def _registered(registration: Path) -> list[str]:
     return list(tomllib.loads(registration.read_text("utf-8"))["decks"])
 
 
-def report(figures: list[Figure]) -> str:
-    """The figures as a plain-text table."""
-    rows = [("figure", "measured", "floor, same run", "ratio", "wall", "target", "verdict")]
-    for f in figures:
-        per_deck = f.target.startswith("≤ 1 ms/")
-        ratio = f"{f.ratio:.3f} ms" if per_deck else f"{f.ratio:.2f}×"
-        wall = "" if f.wall_ratio is None else (f"{f.wall_ratio:.3f} ms" if per_deck else f"{f.wall_ratio:.2f}×")
-        rows.append((f.name, f.measured, f.floor, ratio, wall, f.target, f.verdict))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
-    lines.insert(1, "  ".join("-" * width for width in widths))
-    return "\n".join(lines)
+COLUMNS = [("figure", "label"), ("measured", "measured"), ("floor, same run", "floor"), ("ratio", "text"),
+           ("wall", "wall"), ("target", "target"), ("verdict", "verdict")]
+"""The data file's table: a header and the field of each figure under it (:mod:`record`)."""
+
+
+def recorded(found: Figure) -> dict[str, Any]:
+    """``found`` as a figure of the data file: its ratio as ``text`` (milliseconds a deck or a name for a per-deck
+    figure), what it measured, its floor, the wall-clock ratio, the target and the verdict."""
+    from record import figure
+
+    per_deck = found.target.startswith("≤ 1 ms/")
+    ratio = f"{found.ratio:.3f} ms" if per_deck else f"{found.ratio:.2f}×"
+    wall = None if found.wall_ratio is None else (
+        f"{found.wall_ratio:.3f} ms" if per_deck else f"{found.wall_ratio:.2f}×")
+    return figure(ratio, found.ratio, "ms" if per_deck else "× the floor (CPU)", label=found.name,
+                  measured=found.measured, floor=found.floor, wall=wall, target=found.target, met=found.met)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=21, help="timed runs of each start-up command (default 21)")
+    from record import Run, add_options, table_lines
+
+    add_options(parser)
     arguments = parser.parse_args()
     import deckcli
 
+    record = Run("run", arguments)
     print(f"deckcli {deckcli.__version__} benchmarks on {machine()}")
     print(f"measuring {find_deckcli()[0]}; verdicts by CPU time (user + system), wall-clock ratios beside them\n")
     notes: list[str] = []
-    print(report(run(max(arguments.runs, 1), notes)))
+    extra: dict[str, dict[str, Any]] = {}
+    for found in run(max(arguments.runs, 1), notes, extra):
+        record.add(found.key, recorded(found))
+    for key, value in extra.items():
+        record.add(key, value)
+    print("\n".join(table_lines(record.figures, COLUMNS)))
     for note in notes:
         print(f"\n{note}", end="")
     print()
+    record.write(COLUMNS)
 
 
 if __name__ == "__main__":

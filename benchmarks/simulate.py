@@ -22,7 +22,8 @@ Run from a clone, in the venv where deckcli is installed (``pip install .``):
 
 Win rates carry their 95% Wilson interval. CPU time is user + system time (``resource``), which waiting for a
 core does not inflate, though a machine shared with others still slows a core's caches: the figures move
-from run to run. Nothing here is a test: the suite asserts no timings.
+from run to run. The figures go to ``benchmarks/results/simulate.json`` (:mod:`record`: ``--record NAME``, ``--no-record``).
+Nothing here is a test: the suite asserts no timings.
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from record import Run, add_options, figure, rate_figure, table_lines, verdict  # noqa: E402
 from run import child_env, find_deckcli, machine, peak_rss, run_once  # noqa: E402  (the benchmark's own helpers)
 
 REPO = Path(__file__).resolve().parent.parent
@@ -66,22 +69,27 @@ def rate(points: int, games: int) -> str:
     return rate_text(points, games)
 
 
-def mirrors(games: int) -> list[tuple[str, str, bool | None]]:
+Rows = dict[str, dict[str, Any]]
+"""Figures by key, each a :func:`record.figure` (a labelled one is a row of the printed table)."""
+
+
+def mirrors(games: int) -> Rows:
     """Figure 1: the heuristic bot's win rate against the random bot in each starter mirror."""
     from deckcli.game.simulation.runs import Plan, run_plan
     from deckcli.game.simulation.executor import default_workers
 
-    rows = []
+    rows = {}
     for slug in FACTIONS:
         deck = starter(slug)
         plan = Plan((deck,), (deck,), games, 1, "heuristic", "random")
         counts = run_plan(plan, default_workers()).counts[0][0]
-        rows.append((f"heuristic vs random, {deck.label} mirror ({games:,} games)", rate(counts.points, counts.games),
-                     counts.points / (2 * counts.games) >= 0.8))
+        rows[f"mirror.{slug}"] = rate_figure(
+            counts.points, counts.games, label=f"heuristic vs random, {deck.label} mirror ({games:,} games)",
+            seed=1, bots=["heuristic", "random"], target=0.8, met=counts.points / (2 * counts.games) >= 0.8)
     return rows
 
 
-def search(games: int) -> list[tuple[str, str, bool | None]]:
+def search(games: int) -> Rows:
     """Figure 2: the search bot against the heuristic bot, and the CPU time of its games."""
     from deckcli.game.simulation.runs import Plan, run_plan
     from deckcli.game.simulation.executor import default_workers
@@ -93,16 +101,19 @@ def search(games: int) -> list[tuple[str, str, bool | None]]:
     counts = run_plan(plan, workers).counts[0][0]
     spent, wall = children_cpu() - before, time.perf_counter() - start
     per_game = spent / games
-    return [
-        (f"search (100 rollouts) vs heuristic, {deck.label} mirror ({games:,} games)",
-         rate(counts.points, counts.games), counts.points / (2 * counts.games) >= 0.6),
-        (f"  a search-vs-heuristic game, CPU ({workers} workers, {wall:.0f} s wall in all)", f"{per_game:.2f} s",
-         per_game < 2.0),
-    ]
+    return {
+        "search": rate_figure(counts.points, counts.games, seed=1, bots=["search", "heuristic"], target=0.6,
+                              label=f"search (100 rollouts) vs heuristic, {deck.label} mirror ({games:,} games)",
+                              met=counts.points / (2 * counts.games) >= 0.6),
+        "search.cpu": figure(f"{per_game:.2f} s", per_game, "s CPU a game", workers=workers, wall=round(wall, 1),
+                             label=f"  a search-vs-heuristic game, CPU ({workers} workers, {wall:.0f} s wall in all)",
+                             target=2.0, met=per_game < 2.0),
+    }
 
 
-def speed(games: int) -> tuple[list[tuple[str, str, bool | None]], float]:
-    """Figure 3: heuristic-vs-heuristic games per second on one core, and ``python -c pass`` beside it."""
+def speed(games: int) -> tuple[Rows, float]:
+    """Figure 3: heuristic-vs-heuristic games per second on one core, and ``python -c pass`` beside it; and the
+    CPU seconds a game."""
     from deckcli.game.simulation.runs import Plan, run_plan
 
     subject = starter("northern-realms")
@@ -115,34 +126,40 @@ def speed(games: int) -> tuple[list[tuple[str, str, bool | None]], float]:
     env = child_env()
     passes = [run_once([sys.executable, "-c", "pass"], env, (0,))[0] for _ in range(21)]
     interpreter = statistics.median(passes)
-    return [
-        (f"heuristic vs heuristic, {plan.total:,} games on one core", f"{per_game * 1000:.2f} ms a game "
-         f"({1 / per_game:,.0f} games/s)", per_game <= 0.002),
-        ("  for scale: python -c pass (median of 21, CPU)", f"{interpreter * 1000:.1f} ms "
-         f"(a game is {per_game / interpreter:.2f} of it)", None),
-    ], per_game
+    return {
+        "speed": figure(f"{per_game * 1000:.2f} ms a game ({1 / per_game:,.0f} games/s)", per_game * 1000,
+                        "ms CPU a game", games=plan.total, seed=1, bots=["heuristic", "heuristic"], target=2.0,
+                        label=f"heuristic vs heuristic, {plan.total:,} games on one core", met=per_game <= 0.002,
+                        of_pass=round(per_game / interpreter, 3)),
+        "pass": figure(f"{interpreter * 1000:.1f} ms (a game is {per_game / interpreter:.2f} of it)",
+                       interpreter * 1000, "ms CPU (median of 21)",
+                       label="  for scale: python -c pass (median of 21, CPU)"),
+    }, per_game
 
 
-def solo(games: int, two_player: float) -> list[tuple[str, str, bool | None]]:
+def solo(games: int, two_player: float) -> Rows:
     """Figure 6: a Gwent Solo game's CPU time on one core, against ``two_player`` (figure 3's, seconds a game)."""
     from deckcli.game.simulation.matchups import automatons, file_entrant
     from deckcli.game.simulation.runs import Plan, run_plan
 
     subject = file_entrant(str(REPO / "decks" / "northern-realms-advanced.toml"))
-    rows = []
+    rows = {}
     for variant in (False, True):
         opponents = automatons(("all",), variant, players=("northern-realms",))  # another faction than the deck's (§18)
         plan = Plan((subject,), opponents, games // len(opponents), 1, "heuristic", None)
         start = own_cpu()
         counts = run_plan(plan, workers=1).total(0)
         per_game = (own_cpu() - start) / plan.total
-        rows.append((f"heuristic vs the automaton, {plan.total:,} Solo games on one core, Leader variant "
-                     f"{'on' if variant else 'off'}", f"{per_game * 1000:.2f} ms a game ({per_game / two_player:.2f}× "
-                     f"a two-player game; won {rate(counts.points, counts.games)})", None))
+        rows[f"solo.{'on' if variant else 'off'}"] = figure(
+            f"{per_game * 1000:.2f} ms a game ({per_game / two_player:.2f}× a two-player game; won "
+            f"{rate(counts.points, counts.games)})", per_game * 1000, "ms CPU a game", games=plan.total, seed=1,
+            bots=["heuristic"], of_two_player=round(per_game / two_player, 3), won=rate(counts.points, counts.games),
+            label=f"heuristic vs the automaton, {plan.total:,} Solo games on one core, Leader variant "
+                  f"{'on' if variant else 'off'}")
     return rows
 
 
-def memory(games: int) -> list[tuple[str, str, bool | None]]:
+def memory(games: int) -> Rows:
     """Figure 4: peak memory of a long run against a short one (one worker, the log written)."""
     deckcli = find_deckcli()
     env = child_env()
@@ -154,57 +171,46 @@ def memory(games: int) -> list[tuple[str, str, bool | None]]:
             return peak_rss(command, env, runs=1)
 
         short, long = peak(100), peak(games)
-    return [(f"peak memory, {games:,} games against 100 (one worker, --log)", f"{long:.1f} MiB against {short:.1f} MiB "
-             f"({long / short:.2f}×)", long / short <= 1.2)]
+    return {"memory": figure(f"{long:.1f} MiB against {short:.1f} MiB ({long / short:.2f}×)", long / short,
+                             "× the peak of 100 games", games=games, peak=round(long, 1), short=round(short, 1),
+                             target=1.2, met=long / short <= 1.2,
+                             label=f"peak memory, {games:,} games against 100 (one worker, --log)")}
 
 
-def default_run() -> list[tuple[str, str, bool | None]]:
+def default_run() -> Rows:
     """Figure 5: the default run from the command line, every core."""
     deckcli = find_deckcli()
     before, start = children_cpu(), time.perf_counter()
     run_once([*deckcli, "simulate", str(REPO / "decks" / "northern-realms-starter.toml")], child_env(), (0,))
-    wall = time.perf_counter() - start
-    return [("deckcli simulate decks/northern-realms-starter.toml (5 × 1,000 games)",
-             f"{wall:.1f} s wall, {children_cpu() - before:.1f} s CPU", None)]
-
-
-def verdict(met: bool | None) -> str:
-    """``met``, ``MISSED``, or ``-`` for a figure without a target (one shown for scale)."""
-    return "-" if met is None else "met" if met else "MISSED"
+    wall, cpu = time.perf_counter() - start, children_cpu() - before
+    return {"default-run": figure(f"{wall:.1f} s wall, {cpu:.1f} s CPU", wall, "s wall", cpu=round(cpu, 2),
+                                  games=5000, label="deckcli simulate decks/northern-realms-starter.toml "
+                                                    "(5 × 1,000 games)")}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the games (the verdicts mean less)")
-    quick = parser.parse_args().quick
-    scale = 10 if quick else 1
+    add_options(parser)
+    options = parser.parse_args()
+    scale = 10 if options.quick else 1
     import deckcli
 
+    run = Run("simulate", options)
     print(f"deckcli {deckcli.__version__} simulate benchmarks on {machine()}\n")
-    rows: list[tuple[str, str, bool | None]] = []
     two_player = [0.0]
 
-    def timed_speed() -> list[tuple[str, str, bool | None]]:
+    def timed_speed() -> Rows:
         found, two_player[0] = speed(10_000 // scale)
         return found
 
     for part in (lambda: mirrors(1000 // scale), lambda: search(400 // scale), timed_speed,
                  lambda: memory(10_000 // scale), default_run, lambda: solo(2_000 // scale, two_player[0])):
-        found = part()
-        rows += found
-        for name, measured, met in found:
-            print(f"{name}: {measured}: {verdict(met)}", file=sys.stderr)
-    print_rows(rows)
-
-
-def print_rows(rows: list[tuple[str, str, bool | None]]) -> None:
-    """The figures as a table on standard output: name, measured, verdict."""
-    width = max(len(name) for name, _, _ in rows)
-    measured_width = max(len(measured) for _, measured, _ in rows)
-    print(f"{'figure':<{width}}  {'measured':<{measured_width}}  verdict")
-    print(f"{'-' * width}  {'-' * measured_width}  -------")
-    for name, measured, met in rows:
-        print(f"{name:<{width}}  {measured:<{measured_width}}  {verdict(met)}")
+        for key, found in part().items():
+            run.add(key, found)
+            print(f"{found['label'].strip()}: {found['text']}: {verdict(found.get('met'))}", file=sys.stderr)
+    print("\n".join(table_lines(run.figures)))
+    run.write()
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ Run from a clone, in the venv where deckcli is installed (``pip install .``):
 
 CPU time is user + system time (``resource``), which waiting for a core does not inflate. Nothing here is a
 test: the suite asserts no timings.
+The figures go to ``benchmarks/results/tournament.json`` (:mod:`record`: ``--record NAME``, ``--no-record``).
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import child_env, find_deckcli, machine, run_once  # noqa: E402  (the benchmark's own helpers)
-from simulate import children_cpu, own_cpu, print_rows  # noqa: E402
+from record import Run, add_options, figure, table_lines  # noqa: E402
+from simulate import children_cpu, own_cpu  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 THEIRS = ("northern-realms", "scoiatael", "skellige")
@@ -43,7 +46,7 @@ def interpreter() -> float:
     return statistics.median(run_once([sys.executable, "-c", "pass"], child_env(), (0,))[0] for _ in range(21))
 
 
-def solver(solves: int, scale: float) -> list[tuple[str, str, bool | None]]:
+def solver(solves: int, scale: float) -> dict[str, Any]:
     """Figure 1: one exact solve with its plan."""
     import random
 
@@ -56,11 +59,12 @@ def solver(solves: int, scale: float) -> list[tuple[str, str, bool | None]]:
     for matrix in matrices:
         solve_match(matrix)
     each = (own_cpu() - start) / solves
-    return [(f"a 3×3 match solved with its plan ({solves:,} matrices, one core)",
-             f"{each * 1000:.2f} ms ({each / scale:.2f}× python -c pass)", None)]
+    return figure(f"{each * 1000:.2f} ms ({each / scale:.2f}× python -c pass)", each * 1000, "ms CPU a solve",
+                  solves=solves, of_pass=round(each / scale, 3),
+                  label=f"a 3×3 match solved with its plan ({solves:,} matrices, one core)")
 
 
-def bootstrap(scale: float) -> list[tuple[str, str, bool | None]]:
+def bootstrap(scale: float) -> dict[str, Any]:
     """Figure 2: the interval of one match from 2,000 resamples."""
     import numpy  # noqa: F401  (imported before the clock: a command pays it once)
 
@@ -71,8 +75,9 @@ def bootstrap(scale: float) -> list[tuple[str, str, bool | None]]:
     start = own_cpu()
     bootstrap_interval(counts, 1)
     spent = own_cpu() - start
-    return [(f"the match-win interval, {BOOTSTRAP:,} bootstrap resamples of nine pairings",
-             f"{spent * 1000:.0f} ms ({spent / scale:.2f}× python -c pass)", None)]
+    return figure(f"{spent * 1000:.0f} ms ({spent / scale:.2f}× python -c pass)", spent * 1000, "ms CPU",
+                  resamples=BOOTSTRAP, of_pass=round(spent / scale, 3),
+                  label=f"the match-win interval, {BOOTSTRAP:,} bootstrap resamples of nine pairings")
 
 
 def theirs(folder: str) -> str:
@@ -86,36 +91,41 @@ def theirs(folder: str) -> str:
     return str(path)
 
 
-def command(args: list[str], label: str, games: int, target: float | None) -> list[tuple[str, str, bool | None]]:
+def command(args: list[str], label: str, games: int, target: float | None) -> dict[str, Any]:
     before, start = children_cpu(), time.perf_counter()
     run_once([*find_deckcli(), "tournament", *args], child_env(), (0,))
     wall, cpu = time.perf_counter() - start, children_cpu() - before
-    return [(label, f"{wall:.1f} s wall, {cpu:.1f} s CPU ({cpu / games * 1000:.2f} ms CPU a game)",
-             None if target is None else wall <= target)]
+    return figure(f"{wall:.1f} s wall, {cpu:.1f} s CPU ({cpu / games * 1000:.2f} ms CPU a game)", wall, "s wall",
+                  cpu=round(cpu, 2), games=games, cpu_ms_a_game=round(cpu / games * 1000, 3), target=target,
+                  met=None if target is None else wall <= target, label=label)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the games (the verdicts mean less)")
-    quick = parser.parse_args().quick
-    scale = 10 if quick else 1
+    add_options(parser)
+    options = parser.parse_args()
+    scale = 10 if options.quick else 1
     import deckcli
 
+    run = Run("tournament", options)
     print(f"deckcli {deckcli.__version__} tournament benchmarks on {machine()}\n")
     passes = interpreter()
-    rows: list[tuple[str, str, bool | None]] = [
-        ("for scale: python -c pass (median of 21, CPU)", f"{passes * 1000:.1f} ms", None)]
-    rows += solver(500, passes) + bootstrap(passes)
+    run.add("pass", figure(f"{passes * 1000:.1f} ms", passes * 1000, "ms CPU (median of 21)",
+                           label="for scale: python -c pass (median of 21, CPU)"))
+    run.add("solver", solver(500, passes))
+    run.add("bootstrap", bootstrap(passes))
     games = 1000 // scale
     with tempfile.TemporaryDirectory() as folder:
         registration = str(REPO / "decks" / "tournament-registration.toml")
-        rows += command([registration, "--vs", theirs(folder), "--simulate", "--games", str(games)],
-                        f"tournament --simulate, 9 × {games:,} games (every core)", 9 * games, 60.0)
+        run.add("simulate", command([registration, "--vs", theirs(folder), "--simulate", "--games", str(games)],
+                                    f"tournament --simulate, 9 × {games:,} games (every core)", 9 * games, 60.0))
         decks = [str(REPO / "decks" / f"{slug}-advanced.toml") for slug in MINE]
-        rows += command(["--choose", *decks, "--games", str(200 // scale)],
-                        f"tournament --choose, 4 decks against 10 lineups, 20 × {200 // scale:,} games (every core)",
-                        20 * (200 // scale), None)
-    print_rows(rows)
+        run.add("choose", command(["--choose", *decks, "--games", str(200 // scale)],
+                                  f"tournament --choose, 4 decks against 10 lineups, 20 × {200 // scale:,} games "
+                                  "(every core)", 20 * (200 // scale), None))
+    print("\n".join(table_lines(run.figures)))
+    run.write()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,8 @@ Run from a clone, in the venv where deckcli is installed with the cluster extra 
    cluster's scheduling costs on one machine; a cluster's gain comes from more machines).
 
 Wall-clock figures on a machine shared with others include waiting for a core: the CPU seconds are printed
-beside them. Nothing here is a test: the suite asserts no timings.
+beside them. The figures go to ``benchmarks/results/tune.json`` (:mod:`record`: ``--record NAME``, ``--no-record``).
+Nothing here is a test: the suite asserts no timings.
 """
 
 from __future__ import annotations
@@ -31,11 +32,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import child_env, find_deckcli, machine  # noqa: E402  (the benchmark's own helpers)
-from simulate import verdict  # noqa: E402
+from record import Run, add_options, figure, table_lines, verdict  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 STARTER = REPO / "decks" / "northern-realms-starter.toml"
@@ -57,31 +59,45 @@ def timed(command: list[str]) -> tuple[float, float, str]:
     return wall, children_cpu() - before, found.stdout
 
 
-def simulate_rate() -> tuple[list[tuple[str, str, bool | None]], float]:
+Rows = dict[str, dict[str, Any]]
+"""Figures by key, each a :func:`record.figure` (a labelled one is a row of the printed table)."""
+
+
+def simulate_rate() -> tuple[Rows, float]:
     """Figure 1: the default simulate run's games per second."""
     wall, cpu, _ = timed([*find_deckcli(), "simulate", str(STARTER)])
     rate = 5000 / wall
-    return [("deckcli simulate NR starter (5 × 1,000 games, every core)",
-             f"{rate:,.0f} games/s ({wall:.1f} s wall, {cpu:.1f} s CPU)", None)], rate
+    return {"simulate": figure(f"{rate:,.0f} games/s ({wall:.1f} s wall, {cpu:.1f} s CPU)", rate, "games/s",
+                               wall=round(wall, 1), cpu=round(cpu, 1), games=5000,
+                               label="deckcli simulate NR starter (5 × 1,000 games, every core)")}, rate
 
 
-def default_tune(simulate_games_per_second: float, budget: int | None) -> list[tuple[str, str, bool | None]]:
+def default_tune(simulate_games_per_second: float, budget: int | None) -> Rows:
     """Figure 2: the default tune under the Advanced rules."""
     more = [] if budget is None else ["--budget", str(budget)]
     wall, cpu, out = timed([*find_deckcli(), "tune", str(STARTER), "--rules", "advanced", "--format", "json", *more])
     document = json.loads(out)
-    games = document["games"]["climb"] + document["games"]["confirmation"]
+    climb, confirmation = document["games"]["climb"], document["games"]["confirmation"]
+    games = climb + confirmation
     changes = "; ".join(change["change"] for change in document["changes"]) or "none"
-    return [
-        (f"deckcli tune NR starter --rules advanced{' --budget ' + str(budget) if budget else ''}",
-         f"{wall:.0f} s wall, {cpu:.0f} s CPU, {games:,} games", wall <= TARGET_SECONDS),
-        ("  its games per second (the search bot's confirmation games included)",
-         f"{games / wall:,.0f} games/s, {games / wall / simulate_games_per_second:.2f}× simulate's", None),
-        ("  its changes, and the result", f"{changes}; {document['result']}", None),
-    ]
+    strong = sum(c["games_per_matchup"] * len(document["opponents"]) for c in document["confirmation"]
+                 if c["bot"] == document["strong_bot"])
+    return {
+        "tune": figure(f"{wall:.0f} s wall, {cpu:.0f} s CPU, {games:,} games", wall, "s wall", cpu=round(cpu, 1),
+                       games=games, climb=climb, confirmation=confirmation, strong_bot_games=strong,
+                       budget=document["budget"], seed=document["seed"], target=TARGET_SECONDS,
+                       met=wall <= TARGET_SECONDS,
+                       label=f"deckcli tune NR starter --rules advanced{' --budget ' + str(budget) if budget else ''}"),
+        "tune.rate": figure(f"{games / wall:,.0f} games/s, {games / wall / simulate_games_per_second:.2f}× "
+                            "simulate's", games / wall, "games/s",
+                            of_simulate=round(games / wall / simulate_games_per_second, 3),
+                            label="  its games per second (the search bot's confirmation games included)"),
+        "tune.changes": figure(f"{changes}; {document['result']}", changes=changes, result=document["result"],
+                               stopped=document.get("stopped"), label="  its changes, and the result"),
+    }
 
 
-def planted(budget: int) -> list[tuple[str, str, bool | None]]:
+def planted(budget: int) -> Rows:
     """Figure 3: the planted weakness recovered."""
     from deckcli.catalog.loading import default_catalog
     from deckcli.game.simulation.matchups import opponents
@@ -111,23 +127,31 @@ def planted(budget: int) -> list[tuple[str, str, bool | None]]:
     rates = [tally.total(i).points / (2 * tally.total(i).games) for i in range(3)]
     lost, won = rates[0] - rates[1], rates[2] - rates[1]
     share = won / lost if lost > 0 else float("nan")
-    return [
-        ("planted weakness: " + "; ".join(swap.words for swap in swaps), "", None),
-        ("  tune --max-changes 3 took", "; ".join(step.move.words for step in result.steps) or "nothing", None),
-        (f"  win rate on the confirmation seeds ({games:,} games a matchup each)",
-         " / ".join(f"{label} {rate_text(tally.total(i).points, tally.total(i).games)}"
-                    for i, label in enumerate(("original", "weakened", "tuned"))), None),
-        (f"  share of the lost win rate won back (tune: {wall:.0f} s wall, result {result.verdict})",
-         f"{share:.2f} ({won * 100:+.1f} of {lost * 100:.1f} points)", share >= 2 / 3),
-    ]
+    found: Rows = {
+        "planted": figure("; ".join(swap.words for swap in swaps), label="planted weakness"),
+        "planted.changes": figure("; ".join(step.move.words for step in result.steps) or "nothing",
+                                  len(result.steps), "changes", budget=budget, seed=seed,
+                                  label="  tune --max-changes 3 took"),
+    }
+    for i, label in enumerate(("original", "weakened", "tuned")):
+        found[f"planted.{label}"] = figure(
+            rate_text(tally.total(i).points, tally.total(i).games), rates[i], "fraction of games",
+            games=tally.total(i).games, label=f"  win rate on the confirmation seeds, {label} ({games:,} games a matchup)")
+    found["planted.share"] = figure(
+        f"{share:.2f} ({won * 100:+.1f} of {lost * 100:.1f} points)", share, "of the lost win rate",
+        won=f"{won * 100:+.1f}", lost=f"{lost * 100:.1f}", wall=round(wall), result=result.verdict, target="2/3",
+        met=share >= 2 / 3, label=f"  share of the lost win rate won back (tune: {wall:.0f} s wall, result "
+                                   f"{result.verdict})")
+    return found
 
 
-def cluster_speed(games: int) -> list[tuple[str, str, bool | None]]:
+def cluster_speed(games: int) -> Rows:
     """Figure 4: a LocalCluster against the process pool, the same games."""
     try:
         import distributed
     except ImportError:
-        return [("local Dask cluster against the process pool", "skipped: pip install 'deckcli[cluster]'", None)]
+        return {"cluster": figure("skipped: pip install 'deckcli[cluster]'",
+                                  label="local Dask cluster against the process pool")}
     from deckcli.game.simulation.cluster import ClusterPool
     from deckcli.game.simulation.matchups import opponents, starter_entrant
     from deckcli.game.simulation.runs import Plan, run_plan
@@ -146,31 +170,33 @@ def cluster_speed(games: int) -> list[tuple[str, str, bool | None]]:
         remote = run_plan(plan, cluster=pool)
         cluster_wall = time.perf_counter() - start
     same = remote.total(0).points == local.total(0).points and remote.pairs == local.pairs
-    return [(f"local Dask cluster ({workers} workers) against the process pool, {plan.total:,} games",
-             f"{cluster_wall:.1f} s against {pool_wall:.1f} s: {pool_wall / cluster_wall:.2f}× the pool's speed; "
-             f"same counts: {'yes' if same else 'NO'}", same)]
+    return {"cluster": figure(
+        f"{cluster_wall:.1f} s against {pool_wall:.1f} s: {pool_wall / cluster_wall:.2f}× the pool's speed; "
+        f"same counts: {'yes' if same else 'NO'}", pool_wall / cluster_wall, "× the pool's speed",
+        cluster_wall=round(cluster_wall, 1), pool_wall=round(pool_wall, 1), games=plan.total, workers=workers,
+        met=same, label=f"local Dask cluster ({workers} workers) against the process pool, {plan.total:,} games")}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the games (the verdicts mean less)")
-    quick = parser.parse_args().quick
+    add_options(parser)
+    options = parser.parse_args()
+    quick = options.quick
     import deckcli
 
+    run = Run("tune", options)
     print(f"deckcli {deckcli.__version__} tune benchmarks on {machine()}\n")
-    rows: list[tuple[str, str, bool | None]] = []
     found, rate = simulate_rate()
     parts = [lambda: found, lambda: default_tune(rate, 3000 if quick else None),
              lambda: planted(3000 if quick else 30_000), lambda: cluster_speed(40 if quick else 400)]
     for part in parts:
-        shown = part()
-        rows += shown
-        for name, measured, met in shown:
-            print(f"{name}: {measured}: {verdict(met)}", file=sys.stderr, flush=True)
-    width = max(len(name) for name, _, _ in rows)
-    print(f"{'figure':<{width}}  measured  (verdict)")
-    for name, measured, met in rows:
-        print(f"{name:<{width}}  {measured}  ({verdict(met)})")
+        for key, shown in part().items():
+            run.add(key, shown)
+            print(f"{shown['label'].strip()}: {shown['text']}: {verdict(shown.get('met'))}", file=sys.stderr,
+                  flush=True)
+    print("\n".join(table_lines(run.figures)))
+    run.write()
 
 
 if __name__ == "__main__":

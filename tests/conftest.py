@@ -11,6 +11,7 @@ import pytest
 import helpers.depth  # noqa: F401  (loads the Hypothesis profile of DECKCLI_TEST_DEPTH)
 from helpers.cli_runs import run_cli
 from helpers.schema_validation import compared
+from helpers.session import COLLECTED
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -58,8 +59,11 @@ PACKAGING_TESTS = "DECKCLI_PACKAGING_TESTS"
 through pre-commit from the package index, which takes a minute and the network."""
 
 
+@pytest.hookimpl(tryfirst=True)  # before the hooks that deselect: the count is of every test collected
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Packaging tests run in CI and when asked (:data:`PACKAGING_TESTS`); elsewhere they are skipped, saying why."""
+    """Keep the count of the tests collected (:data:`COLLECTED`). Packaging tests run in CI and when asked
+    (:data:`PACKAGING_TESTS`); elsewhere they are skipped, saying why."""
+    config.stash[COLLECTED] = len(items)
     if os.environ.get("CI") or os.environ.get(PACKAGING_TESTS):
         return
     reason = f"a packaging test (sdist, pre-commit from the package index): runs in CI, or with {PACKAGING_TESTS}=1"

@@ -17,7 +17,8 @@ rates with their 95% intervals. The best table is adopted only when it does at l
 there; else the current one stays. The adopted table is written to ``--out`` (``benchmarks/heuristic-params.json``:
 the sdist carries it, with the test that reads it) with those figures; the defaults of ``HeuristicParams`` are set
 from it by hand (``--write-defaults`` prints them), and a test checks that the two agree. Nothing is written over an
-existing file without ``--force``.
+existing file without ``--force``. The figures the docs quote also go to ``benchmarks/results/tune_heuristic.json``
+(``benchmarks/record.py``: ``--record NAME``, ``--no-record``).
 """
 
 from __future__ import annotations
@@ -131,6 +132,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--force", action="store_true", help="write over --out")
     parser.add_argument("--write-defaults", action="store_true", help="print the table as HeuristicParams' defaults")
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from record import Run, add_options, figure, rate_figure
+
+    add_options(parser)
     options = parser.parse_args()
     if options.out.exists() and not options.force:
         sys.exit(f"tune_heuristic: {options.out} exists: add --force to write over it")
@@ -145,6 +150,7 @@ def main() -> None:
         import multiprocessing
 
         pool = multiprocessing.get_context("fork").Pool(options.workers)
+    run = Run("tune_heuristic", options)
     started = time.perf_counter()
 
     def objective(trial: optuna.Trial) -> float:
@@ -192,6 +198,18 @@ def main() -> None:
     print(f"fresh {options.check_games} games against {result['tuned_against']}: best table "
           f"{wilson(best_points, options.check_games)}, the table before {wilson(current_points, options.check_games)}")
     print(f"written: {options.out}")
+    bots = ["heuristic", result["tuned_against"]]
+    run.add("best-trial", figure(f"{study.best_value:.1%}", study.best_value, "fraction of games",
+                                 games=options.games, trials=options.trials, seed=options.seed, bots=bots,
+                                 label=f"the best of {options.trials} trials, in its own {options.games} games"))
+    run.add("check.best", rate_figure(best_points, options.check_games, seed=check, bots=bots,
+                                      label="the best trial's table, fresh games"))
+    run.add("check.before", rate_figure(current_points, options.check_games, seed=check, bots=bots,
+                                        label="the table before, the same fresh games"))
+    run.add("adopted", figure(result["adopted"], label="adopted"))
+    run.add("minutes", figure(f"{(time.perf_counter() - started) / 60:.0f} minutes",
+                              (time.perf_counter() - started) / 60, "minutes wall"))
+    run.write()
     if options.write_defaults:
         for name, value in result["params"].items():
             print(f"    {name} = {value!r}")

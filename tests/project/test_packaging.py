@@ -73,7 +73,8 @@ def test_the_sdist_carries_the_tests_and_their_files(sdist):
     for needed in ("LICENSE", "README.md", ".pre-commit-hooks.yaml", "tests/conftest.py", "tests/helpers/deck_strategies.py",
                    "tests/helpers/example_decks.py", "decks/skellige-starter.toml", "decks/boards/scorch.toml",
                    "schemas/rules/advanced.schema.json", "deckcli/schemas/output/validate.schema.json", "benchmarks/run.py",
-                   "docs/commands.md", "docs/deck-sheet.png"):
+                   "docs/commands.md", "docs/deck-sheet.png", "tools/figures.py", "benchmarks/results/simulate.json",
+                   "benchmarks/record.py", "deckcli/game/bots/ladder.json"):
         assert needed in names, f"the sdist lacks {needed}"
     assert not any("__pycache__" in name for name in names)
     assert metadata["License-Expression"] == "MIT" and metadata["Version"] == __version__
