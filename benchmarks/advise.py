@@ -5,9 +5,9 @@
 1. **Right at every seed.** Each puzzle is a board with a known answer, advised at the default budget (or
    ``--budget``) at seeds 1 to ``--seeds``:
    - the rulebook's example of §7 (decks/boards/advise-last-round.toml): right when the first action wins;
-   - every endgame of tests/advise_endgames/ (its proof in the board's opening comment, the proven rate of each
+   - every endgame of tests/game/advise_endgames/ (its proof in the board's opening comment, the proven rate of each
      action in proven.json): right when every action comes out at its proven rate and the first is a winner;
-   - the round-one positions of tests/advise_positions/: the first action the rules call for (passing where
+   - the round-one positions of tests/game/advise_positions/: the first action the rules call for (passing where
      Nilfgaard wins the tie, §3; the cheapest card that wins the round), and Ballista level with Trebuchet
      (the same rate, both within noise of the best or both not).
    It prints right/total per seed and in all, and each wrong answer.
@@ -37,8 +37,8 @@ from deckcli.game.advice import DEFAULT_BUDGET, AdviceReport, advise  # noqa: E4
 from deckcli.game.board import read_board  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-ENDGAMES = REPO / "tests" / "advise_endgames"
-POSITIONS = REPO / "tests" / "advise_positions"
+ENDGAMES = REPO / "tests" / "game" / "advise_endgames"
+POSITIONS = REPO / "tests" / "game" / "advise_positions"
 ROUND_ONE = REPO / "decks" / "boards" / "advise-round-one.toml"
 TIME_TARGET = 2.0
 """Seconds an advice on a round-one board may take."""

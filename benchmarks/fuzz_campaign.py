@@ -317,14 +317,14 @@ def save_cases(rng: random.Random, folder: Path, count: int) -> Iterator[tuple[C
     import sys as _sys
 
     _sys.path.insert(0, str(REPO / "tests"))
-    from test_solo_table import _answers
+    from helpers.solo_table_players import table_game_answers
 
     from deckcli.game.actions import QUESTIONS as ENGINE_QUESTIONS
     from deckcli.game.solo.table import NAMED
 
     QUESTIONS = ["act", *NAMED, *ENGINE_QUESTIONS]
 
-    answers = _answers(str(SKELLIGE), "monsters", 3)
+    answers = table_game_answers(str(SKELLIGE), "monsters", 3)
     base = Path(tempfile.mkdtemp(dir=folder))
     shutil.copy(SKELLIGE, base / "deck.toml")
     from click.testing import CliRunner

@@ -19,7 +19,7 @@ is the data's:
 A reference is ``NAME.RUN.KEY`` (the file, the run, the figure's key, which may hold dots), then ``|FIELD``
 (``text`` by default; ``low`` and ``high`` are the interval's ends) and ``:FORMAT``, a Python format
 specification for a number. Markers inside fenced code blocks are examples, left as they are. The tests run
-``--check`` (tests/test_doc_figures.py), as CI does (.ci/run). It works on the checkout it sits in, whatever
+``--check`` (tests/project/test_doc_figures.py), as CI does (.ci/run). It works on the checkout it sits in, whatever
 deckcli is installed.
 """
 

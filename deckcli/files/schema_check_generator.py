@@ -6,7 +6,7 @@ only a shortcut for the common case, a document that breaks nothing, so that
 a legal deck is judged without importing jsonschema (about a third of a
 ``validate`` run). Each generated function returns ``True`` exactly when
 jsonschema (draft 2020-12, with deckcli's strict ``integer``) finds no error;
-``tests/test_schema_checks.py`` proves it on every case of the test suite and
+``tests/files/test_schema_checks.py`` proves it on every case of the test suite and
 on generated documents.
 
 Run ``python tools/generate.py`` after editing a schema to rewrite

@@ -7,7 +7,7 @@ without escapes, decimal integers, ``[table]`` headers, comments, blank
 lines, LF or CRLF) and gives up, returning ``None``, on anything else: then
 tomllib parses the text and :func:`deckcli.files.toml_lines.key_lines` finds
 the lines, as for every file before. What it accepts, it reads as tomllib
-and ``key_lines`` do (``tests/test_simple_toml.py`` compares them); a
+and ``key_lines`` do (``tests/files/test_simple_toml.py`` compares them); a
 repeated key or table is left to tomllib, which words the error.
 """
 

@@ -1,0 +1,33 @@
+"""jsonschema's own answer for a document under a packaged schema (the generated checks are compared with it)."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable
+
+@functools.cache
+def packaged_validator(name: str) -> Any:
+    """jsonschema's validator (deckcli's strict one) for the packaged schema ``name``; ``$ref``s resolve among them all."""
+    from referencing import Registry, Resource
+
+    from deckcli.files.schema_check_generator import schema_files
+    from deckcli.files.schemas import packaged_schema, strict_validator_class
+
+    schemas = [packaged_schema(stem) for stem in schema_files()]
+    registry = Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in schemas if "$id" in schema
+    )
+    return strict_validator_class()(packaged_schema(name), registry=registry)
+
+
+def jsonschema_finds_nothing(name: str, document: Any) -> bool:
+    """Whether jsonschema finds no error in ``document`` under the packaged schema ``name``."""
+    return next(iter(packaged_validator(name).iter_errors(document)), None) is None
+
+
+def compared(name: str, check: Callable[[Any], bool], disagreements: list[Any], document: Any) -> bool:
+    answer = check(document)
+    if answer != jsonschema_finds_nothing(name, document):
+        disagreements.append((name, document, answer))
+        raise AssertionError(f"the generated check of {name} says {answer}, jsonschema says otherwise: {document!r}")
+    return answer

@@ -1,0 +1,10 @@
+"""deckcli/tuning: tune, the legal neighbours and the climb.
+
+REACHED_ELSEWHERE: the modules of this folder's package that no test here imports (directly or through the
+package's own modules), and where they are reached instead (tests/project/test_layout.py checks it)."""
+
+REACHED_ELSEWHERE: dict[str, str] = {
+    'deckcli.tuning.report': (
+        "tune's report, run by tests/tuning/test_search.py"
+    ),
+}
