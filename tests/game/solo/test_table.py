@@ -7,6 +7,7 @@ Click's runner (fast), and in a real terminal under tmux (``tests/game/solo/test
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from helpers.cli_runs import run_cli
 from helpers.repository import DECKS
 from deckcli.game.solo.table import Question, play_table_game
 from helpers.solo_table_players import SKELLIGE, Player, table_game_answers, table_setup
+
 
 def replayed(answers: list[str]):
     queue = list(answers)
