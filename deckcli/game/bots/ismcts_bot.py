@@ -64,6 +64,11 @@ def action_key(names: list[str], player: int, action: Action) -> Key:
     return (player, kind, names[card] if card >= 0 else "", row, names[target] if target >= 0 else "")
 
 
+def _inside(view: PlayerView) -> bool:
+    """Whether the game waits inside a move (a position that cannot be mirrored)."""
+    return bool(view.determinized(random.Random(0), shuffled=False).frames)
+
+
 class Node:
     """A node of the tree: the player's action that leads here is its parent's key for it. ``order`` is the
     order actions open in (progressive widening), ``children`` the tried ones; ``visits``, ``reward`` (for
@@ -100,9 +105,12 @@ class IsmctsBot(SearchBot):
         if dominated:  # never searched, whatever an imagined deal's luck says (the search bot's rule, issue 27)
             kept = self.policy.act(view, actions)
             actions = [action for action in actions if action not in dominated or action == kept]
-        me = view.player
+        # a two-player position is searched from seat 0, the imagined game mirrored for seat 1, so that the
+        # engine's own random draws (a drawn round's coin, the unit Monsters keep) fall alike from either seat
+        turned = view.players == 2 and view.player == 1 and not view.solo and not _inside(view)
+        me = 0 if turned else view.player
         root = Node()
-        root.order = self._prior(view, actions)
+        root.order = [(me, *key[1:]) for key in self._prior(view, actions)]
         alive = root.order[:min(len(root.order), max(2, math.ceil(math.sqrt(self.iterations) / 2)))]
         rounds = max(1, math.ceil(math.log2(len(alive))))
         players = self._players
@@ -113,7 +121,8 @@ class IsmctsBot(SearchBot):
                 seed = self.rng.getrandbits(64)
                 for key in alive:
                     players.rng.seed(seed)
-                    total[key] += self._iterate(view.determinized(random.Random(seed)), root, me, seats, advance, key)
+                    world = view.determinized(random.Random(seed))
+                    total[key] += self._iterate(world.mirrored() if turned else world, root, me, seats, advance, key)
             alive = sorted(alive, key=lambda k: (-total[k], root.order.index(k)))[:max(1, (len(alive) + 1) // 2)]
         keys = {action_key(view.cards.name, me, a): a for a in actions}
         return keys[alive[0]]
