@@ -50,6 +50,11 @@ class Solver:
         except ImportError as error:
             from deckcli.errors import DeckcliError
 
+            cause: BaseException | None = error
+            while cause is not None:  # a Ctrl-C while HiGHS loads comes back as its "initialization failed"
+                if isinstance(cause, KeyboardInterrupt):
+                    raise KeyboardInterrupt from None
+                cause = cause.__cause__ or cause.__context__
             raise DeckcliError(f"deckcli fix needs the HiGHS solver: pip install highspy ({error})") from None
 
         self._highspy = highspy

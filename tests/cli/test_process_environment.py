@@ -15,6 +15,7 @@ import tomllib
 
 import pytest
 
+from helpers.cli_runs import signals_as_at_a_terminal
 from helpers.repository import DECKS, REPO
 from deckcli.cli.main import cli
 
@@ -138,7 +139,7 @@ def test_ctrl_c_at_any_moment_of_start_up_is_aborted_never_a_traceback(args):
     outcomes = []
     for delay in (0.0, 0.002, 0.005, 0.01, 0.02, 0.04, 0.07, 0.1):
         child = subprocess.Popen([sys.executable, "-c", _STARTED, ENTRY, *args], stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, cwd=REPO)
+                                 stderr=subprocess.PIPE, cwd=REPO, preexec_fn=signals_as_at_a_terminal)
         assert child.stderr is not None
         assert child.stderr.readline() == b"started\n"
         time.sleep(delay)

@@ -46,3 +46,13 @@ def run_cli(
         f"--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}"
     )
     return result
+
+
+def signals_as_at_a_terminal() -> None:
+    """A child's Ctrl-C and SIGHUP set to what they are in a terminal's foreground command (their defaults), as a
+    ``preexec_fn``: a test run from a background shell (``cmd &``, ``nohup``) would otherwise hand them down
+    ignored, and deckcli rightly keeps an ignore it inherits."""
+    import signal
+
+    for number in (signal.SIGINT, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.cli_runs import deckcli_env
+from helpers.cli_runs import deckcli_env, signals_as_at_a_terminal
 from helpers.depth import TEST_DEPTH
 from helpers.repository import DECKS, REPO
 from deckcli.game.simulation import executor as simulation
@@ -126,7 +126,7 @@ def _started(tmp_path: Path, *options: str, **popen) -> tuple[subprocess.Popen[s
     child = subprocess.Popen(
         [sys.executable, "-m", "deckcli", "simulate", str(DECKS / "monsters-starter.toml"), "--games", "100000",
          "--workers", "2", *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-        env=deckcli_env(PYTHONPATH=str(REPO)), **popen)
+        env=deckcli_env(PYTHONPATH=str(REPO)), **{"preexec_fn": signals_as_at_a_terminal, **popen})
     deadline = time.monotonic() + WAIT
     while len(workers := _children(child.pid)) < 2 and time.monotonic() < deadline and child.poll() is None:
         time.sleep(0.05)
