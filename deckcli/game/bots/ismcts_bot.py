@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from deckcli.game.actions import LEADER, PASS_ACTION
 from deckcli.game.agents import PlayerView
 from deckcli.game.bots.search_bot import SearchBot, _rollout_rules
+from deckcli.game.bots.search_tree import Node, upper_confidence_choice
 from deckcli.game.rounds import legal_actions, returns
 
 if TYPE_CHECKING:
@@ -69,21 +70,6 @@ def _inside(view: PlayerView) -> bool:
     return bool(view.determinized(random.Random(0), shuffled=False).frames)
 
 
-class Node:
-    """A node of the tree: the player's action that leads here is its parent's key for it. ``order`` is the
-    order actions open in (progressive widening), ``children`` the tried ones; ``visits``, ``reward`` (for
-    the player who chose the action leading here) and ``available`` (iterations in which that action was open)."""
-
-    __slots__ = ("children", "order", "visits", "reward", "available")
-
-    def __init__(self) -> None:
-        self.children: dict[Key, Node] = {}
-        self.order: list[Key] = []
-        self.visits = 0
-        self.reward = 0.0
-        self.available = 0
-
-
 class IsmctsBot(SearchBot):
     """Information-set MCTS (module docstring) with a budget of ``iterations`` per decision; the search bot's
     answers (the heuristic bot's) to everything but the turn's action."""
@@ -109,7 +95,7 @@ class IsmctsBot(SearchBot):
         # engine's own random draws (a drawn round's coin, the unit Monsters keep) fall alike from either seat
         turned = view.players == 2 and view.player == 1 and not view.solo and not _inside(view)
         me = 0 if turned else view.player
-        root = Node()
+        root: Node[Key] = Node()
         root.order = [(me, *key[1:]) for key in self._prior(view, actions)]
         alive = root.order[:min(len(root.order), max(2, math.ceil(math.sqrt(self.iterations) / 2)))]
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -128,14 +114,14 @@ class IsmctsBot(SearchBot):
         return keys[alive[0]]
 
     def search(self, view: PlayerView, actions: list[Action], iterations: int, *, every_root_action: bool = False,
-               deal: Callable[[random.Random], Game] | None = None) -> Node:
+               deal: Callable[[random.Random], Game] | None = None) -> Node[Key]:
         """The tree of ``iterations`` iterations from ``view``'s decision among ``actions``. With
         ``every_root_action`` the root tries its actions in turn, each as often as the others (within one), so
         that each has a win rate of its own (``deckcli advise``); below the root the search is as usual.
         ``deal`` imagines the hidden cards from a random source (default :meth:`PlayerView.determinized`; a
         board whose opponent is known only by counts deals them from a decklist instead)."""
         me = view.player
-        root = Node()
+        root: Node[Key] = Node()
         root.order = self._prior(view, actions)
         players = self._players
         seats, advance = _rollout_rules(view, players)
@@ -147,7 +133,7 @@ class IsmctsBot(SearchBot):
             self._iterate(world, root, me, seats, advance, forced)
         return root
 
-    def evaluate(self, view: PlayerView, root: Node, deal: Callable[[random.Random], Game],
+    def evaluate(self, view: PlayerView, root: Node[Key], deal: Callable[[random.Random], Game],
                  iterations: int) -> dict[Key, tuple[int, int]]:
         """Each root action of ``root`` (a tree :meth:`search` grew) played ``iterations`` times in all (in turn,
         as often as the others), then followed by the tree without exploring: at each node the most-visited of
@@ -163,7 +149,7 @@ class IsmctsBot(SearchBot):
             seed = self.rng.getrandbits(64)
             world = deal(random.Random(seed))
             players.rng.seed(seed)
-            node: Node | None = None
+            node: Node[Key] | None = None
             first: Key | None = keys[index % len(keys)]
             names = world.cards.name
             while not world.over:
@@ -204,13 +190,13 @@ class IsmctsBot(SearchBot):
         player, names = view.player, view.cards.name
         return list(dict.fromkeys(action_key(names, player, a) for a in chosen if a in actions))
 
-    def _iterate(self, world: Game, root: Node, me: int, seats: Agents,
+    def _iterate(self, world: Game, root: Node[Key], me: int, seats: Agents,
                  advance: Callable[[Game, Action, Agents], None], forced: Key | None) -> float:
         """One iteration in the imagined game ``world``: down the tree (the root's action ``forced`` when given),
         one new node, played out, counted; what it was worth to player ``me``."""
         names = world.cards.name
-        path: list[tuple[Node, int]] = []
-        node: Node | None = root
+        path: list[tuple[Node[Key], int]] = []
+        node: Node[Key] | None = root
         while not world.over:
             actions = legal_actions(world)
             player = world.to_move
@@ -245,24 +231,9 @@ class IsmctsBot(SearchBot):
         return values[me]
 
     @staticmethod
-    def _select(node: Node, keyed: dict[Key, Action]) -> Key:
+    def _select(node: Node[Key], keyed: dict[Key, Action]) -> Key:
         """The action to take at ``node`` among those open (``keyed``): the first untried one within the
         widening, else the best upper confidence bound; each open child's availability is counted."""
         room = math.ceil(WIDEN * (node.visits + 1) ** ALPHA)
-        open_now = [k for k in node.order if k in keyed][:room]
-        for key in open_now:
-            child = node.children.get(key)
-            if child is not None:
-                child.available += 1
-        best: Key | None = None
-        score = -1.0
-        for key in open_now:
-            child = node.children.get(key)
-            if child is None:
-                return key
-            value = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
-            if value > score:
-                best, score = key, value
-        assert best is not None
-        return best
+        return upper_confidence_choice(node, [k for k in node.order if k in keyed][:room], EXPLORATION)
 

@@ -41,6 +41,7 @@ from deckcli.game.actions import LEADER, PASS_ACTION, PLAY
 from deckcli.game.agents import Agents, PlayerView, step
 from deckcli.game.bots.heuristic_bot import HeuristicBot
 from deckcli.game.bots.round_value import values as round_values
+from deckcli.game.bots.search_tree import Node, upper_confidence_choice
 from deckcli.game.cards import DECOY
 from deckcli.game.rounds import advance, apply_action, returns
 
@@ -86,21 +87,6 @@ def option_key(game: Game, decision: Decision, option: Any) -> Key:
 def budget(options: int) -> int:
     """The iterations spent on a decision of ``options`` options: more where there is more to choose from."""
     return min(MOST, ITERATIONS + PER_OPTION * max(0, options - 2))
-
-
-class Node:
-    """A node of the tree. ``children`` by :data:`Key`; ``order`` the order options open in (progressive widening);
-    ``visits``, ``reward`` (the sum of the results of the player who chose the option leading here) and
-    ``available`` (iterations in which that option was open)."""
-
-    __slots__ = ("children", "order", "visits", "reward", "available")
-
-    def __init__(self) -> None:
-        self.children: dict[Key, Node] = {}
-        self.order: list[Key] = []
-        self.visits = 0
-        self.reward = 0.0
-        self.available = 0
 
 
 class StrongBot:
@@ -165,14 +151,14 @@ class StrongBot:
         root, keys = self.search(view, options, iterations)
         return keys[root.order[0]]
 
-    def search(self, view: PlayerView, options: list[Any], iterations: int) -> tuple[Node, dict[Key, Any]]:
+    def search(self, view: PlayerView, options: list[Any], iterations: int) -> tuple[Node[Key], dict[Key, Any]]:
         """The tree of about ``iterations`` iterations from ``view``'s decision among ``options`` (the root's, at most
         :data:`ROOT_WIDTH` of them, raced by sequential halving: :meth:`race`), and the root's options by key.
         The root's ``order`` holds what is left of the race, best first."""
         turned = view.players == 2 and view.player == 1 and not view.solo and not self._inside(view)
         me = 0 if turned else view.player
         seats = self._seats(view)
-        root = Node()
+        root: Node[Key] = Node()
         first = self._world(view, random.Random(self.rng.getrandbits(64)), turned)
         decision = first.decision
         assert decision is not None
@@ -189,7 +175,8 @@ class StrongBot:
         root.order.sort(key=lambda k: -root.children[k].visits if k in root.children else 0)
         return root, keys
 
-    def race(self, view: PlayerView, root: Node, me: int, seats: Agents, turned: bool, iterations: int) -> list[Key]:
+    def race(self, view: PlayerView, root: Node[Key], me: int, seats: Agents, turned: bool,
+             iterations: int) -> list[Key]:
         """Sequential halving over the root's options (Karnin, Koren and Somekh, 2013): the budget shared over
         ``log2`` rounds; in each, every option left meets the same imagined deals and the same random draws (common
         random numbers: a difference is the option's, not the deal's), then the worse half drops out. Returns the
@@ -255,11 +242,11 @@ class StrongBot:
             ordered = list(dict.fromkeys([policy.choose(view, decision.question, options, decision.card), *options]))
         return list(dict.fromkeys(option_key(game, decision, o) for o in ordered))
 
-    def _iterate(self, world: Game, root: Node, me: int, seats: Agents, forced: Key | None) -> list[float]:
+    def _iterate(self, world: Game, root: Node[Key], me: int, seats: Agents, forced: Key | None) -> list[float]:
         """One iteration in the imagined game ``world``: down the tree (the root's option ``forced`` when given),
         one new node, played out, valued, counted. Returns the values per player."""
-        path: list[tuple[Node, int]] = []
-        node: Node | None = root
+        path: list[tuple[Node[Key], int]] = []
+        node: Node[Key] | None = root
         start = world.round
         cut = self.cutoff and world.players == 2 and world.mode.name == "standard"
         while True:
@@ -293,7 +280,7 @@ class StrongBot:
             if forced is not None:
                 key, forced = forced, None
             else:
-                key = _select(node, open_now)
+                key = upper_confidence_choice(node, open_now, EXPLORATION)
             child = node.children.get(key)
             fresh = child is None
             if child is None:
@@ -332,21 +319,3 @@ def pruned(policy: HeuristicBot, view: PlayerView, actions: list[Action]) -> set
     return found
 
 
-def _select(node: Node, open_now: list[Key]) -> Key:
-    """The option to take at ``node`` among ``open_now``: the first untried, else the best upper confidence bound;
-    each open child's availability is counted."""
-    best: Key | None = None
-    score = -1.0
-    for key in open_now:
-        child = node.children.get(key)
-        if child is not None:
-            child.available += 1
-    for key in open_now:
-        child = node.children.get(key)
-        if child is None:
-            return key
-        value = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
-        if value > score:
-            best, score = key, value
-    assert best is not None
-    return best
