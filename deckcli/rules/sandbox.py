@@ -370,7 +370,7 @@ class SandboxedValidator:
 
         Raises :class:`RulesError` (exit code 2) when the budget runs out.
         """
-        _BUDGET.start()
+        _BUDGET.start(MAX_STEPS, MAX_SECONDS)
         try:
             errors = list(self._validator.iter_errors(instance))
         except _Spent:

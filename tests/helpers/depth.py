@@ -4,7 +4,9 @@ profile it loads (loaded when this module is imported, as tests/conftest.py does
 from __future__ import annotations
 
 import os
+from typing import Any, Sequence
 
+import pytest
 from hypothesis import settings
 
 DEEP_EXAMPLES = 100
@@ -33,3 +35,22 @@ def examples(written: int) -> int:
     named on the command line (``pytest --hypothesis-profile deckcli-deep``) scales them too.
     """
     return max(1, written * settings().max_examples // DEEP_EXAMPLES)
+
+
+def deep_only(why: str) -> pytest.MarkDecorator:
+    """The mark of a test that only CI's deep run plays: ``why`` says what it checks and costs (the skip says it).
+
+    The README's test command keeps one run of each behaviour and each mode; the repeats (another width, another
+    mode through the same code, a long run) are for the deep run."""
+    return pytest.mark.skipif(TEST_DEPTH != "deep", reason=f"{why}: DECKCLI_TEST_DEPTH=deep runs it, as CI does")
+
+
+def quick_first(values: Sequence[Any], why: str, keep: int = 1, ids: Sequence[str] | None = None,
+                several: bool = False) -> list[Any]:
+    """``values`` for ``pytest.mark.parametrize``: the first ``keep`` in every run, the others only in the deep
+    run (marked :func:`deep_only` with ``why``). ``several``: each value is a tuple of the test's several
+    parameters (else each value is one parameter, a tuple or not)."""
+    mark = deep_only(why)
+    return [pytest.param(*(value if several else (value,)), marks=() if i < keep else mark,
+                         id=None if ids is None else ids[i])
+            for i, value in enumerate(values)]

@@ -61,5 +61,5 @@ def test_no_private_name_of_a_dependency_is_used():
 def test_the_check_finds_a_private_method_and_a_private_module():
     """The check itself: the call that broke ``add`` (issue 26), and an import from a private module."""
     tree = ast.parse("document._insert_after('faction', 'leader', leader)\nfrom click._compat import term_len\n")
-    found = private_uses({REPO / "deckcli" / "example.py": tree, **_modules()})
+    found = private_uses({REPO / "deckcli" / "example.py": tree})
     assert found == ["deckcli/example.py:1: ._insert_after", "deckcli/example.py:2: from click._compat import term_len"]

@@ -18,11 +18,13 @@ import shlex
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from helpers.cli_runs import deckcli_env
+from helpers.depth import deep_only
 from helpers.repository import REPO
 from deckcli.cli.main import cli
 from helpers.doc_pages import headings, page_name, pages
@@ -95,7 +97,17 @@ def run_step(step: Step, folder: Path) -> list[str]:
     return result.output.splitlines()
 
 
-@pytest.mark.parametrize("session", [pytest.param(s, id=f"{s.page}:{s.line}: {s.section}") for s in sessions()])
+LONG_SESSIONS = {"tune"}
+"""Commands whose page example is a long run (the default tune: about 5 s), checked in the deep run."""
+
+
+def _session_param(session: Session) -> Any:
+    long = any(shlex.split(step.line)[:2][-1] in LONG_SESSIONS for step in session.steps)
+    marks = [deep_only("the page's example is a long run (about 5 s)")] if long else []
+    return pytest.param(session, id=f"{session.page}:{session.line}: {session.section}", marks=marks)
+
+
+@pytest.mark.parametrize("session", [_session_param(s) for s in sessions()])
 def test_console_session_output_is_real(session: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     own = FILES / session.section
     if own.is_dir():

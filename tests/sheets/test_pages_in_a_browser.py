@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 from helpers.cli_runs import run_cli
+from helpers.depth import quick_first
 from helpers.repository import DECKS, write_deck
 from deckcli.analysis.main_deck import main_deck
 from deckcli.rules.judging import read_resolved_deck
@@ -60,6 +61,13 @@ WIDEST = {
 """A deck at the edge of the phone layout: every Strength from 0 to 15 (16 columns of Strength curve figures),
 long names, every Weather Card, findings under every rule set; laid out with the others, not held to two pages."""
 LAID_OUT = [*SHEETS, "widest"]
+EDGES = ("widest", "registration")
+"""The sheets at the edges of the wide layout (the most columns of figures; three decks on one page)."""
+WIDE_TOO = "a sheet laid out at 1280 px as well as at the phone's 360 (the wide layout's edges are in every run)"
+LAYOUTS = quick_first([*((kind, WIDTHS[0]) for kind in LAID_OUT), *((kind, WIDTHS[1]) for kind in EDGES),
+                       *((kind, WIDTHS[1]) for kind in LAID_OUT if kind not in EDGES)], WIDE_TOO,
+                      keep=len(LAID_OUT) + len(EDGES), several=True)
+"""(sheet, width): every sheet at the phone's width, the edges of the wide layout, the rest wide in the deep run."""
 
 """What the browser laid out: the page's and each element's widths, the words broken across lines, the charts."""
 
@@ -138,8 +146,7 @@ def printed(tab: Tab, pages: dict[str, Path]) -> Callable[[str, str], tuple[Path
 
 
 @needs_chromium
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("kind", LAID_OUT)
+@pytest.mark.parametrize(("kind", "width"), LAYOUTS)
 def test_every_card_is_on_the_page_and_nothing_is_wider_than_its_box(laid_out, sources, kind, width):
     layout = laid_out(kind, width)
     assert layout["scrollWidth"] <= layout["innerWidth"], "the page scrolls sideways"
@@ -149,8 +156,7 @@ def test_every_card_is_on_the_page_and_nothing_is_wider_than_its_box(laid_out, s
 
 
 @needs_chromium
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("kind", [*DECK_SHEETS, "widest"])
+@pytest.mark.parametrize(("kind", "width"), [p for p in LAYOUTS if p.values[0] != "registration"])
 def test_the_deck_sheet_charts_are_drawn_with_their_figures(laid_out, kind, width):
     charts = {c["id"]: c for c in laid_out(kind, width)["charts"]}
     assert set(charts) == {"chart-rows", "chart-strength", "chart-weather", "chart-odds"}
@@ -183,8 +189,11 @@ def assert_printed_well(pdf: Path, html: Path, kind: str, paper: str = "a4") -> 
 
 @needs_chromium
 @needs_poppler
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("kind", SHEETS)
+@pytest.mark.parametrize(("kind", "paper"), quick_first(
+    [*((kind, "a4") for kind in SHEETS), ("registration", "letter"),
+     *((kind, "letter") for kind in SHEETS if kind != "registration")],
+    "a starter printed on letter as well as A4 (the registration is printed on both in every run)",
+    keep=len(SHEETS) + 1, several=True))
 def test_printed_by_the_browser_on_at_most_two_pages_with_each_heading_kept(printed, kind, paper):
     html, pdf = printed(kind, paper)
     assert_printed_well(pdf, html, kind, paper)

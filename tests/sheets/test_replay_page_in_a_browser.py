@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from helpers.cli_runs import run_cli
+from helpers.depth import quick_first
 from helpers.repository import DECKS
 from deckcli.game.game_log import read_game
 from deckcli.game.modes import points_to_win
@@ -31,6 +32,7 @@ NO_CHROMIUM = ("Chromium is not installed, so the replay page cannot be checked 
                "(.ci/run does this when apt is available)")
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)]
 WIDTHS = (360, 1280)
+KINDS = ("two-player", "solo", "ffa", "teams")
 
 DRAWN = """(() => {
   const side = box => {
@@ -133,8 +135,10 @@ def _check_drawn(drawn: dict[str, Any], game: Any, at: int) -> None:
     assert drawn["resources"] == 0  # nothing fetched: no stylesheet, script, font or image
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("kind", ["two-player", "solo", "ffa", "teams"])
+@pytest.mark.parametrize(("kind", "width"), quick_first(
+    [*((kind, WIDTHS[0]) for kind in KINDS), (KINDS[0], WIDTHS[1]), *((kind, WIDTHS[1]) for kind in KINDS[1:])],
+    "a mode's page at 1280 px as well as at the phone's 360 (two players' is in every run)", keep=len(KINDS) + 1,
+    several=True))
 def test_every_step_shown_draws_the_logs_board_and_fits(tab, pages, kind, width, tmp_path):
     page, game = pages[kind]
     last = len(game.events) - 1

@@ -96,7 +96,7 @@ def _tune(tmp_path: Path, *more: str, exit_code: int = 0) -> dict:
 
 
 def test_the_same_seed_gives_the_same_climb_whatever_the_workers(tmp_path: Path):
-    runs = [_tune(tmp_path, "--budget", "500", "--seed", "3", "--workers", workers) for workers in ("1", "2")]
+    runs = [_tune(tmp_path, "--budget", "250", "--seed", "3", "--workers", workers) for workers in ("1", "2")]
     from deckcli.game.simulation.executor import default_workers
 
     assert [run.pop("processes") for run in runs] == [1, min(2, default_workers())]  # what ran: as --workers asked

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import run_cli
+from helpers.depth import deep_only, quick_first
 from helpers.repository import DECKS
 from deckcli.game.simulation import cluster as cluster_module
 from deckcli.game.simulation.cluster import ClusterPool
@@ -58,6 +59,7 @@ def test_simulate_on_the_cluster_counts_what_the_process_pool_counts(local_clust
 
 
 @pytest.mark.slow
+@deep_only("diff and tune on a cluster (about 2 s; simulate's own run on it is in every run)")
 @needs_dask
 def test_diff_simulate_and_tune_on_the_cluster_give_the_local_results(local_cluster, tmp_path: Path):
     address, _client = local_cluster
@@ -71,6 +73,7 @@ def test_diff_simulate_and_tune_on_the_cluster_give_the_local_results(local_clus
 
 
 @pytest.mark.slow
+@deep_only("a worker killed and started again by its nanny (about 1.5 s)")
 @needs_dask
 def test_a_worker_killed_mid_run_changes_nothing(local_cluster):
     """Dask gives the tasks of the dead worker to another (its nanny starts a new one): the same games again."""
@@ -105,8 +108,9 @@ def test_no_scheduler_at_the_address_exits_2(monkeypatch: pytest.MonkeyPatch):
 
 
 @needs_dask
-@pytest.mark.parametrize("mode", [(), ("--solo", "monsters"), ("--ffa", "3"), ("--team-with", "skellige")],
-                         ids=["two players", "Gwent Solo", "Free For All", "two versus two"])
+@pytest.mark.parametrize("mode", quick_first([(), ("--solo", "monsters"), ("--ffa", "3"), ("--team-with", "skellige")],
+                                              "another mode on the one executor (1 s of Dask's connect timeout)",
+                                              ids=["two players", "Gwent Solo", "Free For All", "two versus two"]))
 def test_every_mode_refuses_a_dead_cluster_in_one_line(monkeypatch: pytest.MonkeyPatch, mode: tuple[str, ...]):
     """Issue 34: ``simulate --ffa 3 --cluster tcp://127.0.0.1:1`` played locally and exited 0; every mode now runs on
     the one executor, which connects first."""
@@ -116,6 +120,7 @@ def test_every_mode_refuses_a_dead_cluster_in_one_line(monkeypatch: pytest.Monke
     assert "no Dask scheduler answers" in said and len(said.strip().split("\n    ")) <= 3
 
 
+@deep_only("a Free For All and a team run on the cluster (the two-player run is in every run)")
 @needs_dask
 def test_a_free_for_all_and_a_team_run_on_the_cluster_count_what_the_process_pool_counts(local_cluster):
     address, _client = local_cluster
@@ -186,7 +191,7 @@ def web_server():
 
 
 @needs_dask
-@pytest.mark.parametrize("service", ["silent", "web"])
+@pytest.mark.parametrize("service", quick_first(["silent", "web"], "a web server where a scheduler was expected (1.5 s)"))
 def test_an_address_where_no_scheduler_speaks_stops_within_the_timeout(monkeypatch, silent_listener, web_server,
                                                                        service):
     """Item 8: a silent service, or a web server, at the address held the run for ever (Dask's client waits for its
@@ -247,6 +252,7 @@ def _after_tasks(monkeypatch: pytest.MonkeyPatch, count: int, happen) -> None:
     monkeypatch.setattr(ClusterPool, "chunks", chunks)
 
 
+@deep_only("a scheduler in a process of its own, killed mid-run (about 1.5 s)")
 @needs_dask
 def test_a_scheduler_that_dies_mid_run_is_one_line_and_nothing_is_half_written(tmp_path, monkeypatch):
     """Item 7: distributed's multi-line traceback and an internal error; now one line, exit 2, no log left."""
@@ -261,6 +267,7 @@ def test_a_scheduler_that_dies_mid_run_is_one_line_and_nothing_is_half_written(t
     assert list(tmp_path.iterdir()) == []
 
 
+@deep_only("two clusters started, one without workers, one losing its only one (about 1.5 s)")
 @needs_dask
 def test_a_cluster_without_a_worker_stops_saying_why(monkeypatch):
     """Also of issue 36: a cluster whose workers all died waited silently for ever; so did one that never had any."""
@@ -287,6 +294,7 @@ def _without_deckcli(folder: Path) -> dict:
     return {"PYTHONPATH": str(folder)}
 
 
+@deep_only("two schedulers and a worker in processes of their own (about 3 s)")
 @needs_dask
 def test_a_cluster_that_lacks_deckcli_says_so_in_one_line(tmp_path):
     """What a new user hit: a worker without deckcli died on its first task and the run waited for ever; a scheduler

@@ -10,6 +10,7 @@ import jsonschema
 import pytest
 
 from helpers.cli_runs import run_cli
+from helpers.depth import quick_first
 from helpers.repository import DECKS
 from deckcli.files.output_schemas import output_schema
 from deckcli.game.simulation.tables import TablePlan, seating
@@ -97,8 +98,13 @@ def test_seats_rotate_so_each_deck_sits_everywhere() -> None:
     assert {seating(teams, i).index(0) for i in range(4)} == {0, 1, 2, 3}
 
 
-@pytest.mark.parametrize("bot", ["search", "strong"])
-@pytest.mark.parametrize("args", [(NILFGAARD, "--ffa", "3"), (MONSTERS, "--team-with", "skellige")], ids=["ffa", "teams"])
+FFA_RUN, TEAMS_RUN = (NILFGAARD, "--ffa", "3"), (MONSTERS, "--team-with", "skellige")
+
+
+@pytest.mark.parametrize(("args", "bot"), quick_first(
+    [(FFA_RUN, "strong"), (TEAMS_RUN, "search"), (FFA_RUN, "search"), (TEAMS_RUN, "strong")],
+    "a search bot in the other mode (each bot and each mode are in every run)", keep=2, several=True,
+    ids=["ffa-strong", "teams-search", "ffa-search", "teams-strong"]))
 def test_every_bot_plays_free_for_all_and_two_versus_two(bot: str, args: tuple[str, ...]) -> None:
     """Issue 34: the search bots play every mode (main refused them: "use random or heuristic")."""
     document = _json(*args, "--games", "1", "--seed", "3", "--workers", "1", "--bot", bot, "--opponent-bot", "heuristic")
