@@ -16,6 +16,7 @@ import tomllib
 import pytest
 
 from helpers.cli_runs import signals_as_at_a_terminal
+from helpers.depth import TEST_DEPTH, quick_first
 from helpers.repository import DECKS, REPO
 from deckcli.cli.main import cli
 
@@ -44,6 +45,9 @@ READS_STANDARD_INPUT = {
     "advise": ["-", "--budget", "5"],
 }
 """Each command that reads ``-``, with arguments that reach that read."""
+STANDARD_INPUT_KINDS = ("validate", "tournament", "import", "score", "simulate")
+"""One command for each kind of file read from ``-`` (a deck, a deck beside others, a list to import, a board, a
+deck to play): the commands of every run; the deep run tries them all."""
 
 NO_STANDARD_INPUT = {
     "cards": "lists the catalog",
@@ -66,7 +70,9 @@ def test_every_command_is_listed_as_reading_standard_input_or_not():
     assert not set(READS_STANDARD_INPUT) & set(NO_STANDARD_INPUT)
 
 
-@pytest.mark.parametrize("command", sorted(READS_STANDARD_INPUT))
+@pytest.mark.parametrize("command", quick_first(
+    sorted(READS_STANDARD_INPUT, key=lambda name: (name not in STANDARD_INPUT_KINDS, name)),
+    "another command reading standard input through the same reader (a process each)", keep=len(STANDARD_INPUT_KINDS)))
 def test_standard_input_closed_is_said_in_one_line(command):
     # `deckcli validate - <&-`: the shell closes descriptor 0 before deckcli starts (Python's sys.stdin is None)
     done = subprocess.run(
@@ -137,7 +143,7 @@ def test_ctrl_c_at_any_moment_of_start_up_is_aborted_never_a_traceback(args):
     command's own result when it was done first, and never a traceback. (The interpreter's own start-up and
     the console script's ``import re``, written by pip, run before any of deckcli and are not deckcli's to catch.)"""
     outcomes = []
-    for delay in (0.0, 0.002, 0.005, 0.01, 0.02, 0.04, 0.07, 0.1):
+    for delay in (0.0, 0.002, 0.005, 0.01, 0.02, 0.04, 0.07, 0.1) if TEST_DEPTH == "deep" else (0.0, 0.005, 0.02, 0.07):
         child = subprocess.Popen([sys.executable, "-c", _STARTED, ENTRY, *args], stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, cwd=REPO, preexec_fn=signals_as_at_a_terminal)
         assert child.stderr is not None

@@ -12,7 +12,7 @@ from hypothesis import settings
 DEEP_EXAMPLES = 100
 """The examples a property test without a count of its own draws in the deep run (Hypothesis's default)."""
 
-TEST_DEPTHS = {"quick": DEEP_EXAMPLES // 4, "deep": DEEP_EXAMPLES}
+TEST_DEPTHS = {"quick": DEEP_EXAMPLES // 8, "deep": DEEP_EXAMPLES}
 """``DECKCLI_TEST_DEPTH`` → the examples a property test without a count of its own draws: ``quick``,
 the default, keeps the README's test command fast; ``deep`` is CI's run (``.ci/run`` sets it)."""
 
@@ -29,7 +29,7 @@ settings.load_profile(f"deckcli-{TEST_DEPTH}")
 
 def examples(written: int) -> int:
     """The examples a property test written for ``written`` of them draws at the loaded depth: all of
-    them in the deep run, a quarter by default (at least 1).
+    them in the deep run, an eighth by default (at least 1).
 
     Scaled by the loaded profile's ``max_examples`` against :data:`DEEP_EXAMPLES`, so that a profile
     named on the command line (``pytest --hypothesis-profile deckcli-deep``) scales them too.
