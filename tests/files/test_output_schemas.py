@@ -95,9 +95,11 @@ JSON_RUNS: dict[str, Callable[[], list[list[str]]]] = {
     "draw": lambda: [[_rel(d), "--seed", "7", "--exchange", "2", "--format", "json"] for d in SHAPE_DECKS],
     "score": lambda: [[_rel(board), "--format", "json"] for board in sorted((DECKS / "boards").glob("*.toml"))],
     "solo": lambda: [[board, "--reveal", card, "--format", "json"] for board, card in SOLO_REVEALS],
-    "tune": lambda: [[_rel(EXAMPLES[0]), "--vs", "skellige", "--budget", "600", "--workers", "1", "--format", "json"],
+    # a climb that takes a change and confirms it (seed 2), and one that repairs the deck first
+    "tune": lambda: [[_rel(DECKS / "northern-realms-starter.toml"), "--vs", "monsters", "--budget", "300", "--seed", "2",
+                      "--workers", "1", "--format", "json"],
                      [_rel(DECKS / "northern-realms-starter.toml"), "--rules", "advanced", "--vs", "monsters",
-                      "--budget", "300", "--workers", "1", "--format", "json"]],
+                      "--budget", "150", "--workers", "1", "--format", "json"]],
     "advise": lambda: [[_rel(board), "--budget", "40", "--format", "json"]
                        for board in sorted((DECKS / "boards").glob("advise-*.toml"))],
     # One run per mode (the shape is the mode's, not the deck's): two players with each kind of bot, Gwent Solo
@@ -134,7 +136,7 @@ def test_the_schema_is_a_valid_standalone_draft_2020_12_schema(name):
 def test_every_json_output_matches_its_schema(monkeypatch, name):
     monkeypatch.chdir(REPO)
     validator = jsonschema.Draft202012Validator(output_schema(name))
-    documents = 0
+    documents, shown = 0, set()
     for args in JSON_RUNS[name]():
         result = _run(name, args)
         if not result.stdout.strip():
@@ -147,7 +149,9 @@ def test_every_json_output_matches_its_schema(monkeypatch, name):
         assert not errors, f"deckcli {name} {' '.join(args)}: " + "; ".join(
             f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5])
         documents += 1
+        shown.update(key for key, value in document.items() if value not in ([], None))
     assert documents
+    assert name != "tune" or {"changes", "confirmation", "repaired_first"} <= shown  # every part drawn once
 
 
 def _run(name: str, args: list[str]):
