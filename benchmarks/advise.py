@@ -17,6 +17,9 @@
 3. **Time on a round-one board.** ``deckcli advise decks/boards/advise-round-one.toml`` (ten actions) at the
    default budget, the median of ``--runs`` runs: CPU and wall-clock seconds, and the ratio of its CPU time to
    that of ``python -c pass`` in the same run (target: 2 s).
+
+Every figure goes to ``benchmarks/results/advise.json`` (:mod:`record`; a run with the default options is the
+run ``default``), which docs/benchmarks.md quotes.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from record import Run, add_options, figure  # noqa: E402
 from run import child_env, find_deckcli, machine, run_once  # noqa: E402  (the benchmarks' own helpers)
 
 from deckcli.catalog.loading import default_catalog  # noqa: E402
@@ -94,7 +98,9 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--runs", type=int, default=5)
+    add_options(parser)
     options = parser.parse_args()
+    run = Run("advise", options)
     catalog = default_catalog()
     print(f"Machine: {machine()}")
     print(f"1. Puzzles right at seeds 1-{options.seeds}, --budget {options.budget:,}:")
@@ -111,6 +117,9 @@ def main() -> int:
         total += len(cases)
         print(f"   seed {seed:2d}: {len(cases) - len(wrong)}/{len(cases)}" + "".join(f"\n     wrong {w}" for w in wrong))
     print(f"   all: {right}/{total}")
+    run.add("puzzles", figure(f"{right} of {total}", right, "puzzle runs right", of=total, target=total,
+                              met=right == total, seeds=options.seeds, budget=options.budget,
+                              label=f"{len(puzzles())} puzzles at seeds 1-{options.seeds}, right"))
     print(f"2. Intervals on decks/boards/advise-round-one.toml at seeds 1-{options.seeds}:")
     rates: dict[str, list[tuple[float, float, float]]] = {}
     firsts: list[str] = []
@@ -128,9 +137,15 @@ def main() -> int:
         implied = statistics.mean((high - low) / 2 for _rate, low, high in found) / 1.959963984540054
         spread = statistics.stdev(f[0] for f in found) if len(found) > 1 else 0.0
         print(f"   {label[:38]:38s} {mean:4.0%}  spread {spread:.3f}, implied {implied:.3f}, held {inside}/{len(found)}")
-    print(f"   intervals holding the mean of the seeds: {held}/{sum(map(len, rates.values()))}")
-    print("   first action: " + ", ".join(f"{n}x {label}" for label, n in
-                                          sorted(((f, firsts.count(f)) for f in set(firsts)), key=lambda x: -x[1])))
+    intervals = sum(map(len, rates.values()))
+    print(f"   intervals holding the mean of the seeds: {held}/{intervals}")
+    ranked = sorted(((f, firsts.count(f)) for f in set(firsts)), key=lambda x: (-x[1], x[0]))
+    print("   first action: " + ", ".join(f"{n}x {label}" for label, n in ranked))
+    run.add("intervals", figure(f"{held} of {intervals}", held, "intervals holding the mean of the seeds",
+                                of=intervals, label="round-one board: intervals holding the mean of the seeds"))
+    run.add("first", figure(f"{ranked[0][1]} of {len(firsts)}", ranked[0][1], "seeds", of=len(firsts),
+                            action=ranked[0][0], others={label: n for label, n in ranked[1:]},
+                            label=f"round-one board: the commonest first action ({ranked[0][0][:28]})"))
     command = [*find_deckcli(), "advise", str(ROUND_ONE)]
     runs = [run_once(command, child_env(), (0,)) for _ in range(options.runs)]
     bare = [run_once([sys.executable, "-c", "pass"], child_env(), (0,)) for _ in range(options.runs)]
@@ -139,6 +154,12 @@ def main() -> int:
     print(f"3. deckcli advise decks/boards/advise-round-one.toml (median of {options.runs}): {cpu:.2f} s CPU, "
           f"{wall:.2f} s wall, {cpu / base:.0f}x python -c pass ({base:.3f} s CPU); target {TIME_TARGET:.0f} s: "
           + ("met" if cpu <= TIME_TARGET else "not met"))
+    run.add("cpu", figure(f"{cpu:.2f} s", cpu, f"s CPU (median of {options.runs})", target=TIME_TARGET,
+                          met=cpu <= TIME_TARGET, ratio=round(cpu / base, 1),
+                          label="advise on the round-one board, CPU"))
+    run.add("wall", figure(f"{wall:.1f} s", wall, f"s wall (median of {options.runs})", label="the same, wall clock"))
+    run.add("ratio", figure(f"{cpu / base:.0f}", cpu / base, "times python -c pass (CPU)"))
+    run.write()
     return 0 if right == total and cpu <= TIME_TARGET else 1
 
 
