@@ -21,11 +21,21 @@ Run from a clone, in the venv where deckcli is installed (``pip install .``):
    - ``played-on-ahead``: after the opponent has passed, a card other than a Spy or a Decoy played while the
      player already wins the round (ahead, or level as Nilfgaard against another faction, §3) in a round whose
      win does not end the game (the opponent keeps two gems, §9);
+   - ``passed-winnable-deciding-round``: a pass in a round whose loss loses the game (one gem left, §9), after the
+     opponent has passed and while behind, where the player's own plays could still have won the round: an exhaustive
+     search of every order of its remaining plays (the opponent, passed, plays no more; the choices inside a move
+     answered by the bot; positions met twice searched once; a play that draws from the deck, whose cards the
+     player cannot know, left out), up to :data:`SEARCH_CAP` positions a pass (a search
+     cut off there is counted apart, as ``searches cut off``, never as a dominated play);
+   - ``round-given-away-at-0-0``: a pass at 0:0 with a card to play, giving the round to a faction that profits from
+     it: Nilfgaard, who wins a tie (§3), or, when it has not passed, Northern Realms, who draws a card for the round
+     it then wins with one card (§3);
    - ``lost-leader-unused``: a game lost with the Active Leader never used though, on one of the player's turns, using
      it would have raised the player's lead (a what-if on a copy of the game, the bot answering the Leader's
      questions). Printed as a share of the games lost where it was so usable.
 
-   Targets: each of the first four under 0.5 per 100 games; the last under 10%.
+   Targets: each of the first six under 0.5 per 100 games; the last under 10%. Also printed: each Leader the bot
+   had, in how many games, and in how many it used it (target: every Active Leader used at least once).
 2. **Rankings**: each shipped deck against the five starter decks (``--rank-games`` a matchup for the heuristic bot,
    ``--search-rank-games`` for the other, seats alternating, the same seeds for every deck, the bot on both sides),
    ranked by win rate, under the heuristic bot and under the search bot, with Spearman's rank correlation between
@@ -47,8 +57,14 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 DECK_FILES = sorted(p for p in (REPO / "decks").glob("*.toml") if p.name != "tournament-registration.toml")
 FACTIONS = ("monsters", "nilfgaard", "northern-realms", "scoiatael", "skellige")
-KINDS = ("clear-without-weather", "weather-or-scorch-against-self", "leader-without-effect", "played-on-ahead")
+KINDS = ("clear-without-weather", "weather-or-scorch-against-self", "leader-without-effect", "played-on-ahead",
+         "passed-winnable-deciding-round", "round-given-away-at-0-0")
 """The dominated plays counted per 100 games (module docstring)."""
+SEARCH_CAP = 20_000
+"""Positions the search of a deciding round's pass may visit (``passed-winnable-deciding-round``)."""
+PROFITS_FROM_A_TIE, PROFITS_FROM_A_WIN = {"nilfgaard"}, {"nilfgaard", "northern-realms"}
+"""The factions a round given away at 0:0 profits (§3): Nilfgaard wins a tie; Northern Realms draws a card for a
+round won."""
 TARGET_PER_100, TARGET_UNUSED = 0.5, 0.10
 
 
@@ -68,6 +84,11 @@ class Dominated:
     clears: int = 0
     cpu: float = 0.0
     unused_by_leader: dict[str, int] = field(default_factory=dict)
+    leaders: dict[str, list[int]] = field(default_factory=dict)
+    """Each Leader the bot had: [games, games it used it in]."""
+    searches: int = 0
+    cut_off: int = 0
+    """Deciding-round passes searched, and those whose search stopped at :data:`SEARCH_CAP` undecided."""
     points: int = 0
     """The studied bot's points against the opponent (2 a win, 1 a draw; against itself, half of every game's)."""
 
@@ -101,6 +122,75 @@ def _leader_could_score(game: Any, agents: Any) -> bool:
     before = _lead(what_if.scores(), player)
     step(what_if, LEADER_ACTION, agents)
     return _lead(what_if.scores(), player) > before
+
+
+def _position_key(game: Any) -> tuple[Any, ...]:
+    """What a position of a round is, for the search: every zone as a set of cards, the Horns, the Weather, the
+    scores, the Leaders used."""
+    def each(zones: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(sorted(zone)) for zone in zones)
+
+    return (each(game.rows), each(game.hand), each(game.discard), tuple(map(str, game.horn)), str(game.weather),
+            tuple(game.scores()), tuple(game.leader_used))
+
+
+def winnable_alone(game: Any, agents: Any, player: int, factions: list[str], cap: int = SEARCH_CAP) -> bool | None:
+    """Whether ``player``, to move after its opponent has passed, can still win the round by its own plays (§9): every
+    order of them searched (the choices inside a move answered by ``agents``), each position once. ``None`` when the
+    search met ``cap`` positions undecided."""
+    from deckcli.game.actions import PASS
+    from deckcli.game.agents import step
+    from deckcli.game.rounds import legal_actions
+
+    seen: set[tuple[Any, ...]] = set()
+    stack = [game]
+    while stack:
+        here = stack.pop()
+        children = []
+        for action in legal_actions(here):
+            if action[0] == PASS:
+                continue
+            child = here.copy()
+            step(child, action, agents)
+            if child.over or child.to_move != player or child.passed[player]:
+                continue
+            if set(child.hand[player]) - set(here.hand[player]) & set(here.deck[player]):
+                continue  # a card drawn from the deck (a Spy's draw): the player could not know it
+            if _wins_round(child.scores(), player, factions):
+                return True
+            key = _position_key(child)
+            if key in seen:
+                continue
+            if len(seen) >= cap:
+                return None
+            seen.add(key)
+            children.append(child)
+        children.sort(key=lambda child: _lead(child.scores(), player))  # the best lead searched first (popped last)
+        stack.extend(children)
+    return False
+
+
+def judge_pass(game: Any, agents: Any, player: int, actions: list[Any], facts: dict[str, Any],
+               found: Dominated) -> None:
+    """Count the dominated kinds of a pass by ``player`` about to be made in ``game`` (``actions``: its legal
+    actions): a winnable deciding round passed, a round given away at 0:0 (module docstring)."""
+    from deckcli.game.actions import PASS
+
+    if all(action[0] == PASS for action in actions):
+        return
+    scores, factions = game.scores(), facts["factions"]
+    mine, theirs = factions[player], factions[1 - player]
+    opponent_passed = game.passed[1 - player]
+    if scores == [0, 0] and (theirs in PROFITS_FROM_A_TIE and mine != theirs if opponent_passed
+                             else theirs in PROFITS_FROM_A_WIN):
+        found.counts["round-given-away-at-0-0"] += 1
+    if opponent_passed and game.gems[player] == 1 and not _wins_round(scores, player, factions):
+        found.searches += 1
+        winnable = winnable_alone(game, agents, player, factions)
+        if winnable is None:
+            found.cut_off += 1
+        elif winnable:
+            found.counts["passed-winnable-deciding-round"] += 1
 
 
 def judge_turn(events: list[dict[str, Any]], before: list[int], player: int, action: tuple[int, int, int, int],
@@ -153,7 +243,7 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
     import resource
 
     from deckcli.game.agents import Agents
-    from deckcli.game.actions import LEADER_ACTION
+    from deckcli.game.actions import LEADER_ACTION, PASS
     from deckcli.game.rounds import legal_actions, new_game
     from deckcli.game.agents import start_game, step
     from deckcli.game.simulation.runs import derived_seed
@@ -188,6 +278,8 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
                     and _leader_could_score(game, agents)):
                 usable_with_effect[player] = True
             action = agents.act(game, player, actions)
+            if player in counted and action[0] == PASS:
+                judge_pass(game, agents, player, actions, facts, found)
             facts["opponent_passed"] = game.passed[1 - player]
             facts["opponent_gems"] = game.gems[1 - player]
             before = game.scores()
@@ -200,6 +292,9 @@ def count_dominated(bot: str, games: int, seed: int = 1, opponent: str | None = 
         found.games += 1
         found.points += 1 if len(counted) == 2 else 2 if game.winner == studied else 1 if game.winner is None else 0
         for player in counted:
+            seen = found.leaders.setdefault(game.leader[player] or "", [0, 0])
+            seen[0] += 1
+            seen[1] += bool(game.leader_used[player])
             if game.winner == 1 - player:
                 found.lost += 1
                 if usable_with_effect[player]:
@@ -231,6 +326,11 @@ def dominated_report(found: Dominated) -> list[str]:
         made, lowered = found.weather_by_seat[seat]
         lines.append(f"  Weather Cards from seat {seat}: {made:,}, of which {lowered:,} lowered its own lead")
     lines.append(f"  Clear Weather played: {found.clears:,}")
+    lines.append(f"  deciding-round passes searched: {found.searches:,}, searches cut off at {SEARCH_CAP:,} "
+                 f"positions: {found.cut_off:,}")
+    never = sorted(name for name, (_games, used) in found.leaders.items() if not used)
+    lines.append(f"  Leaders used: {len(found.leaders) - len(never)} of {len(found.leaders)}"
+                 + (f"; never: {', '.join(never)}" if never else "  met"))
     if found.unused_by_leader:
         lines.append("  lost with the Leader unused, by Leader: " + ", ".join(
             f"{name} {count}" for name, count in sorted(found.unused_by_leader.items(), key=lambda item: -item[1])))
@@ -265,6 +365,14 @@ def dominated_figures(found: Dominated) -> dict[str, dict[str, Any]]:
         rows[f"{bot}.weather.{seat}"] = figure(f"{lowered:,} of {made:,}", lowered, "Weather Cards lowering its "
                                                "own lead", of=made)
     rows[f"{bot}.clears"] = figure(f"{found.clears:,}", found.clears, "Clear Weather played")
+    rows[f"{bot}.searches"] = figure(f"{found.cut_off:,} of {found.searches:,}", found.cut_off,
+                                     "deciding-round searches cut off", of=found.searches, cap=SEARCH_CAP)
+    never = sorted(name for name, (_games, used) in found.leaders.items() if not used)
+    used = len(found.leaders) - len(never)
+    rows[f"{bot}.leaders"] = figure(f"{used} of {len(found.leaders)}", used, "Leaders used at least once",
+                                    of=len(found.leaders), never=never, target=len(found.leaders),
+                                    met=not never, by_leader=found.leaders,
+                                    label="  Leaders used at least once")
     return rows
 
 
