@@ -284,6 +284,11 @@ def _names(value: Any) -> bool:
     return isinstance(value, list) and len(value) <= MAX_NAMES and all(isinstance(name, str) for name in value)
 
 
+def _index(value: Any, among: range) -> bool:
+    """Whether ``value`` is a whole number (not a bool, not 1.0) of ``among``."""
+    return _count(value) and value in among
+
+
 def _counts(value: Any, length: int, high: int | None = None) -> bool:
     return isinstance(value, list) and len(value) == length and all(_count(n, 0, high) for n in value)
 
@@ -320,7 +325,7 @@ def fields(seats: Seats) -> dict[str, Rule]:
         "round": (lambda v: _count(v, 1, seats.max_rounds),
                   f"1 to {seats.max_rounds} ({'§9' if seats.gems else 'deckcli reads at most that many, §16'})"),
         "event": (lambda v: v in EVENTS, f"one of {', '.join(EVENTS)}"),
-        "player": (lambda v: v is None or v in players, player_or_null),
+        "player": (lambda v: v is None or _index(v, players), player_or_null),
         "card": (lambda v: v is None or isinstance(v, str), "a card's name or null"),
         "row": (lambda v: v is None or v in _ROWS, "close, ranged, siege or null"),
         "scores": (lambda v: _counts(v, per_side), _whole(per_side)),
@@ -329,13 +334,13 @@ def fields(seats: Seats) -> dict[str, Rule]:
         "totals": (lambda v: _counts(v, per_side), _whole(per_side)),
         "cards": (_names, f"a list of at most {MAX_NAMES} card names"),
         "drawn": (lambda v: isinstance(v, str), "a card's name"),
-        "side": (lambda v: v in sides, side),
-        "to": (lambda v: v in players, player),
+        "side": (lambda v: _index(v, sides), side),
+        "to": (lambda v: _index(v, players), player),
         "target": (lambda v: isinstance(v, str), "a card's name"),
         "replaced": (lambda v: isinstance(v, str), "a card's name"),
         "reason": (lambda v: v in _REASONS, "spy, faction, leader or unchanged"),
-        "chosen_by": (lambda v: v is None or v in players, player_or_null),
-        "winner": (lambda v: v is None or v in sides, side_or_null),
+        "chosen_by": (lambda v: v is None or _index(v, players), player_or_null),
+        "winner": (lambda v: v is None or _index(v, sides), side_or_null),
         "from": (lambda v: v in _ROWS, "close, ranged or siege"),
         "why": (lambda v: isinstance(v, str), "a text"),
         "seed": (_count, "a whole number 0 or more"),
@@ -398,7 +403,10 @@ def _check_event(event: Any, seats: Seats | None, path: str, line: int) -> Seats
         if version is None:
             refuse("a game log of format 1, before each event carried its board: make it again with this deckcli "
                    "(deckcli simulate ... --log FILE)")
-        if not isinstance(version, int) or version > LOG_FORMAT_VERSION:
+        if not _count(version, 1):
+            refuse(f"format_version is {_shown(version)}, not a whole number 1 or more (this deckcli writes "
+                   f"{LOG_FORMAT_VERSION}): {again}")
+        if version > LOG_FORMAT_VERSION:
             refuse(f"a game log of format {_shown(version)}, newer than this deckcli reads ({LOG_FORMAT_VERSION}): "
                    "upgrade deckcli (pip install -U deckcli)")
     missing = [key for key in REQUIRED if key not in event]
@@ -428,7 +436,8 @@ def _check_event(event: Any, seats: Seats | None, path: str, line: int) -> Seats
     kind = event["event"]
     if kind in NAMED and not isinstance(event["card"], str):
         refuse(f"{kind}: an event of this kind names its card, and card is {_shown(event['card'])}: {again}")
-    if kind in ("round_end", "game_end") and seats.gems and event["player"] not in (None, *range(seats.sides)):
+    if kind in ("round_end", "game_end") and seats.gems and not (event["player"] is None
+                                                                 or _index(event["player"], range(seats.sides))):
         refuse(f"{kind}'s player is {_shown(event['player'])}, not {_numbers(seats.sides, null=True)} (the winning "
                f"side, §9, §17): {again}")
     if event.get("reason") == "unchanged" and (kind != "game_end" or seats.gems):
@@ -478,6 +487,11 @@ def _follow(summary: GameSummary, event: dict[str, Any], path: str, line: int) -
             raise GameLogError(f"game {summary.number} (line {summary.line}) ends more than {seats.max_rounds} rounds: "
                                f"not a {seats.kind} game {why}; make the log again with deckcli simulate DECK --log "
                                "FILE", where=path, line=line)
+        if event["round"] != len(summary.totals) + 1:
+            raise GameLogError(f"game {summary.number} (line {summary.line}): a round_end of round {event['round']} after "
+                               f"{len(summary.totals)} round{'' if len(summary.totals) == 1 else 's'} ended (each round "
+                               "ends once, in turn); make the log again with deckcli simulate DECK --log FILE",
+                               where=path, line=line)
         totals = event.get("totals")
         summary.totals.append(list(totals) if isinstance(totals, list) else list(event["scores"]))
         if "round_points" in event:

@@ -349,7 +349,8 @@ def test_a_free_for_all_game_of_more_rounds_than_replay_reads_is_refused(tmp_pat
     events = _events(logs["ffa3"], 0)
     end = next(n for n, e in enumerate(events) if e["event"] == "round_end")
     path = tmp_path / "long.jsonl"
-    path.write_text("".join(json.dumps(e) + "\n" for e in events[:-1] + [events[end]] * 101 + events[-1:]), "utf-8")
+    rounds = [{**events[end], "round": min(n, 100)} for n in range(1, 102)]  # each round ends once, then one more
+    path.write_text("".join(json.dumps(e) + "\n" for e in events[:end] + rounds + events[-1:]), "utf-8")
     _refused([path, "--game", "0"], "ends more than 100 rounds", "3-player Free For All")
 
 
@@ -396,3 +397,43 @@ def test_no_damaged_log_of_any_mode_crashes_replay(tmp_path, logs, kind, cut, ed
         message = result.stderr.strip()
         assert message and "\n" not in message and "Traceback" not in message, message
         assert str(path) in message
+
+
+@pytest.mark.parametrize("kind", list(MODES))
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("player", 1.0, "player is 1.0"), ("player", True, "player is true"), ("chosen_by", 1.0, "chosen_by is 1.0"),
+    ("winner", 0.0, "winner is 0.0")])
+def test_a_seat_written_as_a_fraction_or_a_truth_value_is_refused(tmp_path, logs, kind, field, value, said):
+    """A new user's finding: ``"player": 1.0`` ended in an internal error (a tuple indexed by a float), ``true`` was
+    read as player 1; a seat is a whole number of the table's."""
+    events = _events(logs[kind], 0)
+    at = next(n for n, e in enumerate(events) if field in e and (field != "player" or e["player"] is not None))
+    events[at] = {**events[at], field: value}
+    path = tmp_path / "seat.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), "utf-8")
+    for html in ([], ["--html", tmp_path / "page.html"]):
+        _refused([path, *html], said, f":{at + 1}:")
+    assert not (tmp_path / "page.html").exists()
+
+
+@pytest.mark.parametrize("kind", list(MODES))
+def test_a_round_that_ends_twice_is_refused(tmp_path, logs, kind):
+    """A repeated round_end before game_end was read as another round in a game of fewer than its most rounds
+    (Solo, two versus two, Free For All) and replay told the round twice."""
+    events = _events(logs[kind], 0)
+    last = max(n for n, e in enumerate(events) if e["event"] == "round_end")
+    path = tmp_path / "twice.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in [*events[:last + 1], events[last], *events[last + 1:]]),
+                    "utf-8")
+    message = _refused([path], f":{last + 2}:")
+    assert "each round ends once" in message or "ends more than 3 rounds" in message, message  # a game of 3 rounds
+
+
+@pytest.mark.parametrize("version", [2.0, "2", True])
+def test_a_format_version_that_is_no_whole_number_is_said_so(tmp_path, logs, version):
+    events = _events(logs[next(iter(MODES))], 0)
+    events[0] = {**events[0], "format_version": version}
+    path = tmp_path / "version.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), "utf-8")
+    message = _refused([path], "format_version is", "not a whole number")
+    assert "newer" not in message
