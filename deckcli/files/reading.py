@@ -94,8 +94,11 @@ def read_bytes(path: str, what: str = "deck file", *, regular: bool = False) -> 
         elif regular:
             data = _read_regular(path, what, where)
         else:
-            with open(path, "rb") as handle:
+            handle, pipe = open_input(path)
+            with handle:
                 data = handle.read(MAX_FILE_BYTES + 1)
+            if pipe and not data:
+                raise DeckFileError(NOTHING_WRITTEN, where=where)
     except FileNotFoundError:
         reason = "is a link to a missing file" if os.path.islink(path) else "no such file"
         raise DeckFileError(reason, where=where) from None
@@ -109,6 +112,29 @@ def read_bytes(path: str, what: str = "deck file", *, regular: bool = False) -> 
         raise DeckFileError(f"is larger than 1 MiB: not a {what}", where=where)
     note_input(path)
     return data
+
+
+NOTHING_WRITTEN = ("is a named pipe that nothing wrote to (no program had it open for writing): give the file "
+                   "itself, or start what writes the pipe first")
+
+
+def open_input(path: str) -> tuple[BinaryIO, bool]:
+    """``path`` opened to read its bytes, and whether it is a pipe. Opened without blocking, so that a named pipe no
+    program writes to is opened at once (reading it then finds nothing) instead of waiting for a writer for ever;
+    a pipe then reads as usual (``<(…)``, whose writer is already there). Raises ``OSError`` as ``open`` does
+    (``IsADirectoryError`` for a folder)."""
+    import stat
+
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(path)
+        os.set_blocking(descriptor, True)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return open(descriptor, "rb"), stat.S_ISFIFO(mode)
 
 
 def _read_regular(path: str, what: str, where: str) -> bytes:

@@ -210,10 +210,10 @@ def _lines(path: str) -> Iterator[tuple[int, dict[str, Any], Seats]]:
     """Each event of the log at ``path`` with its line number and the seats of its game, read one line at a
     time."""
     from deckcli.files.budget import check_json_text
-    from deckcli.files.reading import note_input
+    from deckcli.files.reading import NOTHING_WRITTEN, UTF8_BOM, note_input, open_input
 
     try:
-        handle = open(path, "rb")
+        handle, pipe = open_input(path)
     except FileNotFoundError:
         raise GameLogError("no such file: make a game log with deckcli simulate DECK --log FILE", where=path) from None
     except IsADirectoryError:
@@ -227,8 +227,12 @@ def _lines(path: str) -> Iterator[tuple[int, dict[str, Any], Seats]]:
         while True:
             raw = handle.readline(MAX_LINE_BYTES + 1)
             if not raw:
+                if pipe and number == 0:
+                    raise GameLogError(NOTHING_WRITTEN, where=path)
                 return
             number += 1
+            if number == 1 and raw.startswith(UTF8_BOM):
+                raw = raw[len(UTF8_BOM):]  # a byte-order mark an editor put in front
             if len(raw) > MAX_LINE_BYTES:
                 raise GameLogError(f"a line of more than {MAX_LINE_BYTES:,} bytes: not a game log (deckcli's input "
                                    "budget)", where=path, line=number)
