@@ -353,14 +353,17 @@ def advise(board: str, budget: int | None, seed: int, bot: str | None, fmt: str)
       deckcli advise my-board.toml --budget 3000 --format json
     """
     from deckcli.catalog.loading import default_catalog
-    from deckcli.game.advice import DEFAULT_BUDGET, EVALUATOR, advise as advise_board, render_advice
+    from deckcli.game.advice import DEFAULT_BUDGET, EVALUATOR, MIN_GAMES, advise as advise_board, render_advice
     from deckcli.game.board import read_board
 
     catalog = default_catalog()
     position = read_board(board, catalog)
     budget = budget if budget is not None else DEFAULT_BUDGET
     bot = bot if bot is not None else EVALUATOR
-    if budget > LONG_ADVICE:  # timed on a small search first, as simulate times its sample games
+    if bot not in QUICK_BOTS:  # a searching bot's game is a search of its own: a sample would itself take minutes
+        say(f"This search plays {budget:,} games or more (at least {MIN_GAMES} an action) with the {bot} bot, each game "
+            "a search of its own: it can take minutes (a smaller --budget, or the heuristic bot, for less).", err=True)
+    elif budget > LONG_ADVICE:  # timed on a small search first, as simulate times its sample games
         import time
 
         began = time.monotonic()

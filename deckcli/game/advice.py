@@ -437,8 +437,10 @@ def render_advice(report: AdviceReport, fmt: str = "text", width: int | None = 8
             f"#{near[0]}–#{near[-1]} are within noise of the best ({best.label()}, {best.win_rate:.0%}): the 95% "
             "interval of each one's difference from it, over the same deals, holds 0, so this search cannot tell "
             "them apart (a larger --budget may); of those, the one that spends least comes first.")
+    played = sum(advice.games for advice in report.actions)
     lines += layout.wrap(f"The opponent's {report.hand} unseen cards in hand and {report.deck} in the deck are dealt "
-                         f"from {source}. Measured: {report.budget:,} games played out by the {report.bot} bot "
-                         f"(--seed {report.seed}), every action in the same deals, the later deals on the actions "
+                         f"from {source}. Measured: {played:,} game{'' if played == 1 else 's'} played out by the "
+                         f"{report.bot} bot (--budget {report.budget:,}, at least {MIN_GAMES} an action; "
+                         f"--seed {report.seed}), every action in the same deals, the later deals on the actions "
                          "still within noise of the best; a draw counts half a win.")
     return "\n".join(lines)

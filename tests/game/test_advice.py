@@ -258,3 +258,23 @@ def test_a_pass_says_whether_it_gives_up_the_round_or_the_game(tmp_path, round_,
     catalog = default_catalog()
     report = advise(read_board(path, catalog), path, catalog, seed=1, budget=BUDGET)
     assert next(a for a in report.actions if a.action == "pass").reason == reason
+
+
+def test_the_measured_sentence_counts_the_games_played_not_the_budget():
+    """A new user's finding: ``--budget 1`` said "Measured: 1 games" where 215 were played (at least 20 an action)."""
+    board = "decks/boards/advise-last-round.toml"
+    text = " ".join(run_cli(["advise", board, "--budget", "1"]).stdout.split())
+    document = json.loads(run_cli(["advise", board, "--budget", "1", "--format", "json"]).stdout)
+    played = sum(action["games"] for action in document["actions"])
+    assert played > 1 and f"Measured: {played:,} games played out by the heuristic bot (--budget 1," in text
+
+
+def test_a_searching_bot_says_before_it_starts_that_it_can_take_minutes(monkeypatch):
+    from deckcli.game import advice
+
+    real = advice.advise
+    monkeypatch.setattr(advice, "advise", lambda *args, **options: real(*args, **{**options, "bot": "heuristic"}))
+    said = run_cli(["advise", "decks/boards/advise-last-round.toml", "--bot", "strong"])
+    assert "with the strong bot, each game a search of its own: it can take minutes" in " ".join(said.stderr.split())
+    quick = run_cli(["advise", "decks/boards/advise-last-round.toml", "--bot", "random"])
+    assert quick.stderr == ""
