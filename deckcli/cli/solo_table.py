@@ -12,6 +12,8 @@ into decisions, checked by its own digest.
 
 from __future__ import annotations
 
+import os
+
 import sys
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -99,8 +101,8 @@ def play_at_table(deck: str | None, faction: str | None, leader_variant: bool, s
     digest: str | None = None
     if resume is not None:
         saved = _read_save(resume)
-        setup, source = _setup(saved.deck, saved.vs, saved.leader_variant, saved.seed, save_file=resume,
-                               lines=saved.lines)
+        setup, source = _setup(_saved_deck(saved, resume), saved.vs, saved.leader_variant, saved.seed,
+                               save_file=resume, lines=saved.lines)
         if source["deck_sha256"] != saved.deck_sha256:
             raise SaveFileError(f"the deck {saved.deck} has changed since the game was saved: the game cannot be "
                                 "played again from it; restore the deck, or start a new game", where=resume,
@@ -167,8 +169,26 @@ def _setup(deck: str, faction: str, leader_variant: bool, seed: int, save_file: 
                                 line=(lines or {}).get("vs"))
         raise click.UsageError(f"--vs {faction}: {reason}: name another faction")
     player = entrant(resolved, resolved.where, "solo")
-    source = {"deck": deck, "deck_sha256": _digest(data)}
+    # the deck's whole path: the game is resumed from whatever folder the player is in then
+    source = {"deck": os.path.abspath(deck), "deck_sha256": _digest(data)}
     return TableSetup(solo_player_deck(player.deck), faction, leader_variant, seed), source
+
+
+def _saved_deck(saved: SavedGame, save_file: str) -> str:
+    """The deck a saved game was played with: its path as saved (a whole path since this version), else beside the
+    save file (a save of an older version holds the path as typed, from the folder the game was started in).
+    Raises :class:`SaveFileError` on the save's ``deck`` line when neither is a file."""
+    if os.path.isabs(saved.deck) or os.path.exists(saved.deck):
+        found = saved.deck
+    else:
+        found = os.path.join(os.path.dirname(os.path.abspath(save_file)), saved.deck)
+    if not os.path.exists(found):
+        from deckcli.files.reading import display_path
+
+        raise SaveFileError(f"the game's deck, {display_path(saved.deck)}, is not there (nor beside the save): put "
+                            "the deck back, or write its path on this line", where=display_path(save_file),
+                            line=saved.lines.get("deck"))
+    return found
 
 
 def _digest(data: bytes) -> str:

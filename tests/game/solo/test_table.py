@@ -265,6 +265,31 @@ def test_a_save_file_is_never_written_over_and_a_changed_deck_is_not_resumed(tmp
     assert "has changed since the game was saved" in said
 
 
+def test_a_game_is_resumed_from_any_folder_and_a_missing_deck_is_said_on_the_save_s_line(tmp_path, monkeypatch):
+    """A new user's finding: the save kept the deck's path as typed, so --resume from another folder said only
+    "../decks/x.toml: no such file". The save now holds the whole path; an older save's relative path is also looked
+    for beside the save; a deck that is nowhere is said on the save's deck line."""
+    (tmp_path / "club").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    deck = tmp_path / "club" / "deck.toml"
+    deck.write_text((DECKS / "skellige-advanced.toml").read_text())
+    monkeypatch.chdir(tmp_path / "club")
+    run_cli(["solo", "--table", "deck.toml", "--vs", "monsters", "--save", "game.json"], input="Fiend\n")
+    saved = json.loads((tmp_path / "club" / "game.json").read_text())
+    assert saved["deck"] == str(deck)
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    run_cli(["solo", "--resume", "../club/game.json"], input="Fiend\n")
+    old = tmp_path / "club" / "old.json"  # as an older deckcli saved it: the path as typed in club/
+    old.write_text(json.dumps({**saved, "deck": "deck.toml"}, indent=1))
+    run_cli(["solo", "--resume", old], input="Fiend\n")
+    assert json.loads(old.read_text())["deck"] == str(deck)  # rewritten as this version saves
+    old.write_text(json.dumps({**saved, "deck": "deck.toml"}, indent=1))
+    deck.rename(tmp_path / "club" / "moved.toml")
+    said = run_cli(["solo", "--resume", old], exit_code=2).stderr
+    line = next(n for n, text in enumerate(old.read_text().splitlines(), 1) if '"deck":' in text)
+    assert said.startswith(f"{old}:{line}: the game's deck, deck.toml, is not there (nor beside the save)"), said
+
+
 def test_the_transcript_of_docs_play_md_is_what_deckcli_prints(tmp_path, monkeypatch):
     """docs/play.md shows a game played with --table as a transcript (an interactive session cannot be a console
     example): its first lines and its last, around a "…", are what deckcli prints for the answers of
