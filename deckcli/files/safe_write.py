@@ -103,6 +103,14 @@ def streamed_file(path: str | Path, *, force: bool = False) -> Iterator[BinaryIO
             os.unlink(temporary)
 
 
+def _check_folder_writable(folder: Path, where: str) -> None:
+    """Refuse a file whose folder this process cannot write in: a file is written beside its target and renamed
+    into place, so the folder must take a new file (found before the work, not after it)."""
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write here: permission denied (the folder {str(folder)!r} takes no new file): "
+                          "nothing written; give a file in a folder of yours", where=where)
+
+
 def check_writable(path: str | Path, *, force: bool = False) -> Path:
     """The file :func:`streamed_file` would write for ``path`` (a symbolic link's target), after its checks.
 
@@ -124,6 +132,7 @@ def check_writable(path: str | Path, *, force: bool = False) -> Path:
     if not folder.is_dir():
         problem = "is not a folder" if folder.exists() else "does not exist"
         raise OutputError(f"cannot write here: {str(folder)!r} {problem}", where=where)
+    _check_folder_writable(folder, where)
     from deckcli.files.reading import input_named
 
     source = input_named(str(target))
@@ -422,6 +431,7 @@ def check_rewritable(path: str | Path, *, force: bool = False) -> os.stat_result
         raise OutputError("is not a regular file (a folder, a device or a pipe): nothing written", where=where)
     if _read_only(target, before):
         raise OutputError("is read-only: nothing written (make it writable first, e.g. chmod u+w)", where=where)
+    _check_folder_writable(Path(target).parent, where)
     if before.st_nlink > 1 and not force:
         others = before.st_nlink - 1
         names = "another name" if others == 1 else f"{others} other names"

@@ -715,3 +715,23 @@ def test_a_card_that_cannot_follow_is_taken_back_and_never_applied_from_a_save(m
     refused.clear()
     with pytest.raises(NotThisGame, match="decision 1: Fiend cannot follow"):
         play_table_game(table_setup(), ask, tell, [Decided("reveal", "Fiend")])
+
+
+def test_a_save_in_a_folder_that_takes_no_new_file_is_refused_before_the_first_turn(tmp_path, monkeypatch):
+    """A new user's finding (as a user without write permission): the game started, took an answer, and only then
+    said "cannot write here"; a resumed game replayed the whole game first. Now both are refused before a turn."""
+    import os
+
+    from deckcli.files import safe_write
+
+    monkeypatch.chdir(tmp_path)
+    run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--save", "game.json"], input="Fiend\n")
+    (tmp_path / "locked").mkdir()
+    real = os.access
+    monkeypatch.setattr(safe_write.os, "access", lambda path, mode: Path(path).name != "locked" and real(path, mode))
+    said = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--save", "locked/new.json"], input="Fiend\n",
+                   exit_code=2)
+    assert said.stderr.startswith("locked/new.json: cannot write here: permission denied") and "Your turn" not in said.stdout
+    (tmp_path / "locked" / "game.json").write_text((tmp_path / "game.json").read_text())
+    said = run_cli(["solo", "--resume", "locked/game.json"], input="Fiend\n", exit_code=2)
+    assert "cannot write here: permission denied" in said.stderr and said.stdout == ""
