@@ -8,6 +8,7 @@ import os
 import select
 import subprocess
 import sys
+import threading
 import weakref
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,15 @@ STARTER = DECKS / "northern-realms-starter.toml"
 def test_the_verdict_is_out_before_the_next_file_is_read(tmp_path: Path):
     later = tmp_path / "later.toml"
     os.mkfifo(later)  # reading it waits until this test writes the deck
+    verdict = threading.Event()
+
+    def write_later() -> None:  # a writer that has the pipe open (as `cat deck > pipe &`) and writes once told
+        with open(later, "w", encoding="utf-8") as fifo:
+            verdict.wait(60)
+            fifo.write(STARTER.read_text("utf-8"))
+
+    writer = threading.Thread(target=write_later, daemon=True)
+    writer.start()
     child = subprocess.Popen(
         [sys.executable, "-m", "deckcli", "validate", str(STARTER), str(later)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=deckcli_env(),
@@ -36,10 +46,10 @@ def test_the_verdict_is_out_before_the_next_file_is_read(tmp_path: Path):
         assert ready, "no verdict before the second file was given"
         first = child.stdout.readline().decode()  # type: ignore[union-attr]
         assert first.startswith(f"{STARTER}: legal under standard")
-        with open(later, "w", encoding="utf-8") as fifo:
-            fifo.write(STARTER.read_text("utf-8"))
+        verdict.set()
         rest, errors = child.communicate(timeout=60)
     finally:
+        verdict.set()
         child.kill()
     assert child.returncode == 0, errors
     assert rest.decode().startswith(f"{later}: legal under standard")
