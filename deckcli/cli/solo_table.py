@@ -13,7 +13,6 @@ into decisions, checked by its own digest.
 from __future__ import annotations
 
 import os
-
 import sys
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -94,10 +95,10 @@ def read_bytes(path: str, what: str = "deck file", *, regular: bool = False) -> 
         elif regular:
             data = _read_regular(path, what, where)
         else:
-            handle, pipe = open_input(path)
+            handle, mode = open_input(path)
             with handle:
                 data = handle.read(MAX_FILE_BYTES + 1)
-            if pipe and not data:
+            if stat.S_ISFIFO(mode) and not data:
                 raise DeckFileError(NOTHING_WRITTEN, where=where)
     except FileNotFoundError:
         reason = "is a link to a missing file" if os.path.islink(path) else "no such file"
@@ -118,13 +119,11 @@ NOTHING_WRITTEN = ("is a named pipe that nothing wrote to (no program had it ope
                    "itself, or start what writes the pipe first")
 
 
-def open_input(path: str) -> tuple[BinaryIO, bool]:
-    """``path`` opened to read its bytes, and whether it is a pipe. Opened without blocking, so that a named pipe no
-    program writes to is opened at once (reading it then finds nothing) instead of waiting for a writer for ever;
-    a pipe then reads as usual (``<(…)``, whose writer is already there). Raises ``OSError`` as ``open`` does
-    (``IsADirectoryError`` for a folder)."""
-    import stat
-
+def open_input(path: str) -> tuple[BinaryIO, int]:
+    """``path`` opened to read its bytes, and its file mode (``os.fstat``'s ``st_mode``). Opened without blocking, so
+    that a named pipe no program writes to is opened at once (reading it then finds nothing) instead of waiting for a
+    writer for ever; a pipe then reads as usual (``<(…)``, whose writer is already there). Raises ``OSError`` as
+    ``open`` does (``IsADirectoryError`` for a folder)."""
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
         mode = os.fstat(descriptor).st_mode
@@ -134,19 +133,14 @@ def open_input(path: str) -> tuple[BinaryIO, bool]:
     except BaseException:
         os.close(descriptor)
         raise
-    return open(descriptor, "rb"), stat.S_ISFIFO(mode)
+    return open(descriptor, "rb"), mode
 
 
 def _read_regular(path: str, what: str, where: str) -> bytes:
-    """At most :data:`MAX_FILE_BYTES` + 1 bytes of the regular file at ``path``; opened without blocking, so a
-    pipe with no writer is refused at once rather than waited on. Raises ``OSError`` as ``open`` does."""
-    import stat
-
-    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    with open(descriptor, "rb") as handle:
-        mode = os.fstat(descriptor).st_mode
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(path)
+    """At most :data:`MAX_FILE_BYTES` + 1 bytes of the regular file at ``path`` (:func:`open_input`): a pipe, a
+    device or a socket is refused before a byte is read. Raises ``OSError`` as ``open`` does."""
+    handle, mode = open_input(path)
+    with handle:
         if not stat.S_ISREG(mode):
             raise DeckFileError(f"is not a regular file (a pipe, a device or a socket): not a {what}", where=where)
         return handle.read(MAX_FILE_BYTES + 1)

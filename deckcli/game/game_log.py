@@ -209,11 +209,13 @@ class LoggedGame:
 def _lines(path: str) -> Iterator[tuple[int, dict[str, Any], Seats]]:
     """Each event of the log at ``path`` with its line number and the seats of its game, read one line at a
     time."""
+    import stat
+
     from deckcli.files.budget import check_json_text
     from deckcli.files.reading import NOTHING_WRITTEN, UTF8_BOM, note_input, open_input
 
     try:
-        handle, pipe = open_input(path)
+        handle, mode = open_input(path)
     except FileNotFoundError:
         raise GameLogError("no such file: make a game log with deckcli simulate DECK --log FILE", where=path) from None
     except IsADirectoryError:
@@ -227,7 +229,7 @@ def _lines(path: str) -> Iterator[tuple[int, dict[str, Any], Seats]]:
         while True:
             raw = handle.readline(MAX_LINE_BYTES + 1)
             if not raw:
-                if pipe and number == 0:
+                if stat.S_ISFIFO(mode) and number == 0:
                     raise GameLogError(NOTHING_WRITTEN, where=path)
                 return
             number += 1
