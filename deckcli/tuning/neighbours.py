@@ -98,6 +98,13 @@ class Neighbourhood:
         constants: dict[str, object] = {"faction": deck.faction.slug, "faction_name": deck.faction.name}
         self.model = RepairModel(slots, [requirements], [deck.faction.copies], [constants])
         self.solver = Solver(self.model.program) if not self.model.conflicts else None
+        program, columns = self.model.program, self.model.columns
+        self._none_fit = all(program.lower[column] <= 0 <= program.upper[column]
+                             for slot in slots for column in (columns.removed[slot], columns.added[slot]))
+        """Whether every slot may keep its copies as they are (a column whose lower bound is above 0 makes every
+        change illegal)."""
+        self._fixed: dict[int, int] | None = None
+        """The columns the last solve fixed above none, and at what (``None``: no solve yet)."""
 
     def moves(self) -> list[Move]:
         """Every change the copies' bounds allow, legal or not: removals, additions, swaps, then Leaders; each
@@ -116,23 +123,36 @@ class Neighbourhood:
 
     def legal(self, move: Move) -> bool:
         """Whether the deck with ``move`` made meets every constraint of the rule set (one HiGHS solve with
-        every slot's copies fixed)."""
+        every slot's copies fixed: the slots the move changes at the copies it takes or gives, every other at
+        none)."""
         if self.solver is None:
             return False
         columns, program = self.model.columns, self.model.program
-        fixed = []
+        values: dict[int, int] = {}
         for slot in self.slots:
             change = 0
             if slot.section == "cards":
+                if slot.card.name not in (move.added, move.removed):
+                    continue
                 change = (slot.card.name == move.added) - (slot.card.name == move.removed)
             elif slot.section == "leader" and move.leader is not None:
                 change = 1 if slot.card.name == move.leader else -slot.current
-            fixed += [(columns.removed[slot], max(-change, 0)), (columns.added[slot], max(change, 0))]
+            if change:
+                values[columns.removed[slot] if change < 0 else columns.added[slot]] = abs(change)
         # the columns' own bounds are constraints too (copies printed, owned, pinned)
-        if any(not program.lower[column] <= value <= program.upper[column] for column, value in fixed):
+        if not self._none_fit or any(not program.lower[c] <= value <= program.upper[c] for c, value in values.items()):
             return False
-        for column, value in fixed:
-            self.solver.bound(column, value, value)
+        if self._fixed is None:  # the first solve: every slot's columns fixed at none
+            self._fixed = {}
+            for slot in self.slots:
+                for column in (columns.removed[slot], columns.added[slot]):
+                    self.solver.bound(column, 0, 0)
+        for column in self._fixed.keys() - values.keys():  # the last move's columns back to none
+            self.solver.bound(column, 0, 0)
+        for column, value in values.items():
+            if self._fixed.get(column) != value:
+                self.solver.bound(column, value, value)
+        self._fixed = values
         return self.solver.minimize({}) is not None
 
     def legal_moves(self) -> list[Move]:

@@ -10,10 +10,9 @@ import csv
 import io
 import json
 
-import jsonschema
 import pytest
 
-from deckcli.files.output_schemas import output_schema
+from helpers.schema_validation import output_validator
 from helpers.cli_runs import run_cli
 from helpers.repository import DECKS, write_deck
 
@@ -210,7 +209,7 @@ def test_diff_simulates_gwent_solo_on_the_same_seeds():
     deck = str(DECKS / "skellige-advanced.toml")
     document = json.loads(run_cli(["diff", deck, deck, "--simulate", "--games", "8", "--workers", "1", "--solo",
                                    "monsters", "--leader-variant", "--format", "json"]).stdout)
-    jsonschema.validate(document, output_schema("diff"))
+    output_validator("diff").validate(document)
     simulated = document["simulated"]
     assert (simulated["mode"], simulated["leader_variant"], simulated["opponent_bot"]) == ("solo", True, None)
     assert [o["name"] for o in simulated["opponents"]] == ["Monsters automaton"]

@@ -15,12 +15,11 @@ import functools
 import json
 from typing import Any
 
-import jsonschema
 import pytest
 
+from helpers.schema_validation import output_validator
 from helpers.repository import EXAMPLE_DECKS
 from deckcli.catalog.loading import default_catalog
-from deckcli.files.output_schemas import output_schema
 from deckcli.game.agents import Agents
 from deckcli.game.bots.heuristic_bot import HeuristicBot
 from deckcli.game.bots.random_bot import RandomBot
@@ -29,7 +28,6 @@ from deckcli.game.game_log import Board
 from deckcli.game.rounds import legal_actions, new_game
 from deckcli.game.agents import start_game, step
 from deckcli.game.solo.automaton import new_solo_game, solo_agents
-from deckcli.game.agents import start_game, step
 from deckcli.game.state import NO_HORN, Game, horn_leader
 from deckcli.rules.judging import read_resolved_deck
 
@@ -187,7 +185,7 @@ def test_round_end_carries_the_cleared_battlefield_and_the_totals_it_was_decided
 
 
 def test_every_event_matches_the_schema_and_the_start_names_the_format():
-    validator = jsonschema.Draft202012Validator(output_schema("game-log"))
+    validator = output_validator("game-log")
     for log in _logs()[:10]:
         assert log[0]["event"] == "start" and log[0]["format_version"] == 2
         for event in log:

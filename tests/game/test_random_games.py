@@ -10,7 +10,6 @@ round (§3). 2,000 games in CI's deep run, a quarter of them in the README's tes
 
 from __future__ import annotations
 
-import functools
 import os
 import random
 from typing import Any
@@ -18,16 +17,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers.schema_validation import output_validator
 from helpers.depth import examples
 from helpers.repository import EXAMPLE_DECKS
-from deckcli.catalog.loading import default_catalog
 from deckcli.game.actions import PASS
 from deckcli.game.agents import Agents
 from deckcli.game.bots.random_bot import RandomBot
-from deckcli.game.cards import deck_from_resolved
 from deckcli.game.rounds import new_game
 from deckcli.game.agents import play_game
-from deckcli.rules.judging import read_resolved_deck
 from helpers.game_positions import CheckedLog, example_game_decks as _decks
 
 SCALE = float(os.environ.get("DECKCLI_FUZZ_SCALE", "1"))
@@ -109,11 +106,7 @@ def test_the_log_matches_its_schema():
     """Every event of the log is an object the shipped schema (``deckcli schema --output-of game-log``) accepts."""
     import json
 
-    import jsonschema
-
-    from deckcli.files.output_schemas import output_schema
-
-    validator = jsonschema.Draft202012Validator(output_schema("game-log"))
+    validator = output_validator("game-log")
     events = 0
     for seed in range(12):
         _, log = _play(seed, seed % len(EXAMPLE_DECKS), (seed * 3) % len(EXAMPLE_DECKS), _Playing)

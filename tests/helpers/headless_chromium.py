@@ -31,6 +31,11 @@ TRAMPOLINE = (
     "import os, sys; os.dup2(int(sys.argv[1]), 3); os.dup2(int(sys.argv[2]), 4); os.execv(sys.argv[3], sys.argv[3:])"
 )
 """Run as ``python -c TRAMPOLINE IN OUT PROGRAM ARGS...``: descriptors IN and OUT become 3 and 4, then PROGRAM runs."""
+NO_CHROMIUM = (
+    "Chromium is not installed, so the pages cannot be checked in a browser: apt-get install chromium "
+    "(.ci/run does this when apt is available)"
+)
+"""Why a test that needs the browser is skipped."""
 TIMEOUT = 60.0
 """Seconds one command may take (a page load or a print) before the test fails saying so."""
 

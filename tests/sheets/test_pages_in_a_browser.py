@@ -10,8 +10,8 @@ the page and in the column of what it heads.
 Needs Debian's ``chromium`` and ``poppler-utils`` (``.ci/run`` installs them when
 apt is there), and the ``pdf`` extra for the WeasyPrint test; without one,
 the tests that need it are skipped saying so, never silently. One Chromium
-serves the whole module (its tests share one xdist worker); each page is
-loaded once per width and printed once.
+serves the whole session (tests/sheets/conftest.py); each page is loaded
+once per width and printed once.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import struct
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -31,15 +31,11 @@ from helpers.depth import quick_first
 from helpers.repository import DECKS, write_deck
 from deckcli.analysis.main_deck import main_deck
 from deckcli.rules.judging import read_resolved_deck
-from helpers.headless_chromium import MEASURE, Browser, Tab, chromium_path
+from helpers.headless_chromium import MEASURE, NO_CHROMIUM, Tab, chromium_path
 from helpers.printed_pages import POPPLER, POPPLER_MISSING, Word, pages_and_size, parted_headings, printed_runs, printed_words
 from helpers.sheet_html import parse_sheet
 
 CHROMIUM = chromium_path()
-NO_CHROMIUM = (
-    "Chromium is not installed, so the sheets cannot be checked in a browser: apt-get install chromium "
-    "(.ci/run does this when apt is available)"
-)
 NO_WEASYPRINT = "WeasyPrint (the pdf extra) is not installed, so deckcli writes no PDF: pip install '.[pdf]'"
 pytestmark = pytest.mark.xdist_group("browser")
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
@@ -101,17 +97,6 @@ def pages(tmp_path_factory: pytest.TempPathFactory, sources: dict[str, Path]) ->
         written[kind] = folder / f"{kind}.html"
         run_cli(["sheet", source, "-o", written[kind]])
     return written
-
-
-@pytest.fixture(scope="module")
-def tab() -> Iterator[Tab]:
-    if CHROMIUM is None:
-        pytest.skip(NO_CHROMIUM)
-    browser = Browser(CHROMIUM)
-    try:
-        yield browser.tab()
-    finally:
-        browser.close()
 
 
 @pytest.fixture(scope="module")

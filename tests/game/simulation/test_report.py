@@ -8,16 +8,15 @@ import json
 import math
 import re
 
-import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers.schema_validation import output_validator
 from helpers.cli_runs import run_cli
 from helpers.depth import examples
 from helpers.repository import DECKS
 from deckcli.catalog.loading import default_catalog
-from deckcli.files.output_schemas import output_schema
 from deckcli.game.simulation.report import CAVEAT
 from deckcli.game.simulation.statistics import difference_p_value, holm
 
@@ -27,7 +26,7 @@ SOLO_DECK = str(DECKS / "skellige-advanced.toml")
 
 def _simulate(*args: str) -> dict:
     document = json.loads(run_cli(["simulate", *args, "--format", "json"]).stdout)
-    jsonschema.validate(document, output_schema("simulate"))
+    output_validator("simulate").validate(document)
     return document
 
 

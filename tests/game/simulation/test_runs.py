@@ -11,12 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import jsonschema
 import pytest
 
+from helpers.schema_validation import output_validator
 from helpers.cli_runs import deckcli_env, run_cli
 from helpers.repository import DECKS, REPO, write_deck
-from deckcli.files.output_schemas import output_schema
 from deckcli.game.simulation.runs import derived_seed
 from deckcli.game.simulation.statistics import paired_interval, wilson
 
@@ -52,7 +51,7 @@ def test_the_default_opponents_are_the_five_starter_decks():
 
 def test_the_counts_add_up():
     document = _json(MONSTERS, "--vs", "northern-realms", "--vs", "monsters", "--games", "12", "--workers", "1")
-    jsonschema.validate(document, output_schema("simulate"))
+    output_validator("simulate").validate(document)
     for result in (*document["matchups"], document["overall"]):
         assert result["wins"] + result["draws"] + result["losses"] == result["games"]
         assert result["win_rate"] == pytest.approx((result["wins"] + result["draws"] / 2) / result["games"])
@@ -156,7 +155,7 @@ def test_the_log_keeps_the_rulebook(tmp_path):
     round's loser and by both on a tie (§9), at most 3 rounds, Northern Realms drawing a card for each round it
     wins while the game goes on (§3); every line matches the shipped schema."""
     events = _log(tmp_path, NR, "--vs", "monsters", "--vs", "nilfgaard", "--games", "8")
-    validator = jsonschema.Draft202012Validator(output_schema("game-log"))
+    validator = output_validator("game-log")
     games: dict[int, list[dict]] = {}
     for event in events:
         assert not list(validator.iter_errors(event)), event
@@ -286,7 +285,7 @@ def test_a_faction_names_its_starter_deck_in_any_spelling():
         k: v for k, v in by_file["matchups"][0].items() if k != "opponent"}
     assert by_name["matchups"][0]["opponent"]["file"] is None
     assert by_file["matchups"][0]["opponent"]["file"] == str(DECKS / "scoiatael-starter.toml")
-    jsonschema.validate(by_name, output_schema("simulate"))
+    output_validator("simulate").validate(by_name)
 
 
 @pytest.mark.parametrize("command", ["simulate", "diff"])
@@ -350,7 +349,7 @@ def test_solo_all_plays_the_automatons_of_the_other_factions_and_says_what_was_m
     result = run_cli(["simulate", SOLO_DECK, "--solo", "all", "--games", "2", "--workers", "1", "--format", "json"])
     assert result.stderr.startswith("--solo all: the automatons of the other 4 factions, not Skellige, the deck's own")
     document = json.loads(result.stdout)
-    jsonschema.validate(document, output_schema("simulate"))
+    output_validator("simulate").validate(document)
     assert document["mode"] == "solo" and document["leader_variant"] is False and document["opponent_bot"] is None
     assert [m["opponent"] for m in document["matchups"]] == [
         {"file": None, "name": f"{name} automaton", "faction": name, "leader": None}
@@ -401,7 +400,7 @@ def test_the_solo_log_matches_the_game_log_schema(tmp_path):
     """The player is player 0 in every game, the automaton player 1, named as its matchup; the Leader variant's
     Leaders are logged as the automaton's."""
     events = _log(tmp_path, SOLO_DECK, "--solo", "nilfgaard", "--solo", "monsters", "--games", "8", "--leader-variant")
-    validator = jsonschema.Draft202012Validator(output_schema("game-log"))
+    validator = output_validator("game-log")
     starts = []
     for event in events:
         assert not list(validator.iter_errors(event)), event
@@ -446,7 +445,7 @@ def test_check_bot_marks_the_cards_whose_row_flips_sign_under_another_bot():
     whose differences in the two bots' own runs have opposite signs."""
     args = [NR, "--vs", "monsters", "--games", "30", "--seed", "5"]
     document = _json(*args, "--check-bot", "random", "--check-games", "20")
-    jsonschema.validate(document, output_schema("simulate"))
+    output_validator("simulate").validate(document)
     assert document["check_bot"] == "random" and document["check_games_per_matchup"] == 20
     alone = _json(*args)
     under_random = _json(NR, "--vs", "monsters", "--games", "20", "--seed", "5", "--bot", "random")

@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import jsonschema
 import pytest
 
+from helpers.schema_validation import output_validator
 from helpers.cli_runs import run_cli
 from helpers.depth import quick_first
 from helpers.repository import DECKS
-from deckcli.files.output_schemas import output_schema
 from deckcli.game.simulation.tables import TablePlan, seating
 
 FFA, TEAMS = "ffa", "teams"
@@ -23,7 +22,7 @@ MONSTERS = str(DECKS / "monsters-starter.toml")
 
 def _json(*args: str) -> dict:
     document = json.loads(run_cli(["simulate", *args, "--format", "json"]).stdout)
-    jsonschema.Draft202012Validator(output_schema("simulate")).validate(document)
+    output_validator("simulate").validate(document)
     return document
 
 
@@ -71,7 +70,7 @@ def test_the_text_says_what_was_measured_with_intervals() -> None:
 
 
 def test_the_game_log_covers_the_modes(tmp_path: Path) -> None:
-    validator = jsonschema.Draft202012Validator(output_schema("game-log"))
+    validator = output_validator("game-log")
     for args, mode in (((NILFGAARD, "--ffa", "5"), "ffa"),
                        ((MONSTERS, "--team-with", "skellige", "--vs", "nilfgaard", "--vs", "scoiatael"), "teams")):
         log = tmp_path / f"{mode}.jsonl"

@@ -10,7 +10,8 @@ from collections import Counter
 from deckcli.game.actions import LEADER_ACTION, PASS_ACTION
 from deckcli.game.solo.automaton import faction_cards, new_solo_game, solo_agents
 from deckcli.game.agents import start_game, step
-from helpers.game_positions import automaton_turn, play_solo, CATALOG, Scripted, deck, in_hand, names, position, row_names, row_values, side, solo
+from helpers.schema_validation import output_validator
+from helpers.game_positions import automaton_turn, play_solo, CATALOG, Scripted, deck, in_hand, names, row_names, row_values, side, solo
 
 
 def turn(game, player=None):
@@ -324,13 +325,9 @@ def test_random_solo_games_keep_every_invariant_and_are_reproducible():
 
 def test_the_solo_log_matches_the_game_log_schema():
     import json
-
-    import jsonschema
-
-    from deckcli.files.output_schemas import output_schema
     from deckcli.game.bots.random_bot import RandomBot
 
-    validator = jsonschema.Draft202012Validator(output_schema("game-log"))
+    validator = output_validator("game-log")
     mine = deck("scoiatael", {"Barclay Els": 1, "Mahakaman Defender": 5, "Havekar Healer": 3, "Clear Weather": 2,
                               "Dol Blathanna Scout": 3, "Decoy": 2})
     kinds = set()
