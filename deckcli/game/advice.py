@@ -37,6 +37,7 @@ from deckcli.game.actions import LEADER, PASS
 from deckcli.game.bots import bot_class
 from deckcli.game.cards import CLEAR, DECOY, HERO, HORN, ROW_CODES, ROW_NAMES, SCORCH, SPY, UNIT, WEATHER
 from deckcli.game.simulation.statistics import Z95, wilson
+from deckcli.text import counted
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog
@@ -147,8 +148,8 @@ def advise(board: Board, path: str, catalog: Catalog, *, seed: int = 0, budget: 
     unseen = board.unseen
     if unseen.hand + unseen.deck > len(pool):
         raise BoardFileError(
-            f"[opponent] has {unseen.hand} unseen cards in hand and {unseen.deck} in the deck, but its {source} "
-            f"has only {len(pool)} cards the board does not show: lower hand_size or deck_size",
+            f"[opponent] has {counted(unseen.hand, 'unseen card', 'unseen cards')} in hand and {unseen.deck} in the "
+            f"deck, but its {source} has only {counted(len(pool), 'card', 'cards')} the board does not show: lower hand_size or deck_size",
             where=board.where, line=unseen.line)
     shown = base.hand[1][:]
     listed_deck = base.deck[1][:]
@@ -358,7 +359,7 @@ def _reason(game: Game, action: Action) -> str:
             return _round_ends(game, round_winner(game), hand)
         if not hand:
             return f"passes at {lead:+d}, no card left"
-        return f"passes at {lead:+d}, keeps {hand} cards" + ("" if _last_round(game) else " for the rounds to come")
+        return f"passes at {lead:+d}, keeps {counted(hand, 'card', 'cards')}" + ("" if _last_round(game) else " for the rounds to come")
     bot = HeuristicBot(0)
     step(after, action, Agents(bot, bot))
     swing = after.score(0) - after.score(1) - lead
@@ -380,7 +381,7 @@ def _reason(game: Game, action: Action) -> str:
         return f"Scorch swings {swing:+d}"
     if bits & HORN and sort not in (UNIT, HERO):
         return f"Horn swings {swing:+d}"
-    return f"{swing:+d} Strength" + (f", {hand - 1} cards left" if hand > 1 else ", the last card")
+    return f"{swing:+d} Strength" + (f", {counted(hand - 1, 'card', 'cards')} left" if hand > 1 else ", the last card")
 
 
 def _stake(game: Game, side: int) -> str:
@@ -396,7 +397,7 @@ def _last_round(game: Game) -> bool:
 def _round_ends(game: Game, winner: int | None, hand: int) -> str:
     """What passing after the opponent has passed does (§7, §9): ``winner`` (``None`` a tie nobody wins, §3) takes
     the round, and the side that loses it its last gem loses the game; ``hand`` is the cards [me] keeps."""
-    keeps = f", keeps {hand} cards for round {game.round + 1}" if hand else ""
+    keeps = f", keeps {counted(hand, 'card', 'cards')} for round {game.round + 1}" if hand else ""
     if winner == 0:
         return f"wins {_stake(game, 1)} now" + ("" if game.gems[1] == 1 else keeps)
     if winner == 1:

@@ -53,7 +53,7 @@ from deckcli.errors import BoardFileError
 from deckcli.game.cards import ROW_CODES, ROW_NAMES
 from deckcli.game.modes import FREE_FOR_ALL, POINTS_TO_WIN, STANDARD, TEAM_NAMES, TEAMS
 from deckcli.game.position import BattlefieldSide, Placed, Position, Seat
-from deckcli.text import did_you_mean, either, printable
+from deckcli.text import counted, did_you_mean, either, printable
 
 if TYPE_CHECKING:
     from deckcli.catalog.model import Card, Catalog, FactionSet
@@ -428,7 +428,7 @@ class _Reader:
             players = table.get("players")
             if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, dict) for p in players):
                 count = len(players) if isinstance(players, list) else 0
-                raise self.stop((name,), f"team {TEAM_NAMES[team]} has {count} players: a team is two players (§17), "
+                raise self.stop((name,), f"team {TEAM_NAMES[team]} has {counted(count, 'player', 'players')}: a team is two players (§17), "
                                 f"each written [[{name}.players]] with its faction")
             sides.append(_Table((name,), f"[{name}]", name, TEAM_KEYS, table))
             top = (TEAM_TOP_KEYS, f"{{key}} is written at the top of the file, before [{TEAM_TABLES[0]}]")

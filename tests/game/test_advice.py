@@ -222,14 +222,15 @@ def test_the_cheapest_card_that_wins_the_round_comes_first(seed):
     assert not letho.within_noise and letho.behind[0] > 0
 
 
-def _board(tmp_path: Path, mine: int, theirs: int, *, round_: int, lead: bool) -> str:
+def _board(tmp_path: Path, mine: int, theirs: int, *, round_: int, lead: bool,
+           hand: str = '"Prince Stennis", "Keira Metz"') -> str:
     path = tmp_path / "board.toml"
     path.write_text(textwrap.dedent(f"""
         round = {round_}
         [me]
         faction = "Northern Realms"
         close = [{'"Ves", "Siegfried of Denesle"' if lead else '"Ves"'}]
-        hand = ["Prince Stennis", "Keira Metz"]
+        hand = [{hand}]
         gems = {mine}
         [opponent]
         faction = "Monsters"
@@ -258,6 +259,14 @@ def test_a_pass_says_whether_it_gives_up_the_round_or_the_game(tmp_path, round_,
     catalog = default_catalog()
     report = advise(read_board(path, catalog), path, catalog, seed=1, budget=BUDGET)
     assert next(a for a in report.actions if a.action == "pass").reason == reason
+
+
+def test_one_card_is_said_in_the_singular(tmp_path):
+    """A new user's finding: "keeps 1 cards" and "has 1 players"; a count of one takes the singular noun."""
+    path = _board(tmp_path, 2, 1, round_=2, lead=False, hand='"Keira Metz"')
+    catalog = default_catalog()
+    report = advise(read_board(path, catalog), path, catalog, seed=1, budget=BUDGET)
+    assert next(a for a in report.actions if a.action == "pass").reason == "gives up the round, keeps 1 card for round 3"
 
 
 def test_the_measured_sentence_counts_the_games_played_not_the_budget():

@@ -94,7 +94,7 @@ FFA_PLAYER = '[[players]]\nfaction = "{faction}"\nclose = []\n'
      '[team_b]\n[[team_b.players]]\nfaction = "Skellige"\n[[team_b.players]]\nfaction = "Nilfgaard"\n', 5,
      "teammates cannot use the same faction (§17)"),
     ('[team_a]\n[[team_a.players]]\nfaction = "Monsters"\n[team_b]\n[[team_b.players]]\nfaction = "Skellige"\n'
-     '[[team_b.players]]\nfaction = "Nilfgaard"\n', 1, "a team is two players (§17)"),
+     '[[team_b.players]]\nfaction = "Nilfgaard"\n', 1, "team A has 1 player: a team is two players (§17)"),
     ('[team_a]\n[[team_a.players]]\nfaction = "Monsters"\n[[team_a.players]]\nfaction = "Skellige"\n', None,
      "no [team_b] table"),
     ('[[players]]\nfaction = "Monsters"\n[team_a]\nclose = []\n', 3, "not both"),
