@@ -22,6 +22,7 @@ from deckcli.cli.output import echo, say
 from deckcli.cli.parameter_types import MAX_SEED
 from deckcli.cli.terminal import text_layout
 from deckcli.errors import EXIT_OK, DeckcliError
+from deckcli.text import printable
 
 if TYPE_CHECKING:
     from deckcli.game.solo.table import Decided, Question, TableSetup
@@ -466,12 +467,14 @@ class _Session:
         except UnicodeDecodeError:
             line = raw.decode("utf-8", "surrogateescape")
         answer = line.rstrip("\r\n")
-        # not a terminal: the answer shown after its question, as a transcript reads
+        # not a terminal: the answer shown after its question, as a transcript reads (a long one cut to the width)
         width = self.layout.width
+        shown = answer
         if width is not None and len(prompt) + len(answer) > width:
             echo(prompt.rstrip())
             prompt = "    "
-        echo((prompt + answer).rstrip())
+            shown = printable(answer, width - len(prompt) - 1) if len(prompt) + len(answer) > width else answer
+        echo((prompt + shown).rstrip())
         if not raw:
             raise EOFError
         return answer
@@ -505,9 +508,12 @@ class _Session:
                 if self.taken or self.typed:
                     raise _Undo()
                 echo("  there is no answer to take back yet")
+            elif len(answer) > MAX_ANSWER:
+                self.show([f"  that line is {len(answer):,} characters long, more than any answer "
+                           f"({MAX_ANSWER:,} at most): type a card's name, or its first letters and Tab"])
             elif not _text(answer, MAX_ANSWER, blank=True):
-                echo("  that line is not text deckcli can keep (not UTF-8, such as a terminal in Latin-1, or a "
-                     "control character): type it again in UTF-8, or its first letters and Tab")
+                self.show(["  that line is not text deckcli can keep (not UTF-8, such as a terminal in Latin-1, or a "
+                           "control character): type it again in UTF-8, or its first letters and Tab"])
             else:
                 break
         self.typed.append(answer)

@@ -40,6 +40,9 @@ HELP = ("Your turn: type the card you play (its name, or the beginning of its wo
         "your Leader, pass to pass, board to see the board again. At any question: undo takes back your last answer, "
         "save saves the game, quit saves it and stops.")
 CONFIRM = ("yes", "no")
+QUOTED = 40
+"""Characters of a typed answer quoted back in a refusal at most (longer ones end in an ellipsis): the refusal stays
+a line of the terminal's width."""
 """The answers to a move that a word only half-names (``clear`` for Clear Weather): asked before it is played."""
 
 
@@ -299,7 +302,7 @@ class _Table:
         with the reason (no name, several, none: "did you mean")."""
         from deckcli.catalog.lookup import name_words, words_begin
         from deckcli.catalog.names import fold, suggest
-        from deckcli.text import did_you_mean
+        from deckcli.text import did_you_mean, printable
 
         if not text:
             raise _Wrong(f"name {what}")
@@ -311,9 +314,9 @@ class _Table:
         if len(found) == 1:
             return found.pop(), loose
         if found:
-            raise _Wrong(f'"{text}" may mean {", ".join(sorted(found))}: type more of it')
+            raise _Wrong(f'"{printable(text, QUOTED)}" may mean {", ".join(sorted(found))}: type more of it')
         close = suggest(text, {fold(name): name for name in names}, limit=5)
-        raise _Wrong(f'"{text}" is not {what}{did_you_mean(close)}')
+        raise _Wrong(f'"{printable(text, QUOTED)}" is not {what}{did_you_mean(close)}')
 
     # The game --------------------------------------------------------------------------------------------
 

@@ -589,6 +589,24 @@ def test_an_answer_that_is_not_utf8_is_refused_and_the_game_kept(tmp_path, monke
     assert clean["decisions"] and _decisions(tmp_path / "game.json") == clean["decisions"]
 
 
+@pytest.mark.parametrize("length", [300, 6000])
+def test_a_long_answer_is_refused_or_quoted_within_80_columns(tmp_path, monkeypatch, length):
+    """A new user's finding: a line of 6,000 characters was refused as "not UTF-8, or a control character", and a
+    line of 300 was echoed and quoted back whole, past 80 columns. The refusal says the line is too long, the
+    echo and the quote are cut to the width, and the game goes on."""
+    monkeypatch.chdir(tmp_path)
+    typed = "y" * length + "\nquit\n"
+    result = run_cli(["solo", "--table", SKELLIGE, "--vs", "monsters", "--save", "game.json"], input=typed,
+                     env={"COLUMNS": "80"})
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+    said = " ".join(result.stdout.split())
+    if length > 1000:
+        assert "that line is 6,000 characters long, more than any answer (1,000 at most)" in said
+    else:
+        assert '"' + "y" * 40 + '…" is not ' in said
+    assert "not UTF-8" not in said
+
+
 def test_the_save_file_is_never_the_deck_even_with_force(tmp_path, monkeypatch):
     """Item 15: ``--save DECK --force`` replaced the deck with the save."""
     monkeypatch.chdir(tmp_path)
