@@ -473,7 +473,8 @@ class _Session:
         if width is not None and len(prompt) + len(answer) > width:
             echo(prompt.rstrip())
             prompt = "    "
-            shown = printable(answer, width - len(prompt) - 1) if len(prompt) + len(answer) > width else answer
+            if len(prompt) + len(answer) > width:
+                shown = printable(answer, width - len(prompt) - 1)
         echo((prompt + shown).rstrip())
         if not raw:
             raise EOFError

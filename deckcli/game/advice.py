@@ -149,7 +149,8 @@ def advise(board: Board, path: str, catalog: Catalog, *, seed: int = 0, budget: 
     if unseen.hand + unseen.deck > len(pool):
         raise BoardFileError(
             f"[opponent] has {counted(unseen.hand, 'unseen card', 'unseen cards')} in hand and {unseen.deck} in the "
-            f"deck, but its {source} has only {counted(len(pool), 'card', 'cards')} the board does not show: lower hand_size or deck_size",
+            f"deck, but its {source} has only {counted(len(pool), 'card', 'cards')} the board does not show: lower "
+            "hand_size or deck_size",
             where=board.where, line=unseen.line)
     shown = base.hand[1][:]
     listed_deck = base.deck[1][:]
@@ -359,7 +360,8 @@ def _reason(game: Game, action: Action) -> str:
             return _round_ends(game, round_winner(game), hand)
         if not hand:
             return f"passes at {lead:+d}, no card left"
-        return f"passes at {lead:+d}, keeps {counted(hand, 'card', 'cards')}" + ("" if _last_round(game) else " for the rounds to come")
+        later = "" if _last_round(game) else " for the rounds to come"
+        return f"passes at {lead:+d}, keeps {counted(hand, 'card', 'cards')}{later}"
     bot = HeuristicBot(0)
     step(after, action, Agents(bot, bot))
     swing = after.score(0) - after.score(1) - lead

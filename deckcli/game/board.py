@@ -428,8 +428,8 @@ class _Reader:
             players = table.get("players")
             if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, dict) for p in players):
                 count = len(players) if isinstance(players, list) else 0
-                raise self.stop((name,), f"team {TEAM_NAMES[team]} has {counted(count, 'player', 'players')}: a team is two players (§17), "
-                                f"each written [[{name}.players]] with its faction")
+                raise self.stop((name,), f"team {TEAM_NAMES[team]} has {counted(count, 'player', 'players')}: a team "
+                                f"is two players (§17), each written [[{name}.players]] with its faction")
             sides.append(_Table((name,), f"[{name}]", name, TEAM_KEYS, table))
             top = (TEAM_TOP_KEYS, f"{{key}} is written at the top of the file, before [{TEAM_TABLES[0]}]")
             hints[(name,)] = (top, (TEAM_PLAYER_KEYS, f"{{key}} belongs to a player: write it under a "

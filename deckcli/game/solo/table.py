@@ -40,10 +40,10 @@ HELP = ("Your turn: type the card you play (its name, or the beginning of its wo
         "your Leader, pass to pass, board to see the board again. At any question: undo takes back your last answer, "
         "save saves the game, quit saves it and stops.")
 CONFIRM = ("yes", "no")
+"""The answers to a move that a word only half-names (``clear`` for Clear Weather): asked before it is played."""
 QUOTED = 40
 """Characters of a typed answer quoted back in a refusal at most (longer ones end in an ellipsis): the refusal stays
 a line of the terminal's width."""
-"""The answers to a move that a word only half-names (``clear`` for Clear Weather): asked before it is played."""
 
 
 ASKED = {"medic": "your Medic plays a non-Hero unit of your discard pile (§10): which", "row": "which row"}
